@@ -1,0 +1,17 @@
+package io.joulebench.app;
+
+import javafx.application.Application;
+
+/**
+ * Starts the workbench. It does not extend {@link Application}, so the JavaFX runtime can come from the class path
+ * (the plain {@code java -jar} case) instead of the module path.
+ */
+public final class Launcher {
+
+    private Launcher() {
+    }
+
+    public static void main(String[] args) {
+        Application.launch(WorkbenchApp.class, args);
+    }
+}

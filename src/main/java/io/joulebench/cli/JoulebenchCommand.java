@@ -1,0 +1,82 @@
+package io.joulebench.cli;
+
+import java.io.PrintWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** The root command. Subcommands are registered here; each is a class of its own in this package. */
+@Command(name = "joulebench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        scope = CommandLine.ScopeType.INHERIT,
+        description = "Energy per generated token of LLM inference servers under open-loop traffic.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:the run itself failed",
+            "2:bad input or usage",
+            "130:interrupted"
+        },
+        subcommands = {
+            GuiCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class JoulebenchCommand implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JoulebenchCommand.class);
+
+    @Mixin
+    LoggingOptions logging;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Builds the command line with the project's error handling: one line and exit 2 for bad input, never a trace. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new JoulebenchCommand());
+        cl.setExitCodeExceptionMapper(JoulebenchCommand::exitCodeFor);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("joulebench: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            return ExitCodes.BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            int code = exitCodeFor(ex);
+            if (code == ExitCodes.RUN_FAILED) {
+                LOG.debug("command failed", ex);
+            }
+            err.println("joulebench: " + messageOf(ex));
+            return code;
+        });
+        return cl;
+    }
+
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static int exitCodeFor(Throwable ex) {
+        if (ex instanceof UserInputException || ex instanceof CommandLine.ParameterException) {
+            return ExitCodes.BAD_INPUT;
+        }
+        if (ex instanceof InterruptedException) {
+            return ExitCodes.INTERRUPTED;
+        }
+        return ExitCodes.RUN_FAILED;
+    }
+
+    private static String messageOf(Throwable ex) {
+        String message = ex.getMessage();
+        return message == null || message.isBlank() ? ex.getClass().getSimpleName() : message;
+    }
+}

@@ -1,0 +1,17 @@
+package io.joulebench.core.energy;
+
+import java.util.Locale;
+
+/** How much a figure can be trusted. Nothing simulated or estimated may pass as measured. */
+public enum EnergyKind {
+    /** From a hardware counter or power sensor. */
+    MEASURED,
+    /** From a model of a measured quantity, e.g. CPU time × watts per core. */
+    ESTIMATED,
+    /** From the reference engine's power model; no hardware was read. */
+    SIMULATED;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,32 @@
+package io.joulebench.core.traffic;
+
+import java.util.List;
+
+/**
+ * What one run of a traffic source did.
+ *
+ * @param issuedCount           requests issued (the schedule length)
+ * @param completedCount        requests with a {@code completedAt}: ok and error (timeouts are not completed)
+ * @param errorCount            requests whose transport raised
+ * @param timeoutCount          requests cancelled at the drain timeout, dispatched or not
+ * @param issuanceDurationNanos from the origin to the last issue (a stalled transport does not inflate it)
+ * @param concurrencyCap        the cap, or null when uncapped
+ * @param capBoundFraction      requests whose dispatch delay exceeded 10 ms or that were never dispatched, over all
+ *                              requests; 0 when uncapped or empty
+ * @param dispatchLateness      {@code dispatchedAt − issuedAt} over dispatched requests
+ * @param records               every record in issue order when the source was asked to keep them, else empty
+ */
+public record IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
+                           long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
+                           LatencySummary dispatchLateness, List<RequestRecord> records) {
+
+    public IssuerReport {
+        records = List.copyOf(records);
+    }
+
+    /** Percentiles of a latency population in nanoseconds; all null when it is empty. */
+    public record LatencySummary(long count, Long p50Nanos, Long p99Nanos, Long p999Nanos, Long maxNanos) {
+
+        public static final LatencySummary EMPTY = new LatencySummary(0, null, null, null, null);
+    }
+}
