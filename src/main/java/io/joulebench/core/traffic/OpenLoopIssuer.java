@@ -152,6 +152,9 @@ final class OpenLoopIssuer {
                     cap.acquire();
                     permit = true;
                 }
+                if (request.cancelReason != null) {
+                    throw new InterruptedException("cancelled before dispatch");
+                }
                 request.dispatchedAt = clock.nanoTime();
                 result = transport.send(request.shape);
             } catch (TransportException e) {
@@ -231,6 +234,8 @@ final class OpenLoopIssuer {
             List<InFlight> pending = List.copyOf(inFlight.values());
             for (InFlight request : pending) {
                 request.cancelReason = reason;
+            }
+            for (InFlight request : pending) {
                 request.thread.interrupt();
             }
             long deadline = System.nanoTime() + CANCEL_GRACE_NANOS;
