@@ -103,7 +103,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         server.close();
         thread.interrupt();
     }
