@@ -1,0 +1,168 @@
+package io.joulebench.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.ScheduleSpec;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code joulebench schedule}: prints the arrival schedule a traffic config would issue, as CSV offsets or a JSON
+ * summary. Values are taken as text and checked here, so every bad value is one line naming its option (exit 2).
+ */
+@Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Print an arrival schedule (offsets in seconds from the run origin) or its summary.")
+public final class ScheduleCommand implements Callable<Integer> {
+
+    /** Offsets carry 15 significant digits: nanoseconds up to ~10⁶ s, far more than the 9 required. */
+    private static final MathContext DIGITS = new MathContext(15);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rate", paramLabel = "R", description = "Requests per second (> 0). Required.")
+    String rate;
+
+    @Option(names = "--arrival", paramLabel = "PROCESS", defaultValue = "poisson",
+            description = "poisson, gamma or constant (default: ${DEFAULT-VALUE}).")
+    String arrival;
+
+    @Option(names = "--burstiness", paramLabel = "CV", defaultValue = "1.0",
+            description = "CV of the gaps for gamma (> 0, default ${DEFAULT-VALUE}); shape k = 1/CV².")
+    String burstiness;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Generator seed (default: drawn and printed in json).")
+    String seed;
+
+    @Option(names = "--count", paramLabel = "N", description = "Exactly N requests (≥ 1). One of --count/--duration.")
+    String count;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Keep offsets ≤ SECONDS (> 0). One of --count/--duration.")
+    String duration;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+            description = "csv (index,offset_s rows) or json (summary); default ${DEFAULT-VALUE}.")
+    String format;
+
+    @Override
+    public Integer call() {
+        ScheduleSpec scheduleSpec = parseSpec();
+        String outputFormat = format.strip().toLowerCase(Locale.ROOT);
+        if (!outputFormat.equals("csv") && !outputFormat.equals("json")) {
+            throw new UserInputException("--format must be csv or json (got '" + format + "')");
+        }
+        ArrivalSchedule schedule;
+        try {
+            schedule = ArrivalSchedule.build(scheduleSpec);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--count/--duration: " + e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (outputFormat.equals("csv")) {
+            writeCsv(schedule, out);
+        } else {
+            out.println(json(schedule));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private ScheduleSpec parseSpec() {
+        if (rate == null) {
+            throw new UserInputException("--rate is required");
+        }
+        double r = positiveNumber("--rate", rate);
+        ArrivalProcess process;
+        try {
+            process = ArrivalProcess.parse(arrival);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--arrival must be one of " + ArrivalProcess.labels() + " (got '" + arrival + "')");
+        }
+        double cv = positiveNumber("--burstiness", burstiness);
+        Long s = seed == null ? null : parseLong("--seed", seed);
+        if ((count == null) == (duration == null)) {
+            throw new UserInputException("give exactly one of --count and --duration");
+        }
+        if (count != null) {
+            long n = parseLong("--count", count);
+            if (n < 1 || n > ArrivalSchedule.MAX_REQUESTS) {
+                throw new UserInputException("--count must be a whole number from 1 to " + ArrivalSchedule.MAX_REQUESTS
+                        + " (got '" + count + "')");
+            }
+            return ScheduleSpec.ofCount(r, process, cv, s, (int) n);
+        }
+        return ScheduleSpec.ofHorizon(r, process, cv, s, positiveNumber("--duration", duration));
+    }
+
+    private static double positiveNumber(String option, String text) {
+        try {
+            double value = Double.parseDouble(text.strip());
+            if (value > 0 && Double.isFinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UserInputException(option + " must be a finite number > 0 (got '" + text + "')");
+    }
+
+    private static long parseLong(String option, String text) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new UserInputException(option + " must be a whole number (got '" + text + "')");
+        }
+    }
+
+    private static void writeCsv(ArrivalSchedule schedule, PrintWriter out) {
+        StringBuilder buffer = new StringBuilder(64 * 1024);
+        buffer.append("index,offset_s\n");
+        for (int i = 0; i < schedule.count(); i++) {
+            buffer.append(i).append(',').append(decimal(schedule.offset(i))).append('\n');
+            if (buffer.length() > 60 * 1024) {
+                out.print(buffer);
+                buffer.setLength(0);
+            }
+        }
+        out.print(buffer);
+    }
+
+    /** Plain decimal with a '.' whatever the locale. */
+    static String decimal(double value) {
+        return new BigDecimal(value).round(DIGITS).toPlainString();
+    }
+
+    private static String json(ArrivalSchedule schedule) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        int n = schedule.count();
+        summary.put("count", n);
+        summary.put("mean_gap_s", finite(schedule.meanGap()));
+        summary.put("cv", finite(schedule.cv()));
+        summary.put("gamma_shape_k", finite(schedule.gammaShapeK()));
+        summary.put("first_offset_s", n == 0 ? null : schedule.offset(0));
+        summary.put("last_offset_s", n == 0 ? null : schedule.offset(n - 1));
+        summary.put("seed", schedule.seed());
+        try {
+            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(summary);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write the summary", e);
+        }
+    }
+
+    /** JSON has no NaN or infinity: those become null (an empty schedule; k of a zero CV). */
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

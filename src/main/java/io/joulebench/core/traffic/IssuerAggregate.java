@@ -1,0 +1,70 @@
+package io.joulebench.core.traffic;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Folds terminal records into counts and a dispatch-delay histogram as they arrive, so the issuer keeps O(1) state
+ * per finished request. Thread-safe: dispatch threads call {@link #add} concurrently.
+ */
+final class IssuerAggregate {
+
+    /** A dispatch delay above this marks a request as held back by the concurrency cap. */
+    static final long CAP_BOUND_TOLERANCE_NANOS = 10_000_000L;
+
+    private final Histogram dispatchDelays = new Histogram(3);
+    private int completed;
+    private int errors;
+    private int timeouts;
+    private int capBound;
+    private long maxDelay;
+
+    synchronized void add(RequestRecord record) {
+        switch (record.status()) {
+            case OK -> completed++;
+            case ERROR -> {
+                completed++;
+                errors++;
+            }
+            case TIMEOUT -> timeouts++;
+        }
+        Long delay = record.dispatchDelayNanos();
+        if (delay == null) {
+            capBound++;
+            return;
+        }
+        long clamped = Math.max(0L, delay);
+        dispatchDelays.recordValue(clamped);
+        maxDelay = Math.max(maxDelay, clamped);
+        if (clamped > CAP_BOUND_TOLERANCE_NANOS) {
+            capBound++;
+        }
+    }
+
+    synchronized IssuerReport report(int issued, long issuanceNanos, Integer cap, RequestRecord[] retained) {
+        List<RequestRecord> records = new ArrayList<>();
+        if (retained != null) {
+            for (RequestRecord r : retained) {
+                if (r != null) {
+                    records.add(r);
+                }
+            }
+        }
+        double capBoundFraction = cap == null || issued == 0 ? 0.0 : (double) capBound / issued;
+        return new IssuerReport(issued, completed, errors, timeouts, issuanceNanos, cap, capBoundFraction,
+                lateness(), records);
+    }
+
+    private IssuerReport.LatencySummary lateness() {
+        long n = dispatchDelays.getTotalCount();
+        if (n == 0) {
+            return IssuerReport.LatencySummary.EMPTY;
+        }
+        return new IssuerReport.LatencySummary(n,
+                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(50.0)),
+                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(99.0)),
+                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(99.9)),
+                maxDelay);
+    }
+}

@@ -1,0 +1,278 @@
+package io.joulebench.core.traffic;
+
+import io.joulebench.core.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The open-loop issue loop shared by every schedule-driven source. A dedicated platform pacer thread waits for each
+ * scheduled instant, stamps {@code issuedAt} = that instant and hands the request to its own virtual thread without
+ * waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
+ * {@link IssuerAggregate}, streamed to the listener, and kept only when asked to.
+ */
+final class OpenLoopIssuer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpenLoopIssuer.class);
+    /** How long cancelled requests get to unwind (and hand back their partial result) before being written off. */
+    private static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    /** Settings shared by the sources. */
+    record Options(Clock clock, Integer concurrencyCap, RequestListener listener, boolean retainRecords) {
+
+        Options {
+            if (concurrencyCap != null && concurrencyCap < 1) {
+                throw new IllegalArgumentException("concurrencyCap must be ≥ 1 (got " + concurrencyCap + ")");
+            }
+            clock = clock == null ? Clock.system() : clock;
+            listener = listener == null ? RequestListener.NONE : listener;
+        }
+    }
+
+    private final double[] offsetsSeconds;
+    private final IntFunction<RequestShape> shapes;
+    private final Options options;
+
+    OpenLoopIssuer(double[] offsetsSeconds, IntFunction<RequestShape> shapes, Options options) {
+        this.offsetsSeconds = offsetsSeconds;
+        this.shapes = shapes;
+        this.options = options;
+    }
+
+    IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
+        if (drainTimeout != null && drainTimeout.isNegative()) {
+            throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
+        }
+        return new Run(transport).execute(drainTimeout);
+    }
+
+    /** One request from issue to terminal state. */
+    private static final class InFlight {
+        final int index;
+        final long issuedAt;
+        final RequestShape shape;
+        final AtomicBoolean terminal = new AtomicBoolean();
+        volatile Long dispatchedAt;
+        volatile String cancelReason;
+        Thread thread;
+
+        InFlight(int index, long issuedAt, RequestShape shape) {
+            this.index = index;
+            this.issuedAt = issuedAt;
+            this.shape = shape;
+        }
+    }
+
+    /** The mutable state of one {@link #run}. */
+    private final class Run {
+        private final Transport transport;
+        private final Clock clock = options.clock();
+        private final Semaphore cap;
+        private final Map<Integer, InFlight> inFlight = new ConcurrentHashMap<>();
+        private final IssuerAggregate aggregate = new IssuerAggregate();
+        private final RequestRecord[] retained;
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition terminalChanged = lock.newCondition();
+        private int terminalCount;
+        private volatile int issued;
+        private volatile long issuanceEnd;
+        private volatile RuntimeException pacerFailure;
+
+        Run(Transport transport) {
+            this.transport = transport;
+            this.cap = options.concurrencyCap() == null ? null : new Semaphore(options.concurrencyCap(), true);
+            this.retained = options.retainRecords() ? new RequestRecord[offsetsSeconds.length] : null;
+        }
+
+        IssuerReport execute(Duration drainTimeout) throws InterruptedException {
+            long origin = clock.nanoTime();
+            Thread pacer = Thread.ofPlatform().name("joulebench-pacer").daemon(true).unstarted(() -> pace(origin));
+            pacer.setPriority(Thread.MAX_PRIORITY);
+            pacer.start();
+            try {
+                pacer.join();
+                if (pacerFailure != null) {
+                    cancelAll("issuance failed");
+                    throw pacerFailure;
+                }
+                if (!awaitDrain(drainTimeout)) {
+                    cancelAll("drain timeout");
+                }
+            } catch (InterruptedException e) {
+                pacer.interrupt();
+                joinUninterruptibly(pacer);
+                cancelAll("interrupted");
+                throw e;
+            }
+            return aggregate.report(issued, issuanceEnd - origin, options.concurrencyCap(), retained);
+        }
+
+        private void pace(long origin) {
+            Pacer pacer = new Pacer(clock);
+            int i = 0;
+            try {
+                for (; i < offsetsSeconds.length; i++) {
+                    long at = origin + Math.round(offsetsSeconds[i] * 1e9);
+                    pacer.awaitInstant(at);
+                    issue(i, at);
+                }
+            } catch (InterruptedException e) {
+                LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
+            } catch (RuntimeException e) {
+                pacerFailure = new IllegalStateException("could not issue request " + i + ": " + e.getMessage(), e);
+            } finally {
+                issuanceEnd = clock.nanoTime();
+            }
+        }
+
+        private void issue(int index, long issuedAt) {
+            InFlight request = new InFlight(index, issuedAt, shapes.apply(index));
+            request.thread = Thread.ofVirtual().name("joulebench-request-", index).unstarted(() -> dispatch(request));
+            inFlight.put(index, request);
+            issued = index + 1;
+            request.thread.start();
+        }
+
+        private void dispatch(InFlight request) {
+            RequestStatus status = RequestStatus.OK;
+            String error = null;
+            CompletionResult result = CompletionResult.EMPTY;
+            boolean permit = false;
+            try {
+                if (cap != null) {
+                    cap.acquire();
+                    permit = true;
+                }
+                if (request.cancelReason != null) {
+                    throw new InterruptedException("cancelled before dispatch");
+                }
+                request.dispatchedAt = clock.nanoTime();
+                result = transport.send(request.shape);
+            } catch (TransportException e) {
+                status = RequestStatus.ERROR;
+                error = e.getMessage();
+                result = e.partial();
+            } catch (InterruptedException e) {
+                status = RequestStatus.ERROR;
+                error = "interrupted";
+            } catch (RuntimeException e) {
+                status = RequestStatus.ERROR;
+                error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            } finally {
+                if (permit) {
+                    cap.release();
+                }
+            }
+            long completedAt = clock.nanoTime();
+            String cancelReason = request.cancelReason;
+            if (status == RequestStatus.ERROR && cancelReason != null) {
+                status = RequestStatus.TIMEOUT;
+                error = cancelReason;
+            }
+            finish(request, status, error, result, completedAt);
+        }
+
+        /** Writes the terminal record once; a request already written off by the canceller is ignored. */
+        private void finish(InFlight request, RequestStatus status, String error, CompletionResult result,
+                            long completedAt) {
+            if (!request.terminal.compareAndSet(false, true)) {
+                return;
+            }
+            inFlight.remove(request.index);
+            RequestRecord record = new RequestRecord(request.index, request.issuedAt, request.dispatchedAt,
+                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result);
+            aggregate.add(record);
+            if (retained != null) {
+                retained[request.index] = record;
+            }
+            try {
+                options.listener().onTerminal(record);
+            } catch (RuntimeException e) {
+                LOG.warn("request listener failed on request {}", request.index, e);
+            }
+            lock.lock();
+            try {
+                terminalCount++;
+                terminalChanged.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** True when every issued request reached a terminal state within the timeout (null = unbounded). */
+        private boolean awaitDrain(Duration timeout) throws InterruptedException {
+            long remaining = timeout == null ? Long.MAX_VALUE : timeout.toNanos();
+            lock.lockInterruptibly();
+            try {
+                while (terminalCount < issued) {
+                    if (timeout == null) {
+                        terminalChanged.await();
+                    } else {
+                        if (remaining <= 0) {
+                            return false;
+                        }
+                        remaining = terminalChanged.awaitNanos(remaining);
+                    }
+                }
+                return true;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Interrupts every in-flight request (→ timeout with its partial result); writes off any that hang. */
+        private void cancelAll(String reason) {
+            List<InFlight> pending = List.copyOf(inFlight.values());
+            for (InFlight request : pending) {
+                request.cancelReason = reason;
+            }
+            for (InFlight request : pending) {
+                request.thread.interrupt();
+            }
+            long deadline = System.nanoTime() + CANCEL_GRACE_NANOS;
+            boolean interrupted = false;
+            for (InFlight request : pending) {
+                long left = deadline - System.nanoTime();
+                try {
+                    if (left > 0) {
+                        request.thread.join(Duration.ofNanos(left));
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    deadline = System.nanoTime();
+                }
+            }
+            for (InFlight request : List.copyOf(inFlight.values())) {
+                LOG.warn("request {} did not unwind within the cancel grace; recorded as timeout", request.index);
+                finish(request, RequestStatus.TIMEOUT, reason, CompletionResult.EMPTY, 0L);
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
