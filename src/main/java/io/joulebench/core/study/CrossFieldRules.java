@@ -19,11 +19,13 @@ final class CrossFieldRules {
     private final CellSource source;
     private final Path baseDir;
     private final List<StudyError> errors;
+    private final Set<String> sweptPaths;
 
-    CrossFieldRules(CellSource source, Path baseDir, List<StudyError> errors) {
+    CrossFieldRules(CellSource source, Path baseDir, List<StudyError> errors, Set<String> sweptPaths) {
         this.source = source;
         this.baseDir = baseDir;
         this.errors = errors;
+        this.sweptPaths = sweptPaths;
     }
 
     void check(JsonNode raw, JsonNode resolved) {
@@ -70,10 +72,26 @@ final class CrossFieldRules {
                             + "(a trace replays its own recorded arrival times)");
                 }
             }
-        } else if (!given(raw, "server", "traffic", "rate")) {
+        } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
             fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
                     + "(several rates go under sweep: {server.traffic.rate: [...]})");
         }
+    }
+
+    /** True when the rate is missing only because something near it is already reported (no second error). */
+    private boolean rateMisplaced(JsonNode raw) {
+        JsonNode server = raw.path("server");
+        JsonNode traffic = server.path("traffic");
+        if (!server.isMissingNode() && !server.isObject() || !traffic.isMissingNode() && !traffic.isObject()) {
+            return true;
+        }
+        if (sweptPaths.stream().anyMatch(p -> "server.traffic.rate".equals(
+                KeySuggester.suggest(p, List.of("server.traffic.rate"))))) {
+            return true;
+        }
+        List<String> keys = new java.util.ArrayList<>();
+        traffic.fieldNames().forEachRemaining(keys::add);
+        return keys.stream().anyMatch(k -> !k.equals("rate") && "rate".equals(KeySuggester.suggest(k, List.of("rate"))));
     }
 
     private void checkRunners(JsonNode raw, JsonNode resolved, String engine) {

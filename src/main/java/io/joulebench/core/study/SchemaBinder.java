@@ -206,7 +206,10 @@ final class SchemaBinder {
     }
 
     private JsonNode notA(String what, JsonNode v, String path) {
-        if (v.isArray() && !what.equals("a list")) {
+        if (v.isTextual() && v.textValue().isBlank()) {
+            return fail(path, "has no value; give " + what + " or remove the key");
+        }
+        if (v.isArray() && !what.equals("a list") && !what.equals("a mapping")) {
             return fail(path, "must be " + what + ", not a list; to run several values, list them under sweep: {"
                     + path + ": [...]}");
         }

@@ -15,7 +15,7 @@ import java.util.List;
 final class StudyExpander {
 
     /** One cell before binding: its tree, where its values came from, and a short label ("rate=2"). */
-    record Draft(ObjectNode tree, CellSource source, String label) {
+    record Draft(ObjectNode tree, CellSource source, String label, java.util.Set<String> sweptPaths) {
     }
 
     private record Axis(String path, List<JsonNode> values) {
@@ -32,13 +32,17 @@ final class StudyExpander {
         JsonNode experiments = base.remove("experiments");
         CellSource baseSource = new CellSource(doc);
         List<Axis> axes = readAxes(doc, sweep, errors);
+        java.util.Set<String> swept = new java.util.HashSet<>();
+        if (sweep != null && sweep.isObject()) {
+            sweep.fieldNames().forEachRemaining(swept::add);
+        }
         List<Draft> drafts = new ArrayList<>();
         boolean hasExperiments = experiments != null && !experiments.isNull();
         if (!axes.isEmpty() || !hasExperiments) {
-            product(base, baseSource, axes, 0, new ArrayList<>(), drafts);
+            product(base, baseSource, axes, 0, new ArrayList<>(), swept, drafts);
         }
         if (hasExperiments) {
-            readExperiments(doc, base, baseSource, experiments, errors, drafts);
+            readExperiments(doc, base, baseSource, experiments, errors, swept, drafts);
         }
         return drafts;
     }
@@ -81,9 +85,9 @@ final class StudyExpander {
     }
 
     private static void product(ObjectNode base, CellSource source, List<Axis> axes, int depth,
-                                List<String> label, List<Draft> out) {
+                                List<String> label, java.util.Set<String> swept, List<Draft> out) {
         if (depth == axes.size()) {
-            out.add(new Draft(base, source, String.join(", ", label)));
+            out.add(new Draft(base, source, String.join(", ", label), swept));
             return;
         }
         Axis axis = axes.get(depth);
@@ -93,13 +97,15 @@ final class StudyExpander {
             setPath(cell, axis.path(), value.deepCopy());
             CellSource cellSource = source.with(axis.path(), KeyPaths.index("sweep." + axis.path(), i), value);
             List<String> cellLabel = new ArrayList<>(label);
-            cellLabel.add(shortName(axis.path()) + "=" + (value.isValueNode() ? SchemaBinder.describe(value) : "#" + i));
-            product(cell, cellSource, axes, depth + 1, cellLabel, out);
+            cellLabel.add(shortName(axis.path()) + "=" + (value.isNumber() ? value.asText()
+                    : value.isValueNode() ? SchemaBinder.describe(value) : "#" + i));
+            product(cell, cellSource, axes, depth + 1, cellLabel, swept, out);
         }
     }
 
     private static void readExperiments(YamlDocument doc, ObjectNode base, CellSource baseSource,
-                                        JsonNode experiments, List<StudyError> errors, List<Draft> out) {
+                                        JsonNode experiments, List<StudyError> errors, java.util.Set<String> swept,
+                                        List<Draft> out) {
         if (!experiments.isArray() || experiments.isEmpty()) {
             errors.add(StudyError.at(doc.fileName(), "experiments", doc.locate("experiments"),
                     "must be a non-empty list of experiment mappings (got " + SchemaBinder.describe(experiments) + ")"));
@@ -124,7 +130,7 @@ final class StudyExpander {
             }
             if (ok) {
                 ObjectNode cell = deepMerge(base.deepCopy(), (ObjectNode) entry);
-                out.add(new Draft(cell, baseSource.with("", docPath, entry), docPath));
+                out.add(new Draft(cell, baseSource.with("", docPath, entry), docPath, swept));
             }
         }
     }

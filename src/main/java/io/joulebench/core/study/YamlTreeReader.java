@@ -68,10 +68,10 @@ public final class YamlTreeReader {
             }
             return new YamlDocument(fileName, root, s.locations);
         } catch (JsonProcessingException e) {
-            errors.add(syntaxError(fileName, s.currentPath, e));
+            errors.add(syntaxError(fileName, s.pathForErrors(), e));
             return null;
         } catch (IOException | RuntimeException e) {
-            errors.add(syntaxError(fileName, s.currentPath, e));
+            errors.add(syntaxError(fileName, s.pathForErrors(), e));
             return null;
         }
     }
@@ -179,6 +179,11 @@ public final class YamlTreeReader {
         final List<StudyError> errors;
         final Map<String, SourceLocation> locations = new HashMap<>();
         String currentPath = "";
+        String lastKey = "";
+
+        String pathForErrors() {
+            return currentPath.isEmpty() ? lastKey : currentPath;
+        }
 
         Session(String fileName, List<StudyError> errors) {
             this.fileName = fileName;
@@ -212,6 +217,8 @@ public final class YamlTreeReader {
                 String key = p.currentName();
                 String childPath = KeyPaths.child(path, key);
                 SourceLocation at = locationOf(p);
+                currentPath = childPath;
+                lastKey = childPath;
                 p.nextToken();
                 if (node.has(key)) {
                     SourceLocation first = locations.get(childPath);
@@ -222,6 +229,7 @@ public final class YamlTreeReader {
                 }
                 locations.put(childPath, at);
                 node.set(key, readValue(p, childPath));
+                currentPath = path;
             }
             currentPath = path;
             return node;
@@ -234,6 +242,7 @@ public final class YamlTreeReader {
                 String childPath = KeyPaths.index(path, i++);
                 locations.put(childPath, locationOf(p));
                 node.add(readValue(p, childPath));
+                currentPath = path;
             }
             currentPath = path;
             return node;

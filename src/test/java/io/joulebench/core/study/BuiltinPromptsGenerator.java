@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Writes the builtin prompt set ({@code src/main/resources/io/joulebench/prompts/builtin.jsonl}) from templates, so
@@ -54,42 +56,51 @@ public final class BuiltinPromptsGenerator {
     public static String generate() {
         Random r = new Random(20240917L);
         List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; seen.size() < 60; i++) {
             String topic = TOPICS[i % TOPICS.length];
             String q = QUESTIONS[r.nextInt(QUESTIONS.length)];
-            lines.add(row("qa", q.contains("%s to %s") ? String.format(q, topic, AUDIENCES[r.nextInt(AUDIENCES.length)])
-                    : String.format(q, topic)));
+            add(lines, seen, "qa", q.contains("%s to %s")
+                    ? String.format(q, topic, AUDIENCES[r.nextInt(AUDIENCES.length)]) : String.format(q, topic));
         }
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; seen.size() < 120; i++) {
             String topic = TOPICS[(i * 7) % TOPICS.length];
-            lines.add(row("summarize", "Summarize the following passage in two sentences.\n\n" + passage(r, topic, 6 + r.nextInt(8))));
+            add(lines, seen, "summarize", "Summarize the following passage in two sentences.\n\n"
+                    + passage(r, topic, 6 + r.nextInt(8)));
         }
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; seen.size() < 180; i++) {
             String task = String.format(CODE_TASKS[i % CODE_TASKS.length], 2 + r.nextInt(9));
-            lines.add(row("code", "In " + LANGS[r.nextInt(LANGS.length)] + ": " + task + " Include a short test."));
+            add(lines, seen, "code", "In " + LANGS[r.nextInt(LANGS.length)] + ": " + task + " Include a short test.");
         }
-        for (int i = 0; i < 60; i++) {
-            lines.add(row("creative", String.format(CREATIVE[r.nextInt(CREATIVE.length)], TOPICS[(i * 11) % TOPICS.length])));
+        for (int i = 0; seen.size() < 240; i++) {
+            add(lines, seen, "creative", String.format(CREATIVE[r.nextInt(CREATIVE.length)],
+                    TOPICS[(i * 11) % TOPICS.length]));
         }
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; seen.size() < 300; i++) {
             int a = 3 + r.nextInt(40);
             int b = 2 + r.nextInt(12);
             int c = 1 + r.nextInt(a);
             String topic = TOPICS[(i * 13) % TOPICS.length];
-            lines.add(row("reasoning", "A club that studies " + topic + " has " + a + " members. Each member brings " + b
-                    + " notebooks to a meeting, and " + c + " members leave early taking their notebooks with them."
-                    + " How many notebooks remain? Explain each step of your reasoning before giving the answer."));
+            add(lines, seen, "reasoning", "A club that studies " + topic + " has " + a + " members. Each member brings "
+                    + b + " notebooks to a meeting, and " + c + " members leave early taking their notebooks with them."
+                    + " How many notebooks remain? Explain each step of your reasoning before giving the answer.");
         }
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; seen.size() < 320; i++) {
             String topic = TOPICS[(i * 3) % TOPICS.length];
             StringBuilder doc = new StringBuilder("Read the report below and list its five most important points, then "
                     + "suggest one question for further study.\n\n");
             for (int p = 0; p < 4 + r.nextInt(4); p++) {
                 doc.append(passage(r, TOPICS[(i + p) % TOPICS.length], 5 + r.nextInt(6))).append("\n\n");
             }
-            lines.add(row("long-context", doc.toString().strip() + "\n\nThe report's main subject is " + topic + "."));
+            add(lines, seen, "long-context", doc.toString().strip() + "\n\nThe report's main subject is " + topic + ".");
         }
         return String.join("\n", lines) + "\n";
+    }
+
+    private static void add(List<String> lines, Set<String> seen, String category, String prompt) {
+        if (seen.add(prompt)) {
+            lines.add(row(category, prompt));
+        }
     }
 
     private static String passage(Random r, String topic, int sentences) {
