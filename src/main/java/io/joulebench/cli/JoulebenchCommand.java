@@ -23,6 +23,7 @@ import picocli.CommandLine.Mixin;
         subcommands = {
             GuiCommand.class,
             ScheduleCommand.class,
+            ValidateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class JoulebenchCommand implements Runnable {

@@ -1,0 +1,51 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyError;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.StudyPlanFormatter;
+import io.joulebench.core.study.StudyValidationException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code joulebench validate STUDY}: checks a study file strictly and prints its plan (cells with hash, cycle and
+ * rate, session groups, launches, windows, estimated wall time). Every problem goes to stderr, one per line as
+ * {@code file:line:col: key.path: rule}, with exit code 2.
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Check a study file and print what running it would do.")
+public final class ValidateCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "STUDY", description = "The study YAML file.")
+    Path studyFile;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Study study;
+        try {
+            study = new StudyLoader().load(studyFile);
+        } catch (StudyValidationException e) {
+            for (StudyError error : e.errors()) {
+                err.println(error.format());
+            }
+            err.println(e.errors().size() + " problem" + (e.errors().size() == 1 ? "" : "s") + " in " + studyFile);
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        StudyPlanFormatter.lines(StudyPlan.of(study)).forEach(out::println);
+        out.println(studyFile + ": valid");
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

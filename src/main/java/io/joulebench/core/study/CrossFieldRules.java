@@ -1,0 +1,158 @@
+package io.joulebench.core.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Rules that span several keys: the serving mode's own blocks, a rate for server mode, a trace that replaces the
+ * arrival process, runners an engine can use, files that must exist. Presence is judged on the tree as written
+ * ({@code raw}), values on the bound tree ({@code resolved}), so a key that already failed binding is not reported
+ * twice.
+ */
+final class CrossFieldRules {
+
+    private final CellSource source;
+    private final Path baseDir;
+    private final List<StudyError> errors;
+    private final Set<String> sweptPaths;
+
+    CrossFieldRules(CellSource source, Path baseDir, List<StudyError> errors, Set<String> sweptPaths) {
+        this.source = source;
+        this.baseDir = baseDir;
+        this.errors = errors;
+        this.sweptPaths = sweptPaths;
+    }
+
+    void check(JsonNode raw, JsonNode resolved) {
+        String mode = resolved.path("serving_mode").asText("");
+        String engine = resolved.path("engine").asText("");
+        if (mode.equals("server")) {
+            checkServer(raw);
+        } else if (mode.equals("offline") && given(raw, "server")) {
+            String at = given(raw, "server", "traffic") ? "server.traffic" : "server";
+            fail(at, "applies only to serving_mode: server (this experiment is offline)");
+        }
+        checkRunners(raw, resolved, engine);
+        if (!engine.isEmpty() && !engine.equals("reference") && !given(raw, "task", "model")) {
+            fail("task.model", "is required for engine " + engine + " (the model the server loads)");
+        }
+        JsonNode measurement = resolved.path("measurement");
+        JsonNode urls = measurement.path("dcgm_urls");
+        if (measurement.path("energy_sampler").asText("").equals("dcgm") && urls.isArray() && urls.isEmpty()) {
+            fail("measurement.dcgm_urls", "must list at least one DCGM exporter URL when energy_sampler is dcgm");
+        }
+        JsonNode gpus = resolved.path("study_execution").path("gpu_indices");
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < gpus.size(); i++) {
+            if (!seen.add(gpus.get(i).asLong())) {
+                fail("study_execution.gpu_indices[" + i + "]", "repeats GPU index " + gpus.get(i).asLong());
+            }
+        }
+        checkDatasetSource(resolved.path("task").path("dataset").path("source"));
+        JsonNode trace = resolved.path("server").path("traffic").path("trace");
+        if (trace.isTextual()) {
+            checkFile("server.traffic.trace", trace.textValue());
+        }
+    }
+
+    private void checkServer(JsonNode raw) {
+        if (given(raw, "offline")) {
+            fail("offline", "applies only to serving_mode: offline (this experiment is server mode)");
+        }
+        boolean trace = given(raw, "server", "traffic", "trace");
+        if (trace) {
+            for (String key : List.of("rate", "arrival", "burstiness")) {
+                if (given(raw, "server", "traffic", key)) {
+                    fail("server.traffic." + key, "cannot be combined with server.traffic.trace "
+                            + "(a trace replays its own recorded arrival times)");
+                }
+            }
+        } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
+            fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
+                    + "(several rates go under sweep: {server.traffic.rate: [...]})");
+        }
+    }
+
+    /** True when the rate is missing only because something near it is already reported (no second error). */
+    private boolean rateMisplaced(JsonNode raw) {
+        JsonNode server = raw.path("server");
+        JsonNode traffic = server.path("traffic");
+        if (!server.isMissingNode() && !server.isObject() || !traffic.isMissingNode() && !traffic.isObject()) {
+            return true;
+        }
+        if (sweptPaths.stream().anyMatch(p -> "server.traffic.rate".equals(
+                KeySuggester.suggest(p, List.of("server.traffic.rate"))))) {
+            return true;
+        }
+        List<String> keys = new java.util.ArrayList<>();
+        traffic.fieldNames().forEachRemaining(keys::add);
+        return keys.stream().anyMatch(k -> !k.equals("rate") && "rate".equals(KeySuggester.suggest(k, List.of("rate"))));
+    }
+
+    private void checkRunners(JsonNode raw, JsonNode resolved, String engine) {
+        JsonNode runners = resolved.path("runners");
+        runners.fieldNames().forEachRemaining(name -> {
+            String value = runners.path(name).asText("");
+            if (value.equals("in-process") && !name.equals("reference")) {
+                fail("runners." + name, "in-process runs only the reference engine; use process or container");
+            }
+        });
+        if (engine.equals("custom")) {
+            String runner = runners.path("custom").asText("container");
+            JsonNode block = raw.path("custom");
+            if (runner.equals("container") && !nonNull(block.path("image"))) {
+                fail("custom.image", "is required when the custom engine runs in a container "
+                        + "(or use runners: {custom: container:<image>})");
+            } else if (runner.equals("process") && !nonNull(block.path("command"))) {
+                fail("custom.command", "is required when the custom engine runs as a process");
+            }
+        }
+    }
+
+    private void checkDatasetSource(JsonNode sourceNode) {
+        if (!sourceNode.isTextual() || sourceNode.textValue().equals("builtin")) {
+            return;
+        }
+        String text = sourceNode.textValue();
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (!lower.endsWith(".jsonl") && !lower.endsWith(".csv")) {
+            fail("task.dataset.source", "must be builtin or a path to a .jsonl or .csv prompt file (got '" + text + "')");
+            return;
+        }
+        checkFile("task.dataset.source", text);
+    }
+
+    private void checkFile(String path, String file) {
+        if (baseDir == null) {
+            return;
+        }
+        Path resolved = baseDir.resolve(file).normalize();
+        if (!Files.isRegularFile(resolved)) {
+            fail(path, "file not found: " + resolved);
+        }
+    }
+
+    private static boolean given(JsonNode raw, String... keys) {
+        JsonNode at = raw;
+        for (String key : keys) {
+            if (at == null || !at.isObject() || !at.has(key)) {
+                return false;
+            }
+            at = at.get(key);
+        }
+        return at != null && !at.isNull();
+    }
+
+    private static boolean nonNull(JsonNode n) {
+        return n != null && !n.isNull() && !n.isMissingNode();
+    }
+
+    private void fail(String path, String rule) {
+        errors.add(source.error(path, rule, null));
+    }
+}

@@ -1,0 +1,116 @@
+package io.joulebench.core.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads typed configs from resolved (already validated, defaults filled) trees. */
+public final class ExperimentConfigReader {
+
+    private ExperimentConfigReader() {
+    }
+
+    public static ExperimentConfig read(JsonNode cell) {
+        ServingMode mode = ServingMode.fromWire(cell.path("serving_mode").asText());
+        String engine = cell.path("engine").asText();
+        String runner = cell.path("runners").path(engine).asText();
+        return new ExperimentConfig(mode, engine, runner, task(cell.path("task")), measurement(cell.path("measurement")),
+                mode == ServingMode.SERVER ? server(cell.path("server")) : null,
+                mode == ServingMode.OFFLINE ? offline(cell.path("offline"), cell.path("task")) : null,
+                engine.equals("reference") ? reference(cell.path("reference")) : null,
+                engine.equals("reference") ? null : container(cell.path(engine)));
+    }
+
+    public static ExecutionConfig execution(JsonNode n) {
+        List<Integer> gpus = null;
+        if (n.path("gpu_indices").isArray()) {
+            gpus = new ArrayList<>();
+            for (JsonNode g : n.path("gpu_indices")) {
+                gpus.add(g.asInt());
+            }
+        }
+        return new ExecutionConfig(n.path("n_cycles").asInt(1),
+                ExperimentOrder.fromWire(n.path("experiment_order").asText("sequential")), optLong(n.path("shuffle_seed")),
+                n.path("experiment_timeout_seconds").asDouble(600), n.path("experiment_gap_seconds").asDouble(),
+                n.path("cycle_gap_seconds").asDouble(), gpus);
+    }
+
+    private static TaskConfig task(JsonNode n) {
+        JsonNode d = n.path("dataset");
+        DatasetConfig dataset = new DatasetConfig(d.path("source").asText("builtin"), d.path("n_prompts").asInt(),
+                PromptOrder.fromWire(d.path("order").asText("interleaved")));
+        return new TaskConfig(optText(n.path("model")), dataset, n.path("max_input_tokens").asInt(),
+                n.path("max_output_tokens").asInt(), n.path("random_seed").asLong());
+    }
+
+    private static MeasurementConfig measurement(JsonNode n) {
+        return new MeasurementConfig(n.path("energy_sampler").asText("auto"), texts(n.path("dcgm_urls")),
+                n.path("baseline").path("enabled").asBoolean(true), n.path("baseline").path("duration_seconds").asDouble(),
+                n.path("sample_interval_ms").asInt(100));
+    }
+
+    private static ServerConfig server(JsonNode n) {
+        JsonNode t = n.path("traffic");
+        JsonNode s = t.path("slo");
+        SloConfig slo = s.isObject()
+                ? new SloConfig(optDouble(s.path("ttft_ms")), optDouble(s.path("tpot_ms")), s.path("percentile").asDouble())
+                : null;
+        TrafficConfig traffic = new TrafficConfig(optDouble(t.path("rate")),
+                ArrivalProcess.fromWire(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
+                optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
+                optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")));
+        JsonNode w = n.path("warmup");
+        WarmupConfig warmup = new WarmupConfig(WarmupMode.fromWire(w.path("mode").asText("composite")),
+                w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
+        return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
+                n.path("stability_cv_threshold").asDouble());
+    }
+
+    private static OfflineConfig offline(JsonNode n, JsonNode task) {
+        Integer prompts = optInt(n.path("n_prompts"));
+        return new OfflineConfig(n.path("concurrency").asInt(1),
+                prompts != null ? prompts : task.path("dataset").path("n_prompts").asInt());
+    }
+
+    private static ReferenceEngineOptions reference(JsonNode n) {
+        JsonNode f = n.path("faults");
+        ReferenceFaults faults = new ReferenceFaults(f.path("never_ready").asBoolean(), optDouble(f.path("exit_after_seconds")),
+                f.path("stall_fraction").asDouble(), f.path("error_fraction").asDouble(),
+                f.path("malformed_sse_fraction").asDouble(), f.path("drop_connection_fraction").asDouble());
+        return new ReferenceEngineOptions(n.path("profile").asText("small"), n.path("gpus").asInt(1),
+                optLong(n.path("seed")), n.path("load_delay_seconds").asDouble(),
+                optDouble(n.path("thermal_time_constant_seconds")), optInt(n.path("max_num_seqs")), faults);
+    }
+
+    private static ContainerEngineOptions container(JsonNode n) {
+        Map<String, String> env = new LinkedHashMap<>();
+        n.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+        return new ContainerEngineOptions(optText(n.path("image")),
+                n.path("command").isArray() ? texts(n.path("command")) : null, texts(n.path("extra_args")), env,
+                optText(n.path("shm_size")), optText(n.path("model_cache")));
+    }
+
+    private static List<String> texts(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        n.forEach(v -> out.add(v.asText()));
+        return out;
+    }
+
+    private static String optText(JsonNode n) {
+        return n.isTextual() ? n.textValue() : null;
+    }
+
+    private static Double optDouble(JsonNode n) {
+        return n.isNumber() ? n.doubleValue() : null;
+    }
+
+    private static Long optLong(JsonNode n) {
+        return n.isNumber() ? n.longValue() : null;
+    }
+
+    private static Integer optInt(JsonNode n) {
+        return n.isNumber() ? n.intValue() : null;
+    }
+}

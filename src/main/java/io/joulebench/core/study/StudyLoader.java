@@ -1,0 +1,141 @@
+package io.joulebench.core.study;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a study file strictly: parse with locations ({@link YamlTreeReader}), expand sweep and experiments
+ * ({@link StudyExpander}), bind and check every cell ({@link CellResolver}), check prompt files, then hash and
+ * deduplicate. All problems in the file are reported together in one {@link StudyValidationException}.
+ */
+public final class StudyLoader {
+
+    /** Loads and validates a study file; relative paths in it resolve against its folder. */
+    public Study load(Path file) throws StudyValidationException {
+        String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        try {
+            if (!Files.exists(file)) {
+                throw single(name, "file not found: " + file.toAbsolutePath());
+            }
+            if (!Files.isRegularFile(file)) {
+                throw single(name, "is not a regular file: " + file.toAbsolutePath());
+            }
+            if (Files.size(file) > YamlTreeReader.MAX_BYTES) {
+                throw single(name, "file is " + Files.size(file) + " bytes; study files are limited to 1 MiB ("
+                        + YamlTreeReader.MAX_BYTES + " bytes) — is this the right file?");
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            Path dir = file.toAbsolutePath().getParent();
+            return parse(name, bytes, dir, file);
+        } catch (IOException e) {
+            throw single(name, "cannot read the file: " + e.getMessage());
+        }
+    }
+
+    /** Validates study text held in memory (the GUI editor); {@code baseDir} may be null to skip file checks. */
+    public Study parse(String fileName, byte[] content, Path baseDir) throws StudyValidationException {
+        return parse(fileName, content, baseDir, null);
+    }
+
+    private Study parse(String fileName, byte[] content, Path baseDir, Path source) throws StudyValidationException {
+        List<StudyError> errors = new ArrayList<>();
+        YamlDocument doc = new YamlTreeReader().read(fileName, content, errors);
+        if (doc == null) {
+            throw failure(errors);
+        }
+        List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
+        Set<String> notes = new LinkedHashSet<>();
+        List<CellResolver.Resolved> resolved = new ArrayList<>();
+        List<StudyExpander.Draft> kept = new ArrayList<>();
+        for (StudyExpander.Draft draft : drafts) {
+            CellResolver.Resolved r = CellResolver.resolve(draft, baseDir, errors, notes);
+            if (r != null) {
+                resolved.add(r);
+                kept.add(draft);
+            }
+        }
+        if (errors.isEmpty()) {
+            checkPromptFiles(resolved, kept, baseDir, errors);
+        }
+        if (!errors.isEmpty()) {
+            throw failure(errors);
+        }
+        ObjectNode first = resolved.get(0).study();
+        String studyName = first.path("study_name").isTextual() ? first.get("study_name").textValue() : stem(fileName);
+        ExecutionConfig execution = ExperimentConfigReader.execution(first.path("study_execution"));
+        List<GridCell> cells = deduplicate(resolved, kept, notes);
+        return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
+                List.copyOf(notes));
+    }
+
+    private static List<GridCell> deduplicate(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,
+                                              Set<String> notes) {
+        Map<String, GridCell> byHash = new LinkedHashMap<>();
+        for (int i = 0; i < resolved.size(); i++) {
+            ObjectNode exp = resolved.get(i).experiment();
+            String hash = CanonicalJson.configHash(exp);
+            String label = drafts.get(i).label().isEmpty() ? "cell " + i : drafts.get(i).label();
+            GridCell existing = byHash.get(hash);
+            if (existing != null) {
+                notes.add("'" + label + "' resolves to the same config as '" + existing.label() + "' (hash " + hash
+                        + "); it is run once");
+                continue;
+            }
+            byHash.put(hash, new GridCell(byHash.size(), label, exp, hash, ExperimentConfigReader.read(exp)));
+        }
+        return new ArrayList<>(byHash.values());
+    }
+
+    private static void checkPromptFiles(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,
+                                         Path baseDir, List<StudyError> errors) {
+        Map<String, String> checked = new HashMap<>();
+        for (int i = 0; i < resolved.size(); i++) {
+            ExperimentConfig exp = ExperimentConfigReader.read(resolved.get(i).experiment());
+            DatasetConfig dataset = exp.task().dataset();
+            if (!dataset.isBuiltin() && baseDir == null) {
+                continue;
+            }
+            String key = dataset.source() + "#" + dataset.nPrompts();
+            if (checked.containsKey(key)) {
+                continue;
+            }
+            checked.put(key, key);
+            try {
+                PromptDataset.load(dataset, baseDir, exp.task().randomSeed());
+            } catch (PromptDatasetException e) {
+                String path = e.problems().stream().allMatch(p -> p.line() == 0) && e.getMessage().contains("n_prompts")
+                        ? "task.dataset.n_prompts" : "task.dataset.source";
+                errors.add(drafts.get(i).source().error(path, e.getMessage(), null));
+            }
+        }
+    }
+
+    private static StudyValidationException failure(List<StudyError> errors) {
+        Map<String, StudyError> unique = new LinkedHashMap<>();
+        for (StudyError e : errors) {
+            unique.putIfAbsent(e.format(), e);
+        }
+        List<StudyError> sorted = new ArrayList<>(unique.values());
+        sorted.sort(Comparator.comparingInt(StudyError::line).thenComparingInt(StudyError::column));
+        return new StudyValidationException(sorted);
+    }
+
+    private static StudyValidationException single(String fileName, String rule) {
+        return new StudyValidationException(List.of(StudyError.at(fileName, "", SourceLocation.UNKNOWN, rule)));
+    }
+
+    private static String stem(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot > 0 ? fileName.substring(0, dot) : fileName;
+    }
+}

@@ -1,0 +1,41 @@
+package io.joulebench.core.study;
+
+import java.util.List;
+
+/**
+ * What running a study will do: cells in dispatch order (with hash and cycle), the session groups (one launch
+ * each), the number of launches and measured windows, the estimated wall time, and notes and warnings for the user.
+ * The CLI's {@code validate} and {@code run --dry-run} and the GUI's plan preview all show this.
+ */
+public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup> groups, int launches,
+                        int totalWindows, WallTimeEstimate estimate, List<String> warnings) {
+
+    public StudyPlan {
+        cells = List.copyOf(cells);
+        groups = List.copyOf(groups);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** Orders, groups and estimates a validated study. */
+    public static StudyPlan of(Study study) {
+        List<ResolvedCell> cells = DispatchOrder.order(study.cells(), study.execution(), study.designHash());
+        List<SessionGroup> groups = SessionGrouping.partition(cells);
+        int windows = 0;
+        for (ResolvedCell c : cells) {
+            windows += c.isServer() ? c.experiment().server().windowsPerLevel() : 1;
+        }
+        List<String> warnings = SessionGrouping.sequentialHint(study.cells(), study.execution()).stream().toList();
+        return new StudyPlan(study, cells, groups, groups.size(), windows,
+                WallTimeEstimator.estimate(cells, groups, study.execution()), warnings);
+    }
+
+    /** The group index of each cell, in dispatch order. */
+    public int groupOf(int cellIndex) {
+        for (int g = 0; g < groups.size(); g++) {
+            if (groups.get(g).cellIndices().contains(cellIndex)) {
+                return g;
+            }
+        }
+        throw new IllegalArgumentException("no cell " + cellIndex);
+    }
+}

@@ -1,0 +1,273 @@
+package io.joulebench.core.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.joulebench.core.study.Schema.Bool;
+import io.joulebench.core.study.Schema.Field;
+import io.joulebench.core.study.Schema.Int;
+import io.joulebench.core.study.Schema.ListOf;
+import io.joulebench.core.study.Schema.MapOf;
+import io.joulebench.core.study.Schema.Num;
+import io.joulebench.core.study.Schema.Obj;
+import io.joulebench.core.study.Schema.Rejected;
+import io.joulebench.core.study.Schema.Str;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Every key a study file may hold, with its type, range and default. Defaults follow upstream llenergymeasure
+ * wherever it has one (window 240 s, ramp 30 s, three windows per level, CV 0.05, warmup composite/900 s/300 s,
+ * n_cycles 1, sequential order, experiment timeout 600 s, 256-token limits, seed 42, 100 prompts).
+ */
+final class StudySchema {
+
+    static final List<String> ENGINES = List.of("reference", "vllm", "sglang", "tgi", "llamacpp", "trtllm", "custom");
+    static final List<String> CONTAINER_ENGINES = ENGINES.subList(1, ENGINES.size());
+    /** Keys that describe the study itself, not an experiment: they cannot be swept or set per experiment. */
+    static final List<String> STUDY_LEVEL_KEYS = List.of("study_name", "study_execution", "sweep", "experiments");
+
+    private static final JsonNodeFactory N = JsonNodeFactory.instance;
+    private static final double INF = Double.POSITIVE_INFINITY;
+
+    static final Obj ROOT = root();
+
+    private StudySchema() {
+    }
+
+    private static Obj root() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("study_name", text(), null).nullable());
+        put(f, field("serving_mode", choice("server", "offline"), null).required());
+        put(f, field("engine", new Str(ENGINES, Map.of("tensorrt", "trtllm", "tensorrt-llm", "trtllm"), null, null),
+                N.textNode("reference")));
+        Map<String, Field> runners = new LinkedHashMap<>();
+        Str runner = new Str(List.of(), Map.of(), Pattern.compile("in-process|process|container(:\\S+)?"),
+                "in-process, process, container or container:<image>");
+        for (String engine : ENGINES) {
+            put(runners, field(engine, runner, null).block());
+        }
+        put(f, field("runners", new Obj(runners), null));
+        put(f, field("task", task(), null));
+        put(f, field("measurement", measurement(), null));
+        put(f, field("server", server(), null).block());
+        put(f, field("offline", offline(), null).block());
+        put(f, field("study_execution", execution(), null));
+        put(f, field("reference", referenceEngine(), null).block());
+        for (String engine : CONTAINER_ENGINES) {
+            put(f, field(engine, containerEngine(), null).block());
+        }
+        // sweep and experiments are read by StudyExpander, never bound as values
+        put(f, field("sweep", new MapOf(new ListOf(text(), 1)), null).block());
+        put(f, field("experiments", new ListOf(new MapOf(text()), 1), null).block());
+        return new Obj(f);
+    }
+
+    private static Obj task() {
+        Map<String, Field> dataset = new LinkedHashMap<>();
+        put(dataset, field("source", new Str(List.of(), Map.of("aienergyscore", "builtin"), null, null),
+                N.textNode("builtin")));
+        put(dataset, field("n_prompts", integer(1, 1_000_000), N.numberNode(100)));
+        put(dataset, field("order", choice("interleaved", "shuffled", "grouped"), N.textNode("interleaved")));
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("model", text(), null).nullable());
+        put(f, field("dataset", new Obj(dataset), null));
+        put(f, field("max_input_tokens", integer(1, 1_000_000), N.numberNode(256)));
+        put(f, field("max_output_tokens", integer(1, 1_000_000), N.numberNode(256)));
+        put(f, field("random_seed", integer(0, Long.MAX_VALUE), N.numberNode(42)));
+        return new Obj(f);
+    }
+
+    private static Obj measurement() {
+        Map<String, Field> baseline = new LinkedHashMap<>();
+        put(baseline, field("enabled", new Bool(), N.booleanNode(true)));
+        put(baseline, field("duration_seconds", atLeast(0), N.numberNode(30.0)));
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("energy_sampler", choice("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated"),
+                N.textNode("auto")));
+        Str url = new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"), "an http:// or https:// URL");
+        put(f, field("dcgm_urls", new ListOf(url, 0), N.arrayNode()));
+        put(f, field("baseline", new Obj(baseline), null));
+        put(f, field("sample_interval_ms", integer(10, 60_000), N.numberNode(100)));
+        return new Obj(f);
+    }
+
+    private static Obj server() {
+        Map<String, Field> slo = new LinkedHashMap<>();
+        put(slo, field("ttft_ms", above(0), null).nullable());
+        put(slo, field("tpot_ms", above(0), null).nullable());
+        put(slo, field("percentile", new Num(0, true, 1, false), N.numberNode(0.99)));
+        Map<String, Field> traffic = new LinkedHashMap<>();
+        put(traffic, field("rate", above(0), null).nullable());
+        put(traffic, field("arrival", choice("poisson", "gamma", "constant"), N.textNode("poisson")));
+        put(traffic, field("burstiness", above(0), null).nullable());
+        put(traffic, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
+        put(traffic, field("window_seconds", above(0), N.numberNode(240.0)));
+        put(traffic, field("window_requests", new Rejected("count-bound windows are not supported: windows are "
+                + "time-bound; remove window_requests and set window_seconds"), null).block());
+        put(traffic, field("ramp_exclusion_seconds", atLeast(0), N.numberNode(30.0)));
+        put(traffic, field("concurrency_cap", integer(1, 1_000_000), null).nullable());
+        put(traffic, field("slo", new Obj(slo), null).nullable());
+        put(traffic, field("trace", text(), null).nullable());
+        Map<String, Field> warmup = new LinkedHashMap<>();
+        put(warmup, field("mode", choice("composite", "fixed"), N.textNode("composite")));
+        put(warmup, field("timeout_seconds", above(0), N.numberNode(900.0)));
+        put(warmup, field("duration_seconds", atLeast(0), N.numberNode(300.0)));
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("traffic", new Obj(traffic), null));
+        put(f, field("warmup", new Obj(warmup), null));
+        put(f, field("cooldown_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("windows_per_level", integer(1, 1000), N.numberNode(3)));
+        put(f, field("stability_cv_threshold", new Num(0, true, 1, true), N.numberNode(0.05)));
+        return new Obj(f);
+    }
+
+    private static Obj offline() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("concurrency", integer(1, 100_000), N.numberNode(1)));
+        put(f, field("n_prompts", integer(1, 1_000_000), null).nullable());
+        return new Obj(f);
+    }
+
+    private static Obj execution() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("n_cycles", integer(1, 1000), N.numberNode(1)));
+        put(f, field("experiment_order", choice("sequential", "interleave", "shuffle", "reverse"),
+                N.textNode("sequential")));
+        put(f, field("shuffle_seed", integer(0, Long.MAX_VALUE), null).nullable());
+        put(f, field("experiment_timeout_seconds", above(0), N.numberNode(600.0)));
+        put(f, field("experiment_gap_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("cycle_gap_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("gpu_indices", new ListOf(integer(0, 1023), 1), null).nullable());
+        return new Obj(f);
+    }
+
+    private static Obj referenceEngine() {
+        Map<String, Field> faults = new LinkedHashMap<>();
+        put(faults, field("never_ready", new Bool(), N.booleanNode(false)));
+        put(faults, field("exit_after_seconds", above(0), null).nullable());
+        put(faults, field("stall_fraction", fraction(), N.numberNode(0.0)));
+        put(faults, field("error_fraction", fraction(), N.numberNode(0.0)));
+        put(faults, field("malformed_sse_fraction", fraction(), N.numberNode(0.0)));
+        put(faults, field("drop_connection_fraction", fraction(), N.numberNode(0.0)));
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("profile", choice("small", "medium", "large"), N.textNode("small")));
+        put(f, field("gpus", integer(1, 8), N.numberNode(1)));
+        put(f, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
+        put(f, field("load_delay_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("thermal_time_constant_seconds", above(0), null).nullable());
+        put(f, field("max_num_seqs", integer(1, 100_000), null).nullable());
+        put(f, field("faults", new Obj(faults), null));
+        return new Obj(f);
+    }
+
+    private static Obj containerEngine() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("image", text(), null).nullable());
+        put(f, field("command", new ListOf(text(), 1), null).nullable());
+        put(f, field("extra_args", new ListOf(text(), 0), N.arrayNode()));
+        put(f, field("env", new MapOf(text()), N.objectNode()));
+        put(f, field("shm_size", new Str(List.of(), Map.of(), Pattern.compile("\\d+(\\.\\d+)?[kKmMgG]?[bB]?"),
+                "a size such as 8g or 512m"), null).nullable());
+        put(f, field("model_cache", text(), null).nullable());
+        return new Obj(f);
+    }
+
+    /** The schema node a dotted path names, or null when no such key exists (map keys match anything). */
+    static Schema lookup(String dottedPath) {
+        Schema at = ROOT;
+        for (String segment : dottedPath.split("\\.", -1)) {
+            if (at instanceof Obj o && o.fields().containsKey(segment)) {
+                at = o.fields().get(segment).type();
+            } else if (at instanceof MapOf m && !segment.isEmpty()) {
+                at = m.value();
+            } else {
+                return null;
+            }
+        }
+        return at;
+    }
+
+    /** Every dotted path naming a field, for "did you mean" on sweep paths. */
+    static List<String> allPaths() {
+        List<String> out = new ArrayList<>();
+        collect(ROOT, "", out);
+        return out;
+    }
+
+    private static void collect(Schema s, String prefix, List<String> out) {
+        if (s instanceof Obj o) {
+            for (Field f : o.fields().values()) {
+                String p = KeyPaths.child(prefix, f.name());
+                if (!STUDY_LEVEL_KEYS.contains(p)) {
+                    out.add(p);
+                    collect(f.type(), p, out);
+                }
+            }
+        }
+    }
+
+    private static void put(Map<String, Field> fields, FieldBuilder b) {
+        fields.put(b.name, new Field(b.name, b.type, b.dflt, b.nullable, b.required, b.block));
+    }
+
+    private static FieldBuilder field(String name, Schema type, JsonNode dflt) {
+        return new FieldBuilder(name, type, dflt);
+    }
+
+    private static Str text() {
+        return new Str(List.of(), Map.of(), null, null);
+    }
+
+    private static Str choice(String... values) {
+        return new Str(List.of(values), Map.of(), null, null);
+    }
+
+    private static Int integer(long min, long max) {
+        return new Int(min, max);
+    }
+
+    private static Num above(double min) {
+        return new Num(min, true, INF, false);
+    }
+
+    private static Num atLeast(double min) {
+        return new Num(min, false, INF, false);
+    }
+
+    private static Num fraction() {
+        return new Num(0, false, 1, false);
+    }
+
+    private static final class FieldBuilder {
+        final String name;
+        final Schema type;
+        final JsonNode dflt;
+        boolean nullable;
+        boolean required;
+        boolean block;
+
+        FieldBuilder(String name, Schema type, JsonNode dflt) {
+            this.name = name;
+            this.type = type;
+            this.dflt = dflt;
+        }
+
+        FieldBuilder nullable() {
+            nullable = true;
+            return this;
+        }
+
+        FieldBuilder required() {
+            required = true;
+            return this;
+        }
+
+        FieldBuilder block() {
+            block = true;
+            return this;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.joulebench.core.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Estimates a plan's wall time. Per launch: a preset launch time for the engine and runner, plus the idle baseline
+ * when enabled. Per level: warmup (fixed duration, or the composite timeout as an upper bound), ramp, windows ×
+ * window length, cooldown. Offline cells: a batch at an assumed throughput. Gaps between launches and cycles.
+ */
+public final class WallTimeEstimator {
+
+    /** Seconds from launch to ready, by engine: presets, disclosed as assumptions. */
+    static final Map<String, Double> LAUNCH_SECONDS = Map.of(
+            "reference", 1.0, "vllm", 90.0, "sglang", 90.0, "tgi", 60.0, "llamacpp", 15.0, "trtllm", 180.0,
+            "custom", 60.0);
+    /** Assumed offline decode throughput for the estimate, tokens per second. */
+    static final double OFFLINE_TOKENS_PER_SECOND = 1000.0;
+
+    private WallTimeEstimator() {
+    }
+
+    public static WallTimeEstimate estimate(List<ResolvedCell> cells, List<SessionGroup> groups,
+                                            ExecutionConfig execution) {
+        double launch = 0;
+        double baseline = 0;
+        double warmup = 0;
+        double ramp = 0;
+        double measured = 0;
+        double cooldown = 0;
+        double offline = 0;
+        boolean upperBound = false;
+        Set<String> assumptions = new LinkedHashSet<>();
+        for (SessionGroup group : groups) {
+            ExperimentConfig first = cells.get(group.cellIndices().get(0)).experiment();
+            launch += launchSeconds(first, assumptions);
+            MeasurementConfig m = first.measurement();
+            if (m.baselineEnabled()) {
+                baseline += m.baselineDurationSeconds();
+            }
+            for (int index : group.cellIndices()) {
+                ExperimentConfig e = cells.get(index).experiment();
+                if (!e.isServer()) {
+                    offline += (double) e.offline().nPrompts() * e.task().maxOutputTokens() / OFFLINE_TOKENS_PER_SECOND;
+                    assumptions.add("offline batches at an assumed " + (int) OFFLINE_TOKENS_PER_SECOND + " tokens/s");
+                    continue;
+                }
+                ServerConfig s = e.server();
+                if (s.warmup().mode() == WarmupMode.FIXED) {
+                    warmup += s.warmup().durationSeconds();
+                } else {
+                    warmup += s.warmup().timeoutSeconds();
+                    upperBound = true;
+                    assumptions.add("composite warmup counted at its timeout (an upper bound; it usually converges sooner)");
+                }
+                ramp += s.traffic().rampExclusionSeconds();
+                measured += s.windowsPerLevel() * s.traffic().windowSeconds();
+                cooldown += s.cooldownSeconds();
+            }
+        }
+        double gaps = Math.max(0, groups.size() - 1) * execution.experimentGapSeconds()
+                + Math.max(0, execution.nCycles() - 1) * execution.cycleGapSeconds();
+        double total = launch + baseline + warmup + ramp + measured + cooldown + offline + gaps;
+        return new WallTimeEstimate(total, launch, baseline, warmup, upperBound, ramp, measured, cooldown, offline, gaps,
+                new ArrayList<>(assumptions));
+    }
+
+    private static double launchSeconds(ExperimentConfig e, Set<String> assumptions) {
+        double base = LAUNCH_SECONDS.getOrDefault(e.engine(), 60.0);
+        if (e.reference() != null) {
+            base += e.reference().loadDelaySeconds();
+            if (!e.runner().equals("in-process")) {
+                base += 2.0;
+            }
+        }
+        assumptions.add(String.format(java.util.Locale.ROOT, "launch of %s (%s) ≈ %.0f s (preset estimate)",
+                e.engine(), e.runner(), base));
+        return base;
+    }
+}

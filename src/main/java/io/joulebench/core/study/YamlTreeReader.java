@@ -1,0 +1,271 @@
+package io.joulebench.core.study;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads study YAML into a tree while recording the line and column of every key and list item. Problems that make
+ * the text unreadable (too big, not UTF-8, control bytes, YAML syntax, duplicate keys, aliases, a root that is not a
+ * mapping) become {@link StudyError}s; nothing here throws for bad input.
+ */
+public final class YamlTreeReader {
+
+    /** Study files above this size are refused before parsing. */
+    public static final int MAX_BYTES = 1024 * 1024;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private final YAMLFactory factory = YAMLFactory.builder().build();
+
+    /** Parses {@code bytes}; returns null (with errors added) when no usable tree could be read. */
+    public YamlDocument read(String fileName, byte[] bytes, List<StudyError> errors) {
+        if (bytes.length > MAX_BYTES) {
+            errors.add(StudyError.at(fileName, "", SourceLocation.UNKNOWN, "file is " + bytes.length
+                    + " bytes; study files are limited to 1 MiB (" + MAX_BYTES + " bytes) — is this the right file?"));
+            return null;
+        }
+        String text = decode(fileName, bytes, errors);
+        if (text == null || !checkControlCharacters(fileName, text, errors)) {
+            return null;
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        Session s = new Session(fileName, errors);
+        try (JsonParser p = factory.createParser(text)) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                errors.add(StudyError.at(fileName, "", SourceLocation.UNKNOWN,
+                        "file is empty; a study needs at least 'serving_mode' (server or offline)"));
+                return null;
+            }
+            if (first != JsonToken.START_OBJECT) {
+                String got = first == JsonToken.START_ARRAY ? "a list" : "a single value";
+                errors.add(StudyError.at(fileName, "", locationOf(p), "the top level must be a mapping of keys"
+                        + " (serving_mode: …, engine: …), got " + got));
+                return null;
+            }
+            ObjectNode root = (ObjectNode) s.readValue(p, "");
+            if (p.nextToken() != null) {
+                errors.add(StudyError.at(fileName, "", locationOf(p),
+                        "a study file holds one YAML document; remove the second '---' document"));
+            }
+            return new YamlDocument(fileName, root, s.locations);
+        } catch (JsonProcessingException e) {
+            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            return null;
+        } catch (IOException | RuntimeException e) {
+            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            return null;
+        }
+    }
+
+    private static String decode(String fileName, byte[] bytes, List<StudyError> errors) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try {
+            return decoder.decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int offset = firstInvalidUtf8(bytes);
+            int line = 1;
+            int column = 1;
+            for (int i = 0; i < offset; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    column = 1;
+                } else {
+                    column++;
+                }
+            }
+            errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), "not UTF-8 text (invalid byte 0x"
+                    + String.format("%02X", bytes[offset] & 0xFF) + " at offset " + offset
+                    + "); a study file must be UTF-8 YAML"));
+            return null;
+        }
+    }
+
+    private static int firstInvalidUtf8(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        int lo = 0;
+        int hi = bytes.length;
+        // binary search for the shortest failing prefix; decoding a prefix may fail on a cut multi-byte char,
+        // so step back over continuation bytes when reporting
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            try {
+                decoder.reset().decode(ByteBuffer.wrap(bytes, 0, mid + 1));
+                lo = mid + 1;
+            } catch (CharacterCodingException e) {
+                hi = mid;
+            }
+        }
+        int at = Math.min(lo, bytes.length - 1);
+        while (at > 0 && (bytes[at] & 0xC0) == 0x80 && lo - at < 4) {
+            at--;
+        }
+        return at;
+    }
+
+    private static boolean checkControlCharacters(String fileName, String text, List<StudyError> errors) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+                column = 1;
+                continue;
+            }
+            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c == '\uFFFE' || c == '\uFFFF') {
+                errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), String.format(
+                        "contains control character U+%04X; this does not look like a YAML text file", (int) c)));
+                return false;
+            }
+            column++;
+        }
+        return true;
+    }
+
+    private static StudyError syntaxError(String fileName, String path, Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
+                String context = m.getContext() == null ? "" : m.getContext() + ": ";
+                String problem = m.getProblem() == null ? "malformed YAML" : m.getProblem();
+                return StudyError.at(fileName, path, new SourceLocation(m.getProblemMark().getLine() + 1,
+                        m.getProblemMark().getColumn() + 1), "YAML syntax error: " + context + problem);
+            }
+        }
+        if (e instanceof JsonProcessingException j) {
+            JsonLocation loc = j.getLocation();
+            SourceLocation at = loc == null ? SourceLocation.UNKNOWN : new SourceLocation(loc.getLineNr(), loc.getColumnNr());
+            return StudyError.at(fileName, path, at, "YAML syntax error: " + firstLine(j.getOriginalMessage()));
+        }
+        return StudyError.at(fileName, path, SourceLocation.UNKNOWN, "YAML syntax error: " + firstLine(e.getMessage()));
+    }
+
+    private static String firstLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "malformed YAML";
+        }
+        return message.strip().lines().findFirst().orElse("malformed YAML");
+    }
+
+    private static SourceLocation locationOf(JsonParser p) {
+        JsonLocation loc = p.currentTokenLocation();
+        return new SourceLocation(Math.max(1, loc.getLineNr()), Math.max(1, loc.getColumnNr()));
+    }
+
+    /** The state of one parse: locations by path, the path being read (for syntax errors), the error sink. */
+    private static final class Session {
+        final String fileName;
+        final List<StudyError> errors;
+        final Map<String, SourceLocation> locations = new HashMap<>();
+        String currentPath = "";
+        String lastKey = "";
+
+        String pathForErrors() {
+            return currentPath.isEmpty() ? lastKey : currentPath;
+        }
+
+        Session(String fileName, List<StudyError> errors) {
+            this.fileName = fileName;
+            this.errors = errors;
+        }
+
+        JsonNode readValue(JsonParser p, String path) throws IOException {
+            currentPath = path;
+            JsonToken token = p.currentToken();
+            if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+                errors.add(StudyError.at(fileName, path, locationOf(p),
+                        "YAML aliases (*" + p.getText() + ") are not supported; write the value out"));
+                return NODES.nullNode();
+            }
+            return switch (token) {
+                case START_OBJECT -> readObject(p, path);
+                case START_ARRAY -> readArray(p, path);
+                case VALUE_STRING -> NODES.textNode(p.getText());
+                case VALUE_TRUE -> NODES.booleanNode(true);
+                case VALUE_FALSE -> NODES.booleanNode(false);
+                case VALUE_NULL -> NODES.nullNode();
+                case VALUE_NUMBER_INT -> readInteger(p);
+                case VALUE_NUMBER_FLOAT -> readFloat(p);
+                default -> NODES.textNode(p.getText());
+            };
+        }
+
+        private ObjectNode readObject(JsonParser p, String path) throws IOException {
+            ObjectNode node = NODES.objectNode();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                String childPath = KeyPaths.child(path, key);
+                SourceLocation at = locationOf(p);
+                currentPath = childPath;
+                lastKey = childPath;
+                p.nextToken();
+                if (node.has(key)) {
+                    SourceLocation first = locations.get(childPath);
+                    errors.add(StudyError.at(fileName, childPath, at, "duplicate key"
+                            + (first == null ? "" : " (first defined on line " + first.line() + ")")));
+                    readValue(p, childPath + "#duplicate");
+                    continue;
+                }
+                locations.put(childPath, at);
+                node.set(key, readValue(p, childPath));
+                currentPath = path;
+            }
+            currentPath = path;
+            return node;
+        }
+
+        private ArrayNode readArray(JsonParser p, String path) throws IOException {
+            ArrayNode node = NODES.arrayNode();
+            int i = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                String childPath = KeyPaths.index(path, i++);
+                locations.put(childPath, locationOf(p));
+                node.add(readValue(p, childPath));
+                currentPath = path;
+            }
+            currentPath = path;
+            return node;
+        }
+
+        private JsonNode readInteger(JsonParser p) throws IOException {
+            return switch (p.getNumberType()) {
+                case BIG_INTEGER -> NODES.numberNode(p.getBigIntegerValue());
+                default -> NODES.numberNode(p.getLongValue());
+            };
+        }
+
+        private JsonNode readFloat(JsonParser p) throws IOException {
+            try {
+                return NODES.numberNode(p.getDoubleValue());
+            } catch (JsonProcessingException | NumberFormatException e) {
+                // YAML's .inf / -.inf / .nan: keep them so the binder reports "must be a finite number"
+                String text = p.getText().strip().toLowerCase(java.util.Locale.ROOT);
+                if (text.contains("nan")) {
+                    return NODES.numberNode(Double.NaN);
+                }
+                return NODES.numberNode(text.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+            }
+        }
+    }
+}

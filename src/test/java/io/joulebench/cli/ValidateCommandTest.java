@@ -1,0 +1,95 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+class ValidateCommandTest {
+
+    private static final Path CORPUS = Path.of("src/test/resources/studies/bad");
+
+    record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cl = JoulebenchCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static List<String[]> corpus() throws IOException {
+        List<String[]> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(CORPUS.resolve("expectations.tsv"), StandardCharsets.UTF_8)) {
+            if (!line.startsWith("#") && !line.isBlank()) {
+                rows.add(line.split("\t", -1));
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void valid_study_prints_cells_groups_launches_and_estimate() {
+        Run r = run("validate", "examples/quickstart.yaml");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("config_hash").contains("2/s").contains("8/s").contains("32/s")
+                .contains("groups (one server launch each):").contains("launches: 1").contains("measured windows: 9")
+                .contains("estimated wall time").contains("examples/quickstart.yaml: valid");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void upstream_tutorial_validates_with_one_launch() {
+        Run r = run("validate", "examples/upstream-tutorial.yaml");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("launches: 1").contains("at most").contains("note: task.dataset.source");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void malformed_study_exits_2_with_path_and_line_and_no_stack_trace(String file, String keyPath, String line,
+                                                                       String rule) {
+        Run r = run("validate", CORPUS.resolve(file).toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        String expectedPrefix = file + (line.equals("0") ? "" : ":" + line + ":");
+        assertThat(r.err()).contains(expectedPrefix).contains(keyPath.isEmpty() ? file : ": " + keyPath + ": ")
+                .contains(rule);
+        assertThat(r.err() + r.out()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void every_error_is_one_line_in_file_line_column_form() {
+        Run r = run("validate", CORPUS.resolve("16-unknown-nested-key-near-miss.yaml").toString());
+        assertThat(r.err().lines().toList()).containsExactly(
+                "16-unknown-nested-key-near-miss.yaml:4:5: server.traffic.rat: unknown key (did you mean 'rate'?)",
+                "1 problem in " + CORPUS.resolve("16-unknown-nested-key-near-miss.yaml"));
+    }
+
+    @Test
+    void huge_and_missing_files_exit_2_without_a_trace(@TempDir Path dir) throws IOException {
+        Path huge = dir.resolve("huge.yaml");
+        Files.write(huge, new byte[2 * 1024 * 1024]);
+        Run big = run("validate", huge.toString());
+        assertThat(big.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(big.err()).contains("huge.yaml: file is 2097152 bytes").doesNotContain("Exception");
+        Run missing = run("validate", dir.resolve("absent.yaml").toString());
+        assertThat(missing.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(missing.err()).contains("absent.yaml: file not found").doesNotContain("\tat ");
+    }
+}
