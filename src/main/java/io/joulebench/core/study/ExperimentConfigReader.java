@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.traffic.ArrivalProcess;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,7 +59,7 @@ public final class ExperimentConfigReader {
                 ? new SloConfig(optDouble(s.path("ttft_ms")), optDouble(s.path("tpot_ms")), s.path("percentile").asDouble())
                 : null;
         TrafficConfig traffic = new TrafficConfig(optDouble(t.path("rate")),
-                ArrivalProcess.fromWire(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
+                ArrivalProcess.parse(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
                 optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
                 optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")));
         JsonNode w = n.path("warmup");

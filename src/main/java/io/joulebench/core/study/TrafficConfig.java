@@ -1,5 +1,7 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.traffic.ArrivalProcess;
+
 /**
  * {@code server.traffic}. {@code rate} is null only when a {@code trace} replays recorded arrivals;
  * {@code burstiness} (the CV of gaps) is used by gamma arrivals, null meaning 1.0; {@code seed} null means

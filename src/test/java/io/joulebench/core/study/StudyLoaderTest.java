@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.traffic.ArrivalProcess;
 import static io.joulebench.core.study.StudyFixtures.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
