@@ -7,6 +7,7 @@
  * Tests reconfigure it through fake_nvml_configure("key=value;..."), which resets everything first:
  *   gpus=N             number of GPUs (default 2, at most 16)
  *   power_w=a,b,...    constant power per GPU in watts (default 100, 200, 300, ...)
+ *   avg_power_w=a,b    what nvmlDeviceGetPowerUsage (the "1 s average") reports (default: power_w)
  *   nocounter=i,j      GPUs whose nvmlDeviceGetTotalEnergyConsumption answers NOT_SUPPORTED
  *   noinstant=1        NVML_FI_DEV_POWER_INSTANT answers NOT_SUPPORTED (the meter falls back to GetPowerUsage)
  *   initfail=1         nvmlInit_v2 answers DRIVER_NOT_LOADED
@@ -45,6 +46,7 @@ typedef struct nvmlFieldValue_st {
 static fake_device devices[MAX_GPUS];
 static unsigned int gpus;
 static double power_w[MAX_GPUS];
+static double avg_power_w[MAX_GPUS];
 static int no_counter[MAX_GPUS];
 static int throttle[MAX_GPUS];
 static int no_instant;
@@ -66,6 +68,7 @@ static void defaults(void) {
     for (int i = 0; i < MAX_GPUS; i++) {
         devices[i].index = (unsigned int) i;
         power_w[i] = 100.0 * (i + 1);
+        avg_power_w[i] = -1;
         no_counter[i] = 0;
         throttle[i] = 0;
     }
@@ -105,6 +108,7 @@ int fake_nvml_configure(const char *spec) {
         const char *key = pair, *value = eq + 1;
         if (!strcmp(key, "gpus")) gpus = (unsigned int) atoi(value) > MAX_GPUS ? MAX_GPUS : (unsigned int) atoi(value);
         else if (!strcmp(key, "power_w")) parse_list(value, power_w, NULL);
+        else if (!strcmp(key, "avg_power_w")) parse_list(value, avg_power_w, NULL);
         else if (!strcmp(key, "nocounter")) parse_list(value, NULL, no_counter);
         else if (!strcmp(key, "throttle")) parse_list(value, NULL, throttle);
         else if (!strcmp(key, "noinstant")) no_instant = atoi(value);
@@ -182,7 +186,8 @@ int nvmlDeviceGetUUID(nvmlDevice_t device, char *uuid, unsigned int length) {
 int nvmlDeviceGetPowerUsage(nvmlDevice_t device, unsigned int *milliwatts) {
     int rc = check(device);
     if (rc) return rc;
-    *milliwatts = (unsigned int) (power_w[device->index] * 1000.0);
+    double w = avg_power_w[device->index] >= 0 ? avg_power_w[device->index] : power_w[device->index];
+    *milliwatts = (unsigned int) (w * 1000.0);
     return NVML_SUCCESS;
 }
 
