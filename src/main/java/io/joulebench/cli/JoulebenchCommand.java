@@ -24,6 +24,7 @@ import picocli.CommandLine.Mixin;
             GuiCommand.class,
             ScheduleCommand.class,
             ValidateCommand.class,
+            MeterCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class JoulebenchCommand implements Runnable {

@@ -1,6 +1,8 @@
 package io.joulebench.core.energy;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A source of energy, power, temperature and throttle readings for a set of devices. Implementations are named by
@@ -18,6 +20,19 @@ public interface EnergyMeter extends AutoCloseable {
 
     default EnergyMethod method() {
         return hasEnergyCounter() ? EnergyMethod.COUNTER : EnergyMethod.INTEGRATED_POWER;
+    }
+
+    /**
+     * How often the energy counter advances, when the source is known to quantise it (NVML and a DCGM exporter
+     * about every 100 ms). Brackets use it to align their edges to counter ticks; empty means "no alignment".
+     */
+    default Optional<Duration> counterUpdatePeriod() {
+        return Optional.empty();
+    }
+
+    /** Conditions a result should carry (a stale exporter, a fallback taken); empty when all is well. */
+    default List<String> warnings() {
+        return List.of();
     }
 
     List<DeviceInfo> devices();

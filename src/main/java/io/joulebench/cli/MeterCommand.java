@@ -1,0 +1,184 @@
+package io.joulebench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.energy.CpuEstimateMeter;
+import io.joulebench.core.energy.CpuTimeSource;
+import io.joulebench.core.energy.DcgmEnergyMeter;
+import io.joulebench.core.energy.DeviceInfo;
+import io.joulebench.core.energy.EdgeAlignment;
+import io.joulebench.core.energy.EnergyMeter;
+import io.joulebench.core.energy.MeterException;
+import io.joulebench.core.energy.MeterSelector;
+import io.joulebench.core.energy.SampledMeasurementBracket;
+import io.joulebench.core.energy.SimulatedEnergyMeter;
+import io.joulebench.core.time.Clock;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code joulebench meter}: one measurement bracket of S seconds on the chosen energy source. */
+@Command(name = "meter", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Measure energy for S seconds and print per-device and total energy, mean power, the source,"
+                + " kind and method, and the polled-power cross-check.",
+                "NVML loads libnvidia-ml.so from the system; -Djna.library.path=DIR loads it from DIR."})
+public final class MeterCommand implements Callable<Integer> {
+
+    enum Format { text, json }
+
+    @Option(names = "--source", defaultValue = "auto", paramLabel = "SOURCE",
+            description = "auto, nvml, rapl, dcgm, cpu-estimate or simulated (default: ${DEFAULT-VALUE}).")
+    String source;
+
+    @Option(names = "--gpus", split = ",", paramLabel = "I", description = "NVML GPU indices, e.g. 0,1 (default: all).")
+    List<Integer> gpus = new ArrayList<>();
+
+    @Option(names = "--url", paramLabel = "URL",
+            description = "Prometheus metrics URL: a DCGM exporter per node (dcgm, auto) or the reference engine's"
+                    + " /metrics (simulated). Repeatable.")
+    List<URI> urls = new ArrayList<>();
+
+    @Option(names = "--rapl-root", paramLabel = "DIR", description = "powercap root (default: /sys/class/powercap).")
+    Path raplRoot = Path.of("/sys/class/powercap");
+
+    @Option(names = "--pid", paramLabel = "PID", description = "cpu-estimate: a process tree (default: the machine).")
+    Long pid;
+
+    @Option(names = "--cgroup", paramLabel = "DIR", description = "cpu-estimate: a cgroup directory.")
+    Path cgroup;
+
+    @Option(names = "--watts-per-core", defaultValue = "10", paramLabel = "W",
+            description = "cpu-estimate: watts per busy core (default: ${DEFAULT-VALUE}).")
+    double wattsPerCore;
+
+    @Option(names = "--idle-watts", defaultValue = "0", paramLabel = "W",
+            description = "cpu-estimate: watts at zero CPU use (default: ${DEFAULT-VALUE}).")
+    double idleWatts;
+
+    @Option(names = "--exporter-interval-ms", paramLabel = "MS",
+            description = "dcgm/simulated: the exporter's collection interval (default: 1000 for dcgm, 100 for"
+                    + " simulated).")
+    Long exporterIntervalMs;
+
+    @Option(names = "--seconds", required = true, paramLabel = "S", description = "How long to measure.")
+    double seconds;
+
+    @Option(names = "--interval-ms", defaultValue = "100", paramLabel = "MS",
+            description = "Power sampling interval (default: ${DEFAULT-VALUE}).")
+    long intervalMs;
+
+    @Option(names = "--no-edge-alignment", description = "Read counters at the edges as they are (no tick alignment).")
+    boolean noEdgeAlignment;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "text or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new UserInputException("--seconds must be > 0, got " + seconds);
+        }
+        if (intervalMs <= 0) {
+            throw new UserInputException("--interval-ms must be > 0, got " + intervalMs);
+        }
+        if (!MeterSelector.SOURCES.contains(source)) {
+            throw new UserInputException("--source must be one of " + String.join(", ", MeterSelector.SOURCES)
+                    + ", got '" + source + "'");
+        }
+        MeterSelector.Selection selection;
+        try {
+            selection = MeterSelector.select(source, config());
+        } catch (MeterException e) {
+            throw new UserInputException("energy source " + source + " unavailable: " + e.getMessage());
+        }
+        try (EnergyMeter meter = selection.meter()) {
+            SampledMeasurementBracket.Options options = SampledMeasurementBracket.Options.defaults()
+                    .withSampleInterval(Duration.ofMillis(intervalMs))
+                    .withEdgeAlignment(noEdgeAlignment ? EdgeAlignment.off() : EdgeAlignment.auto());
+            BracketResult result;
+            try (SampledMeasurementBracket bracket = new SampledMeasurementBracket(meter, Clock.system(), options)) {
+                bracket.open();
+                Thread.sleep(Math.round(seconds * 1000));
+                result = bracket.finish();
+            }
+            Map<String, Object> report = report(result, selection.reasons(), meter.warnings());
+            PrintWriter out = spec.commandLine().getOut();
+            if (format == Format.json) {
+                out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
+            } else {
+                MeterText.print(out, result, selection.reasons(), meter.warnings());
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    private MeterSelector.Config config() {
+        Duration interval = exporterIntervalMs == null ? null : Duration.ofMillis(exporterIntervalMs);
+        DcgmEnergyMeter.Options dcgm = new DcgmEnergyMeter.Options(
+                interval != null ? interval : DcgmEnergyMeter.Options.defaults().exporterInterval(),
+                Duration.ofSeconds(2));
+        CpuTimeSource cpu = pid != null ? new CpuTimeSource.ProcessTree(pid)
+                : cgroup != null ? new CpuTimeSource.Cgroup(cgroup) : new CpuTimeSource.Machine();
+        CpuEstimateMeter.Options cpuOptions;
+        try {
+            cpuOptions = new CpuEstimateMeter.Options(wattsPerCore, idleWatts, Path.of("/proc"), 100);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        MeterSelector.Config c = MeterSelector.Config.defaults().withGpus(gpus).withRaplRoot(raplRoot)
+                .withCpu(cpu, cpuOptions);
+        if (source.equals("simulated")) {
+            return c.withEngineUrls(urls).withDcgm(List.of(), new DcgmEnergyMeter.Options(
+                    interval != null ? interval : SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD, Duration.ofSeconds(2)));
+        }
+        return c.withDcgm(urls, dcgm);
+    }
+
+    static Map<String, Object> report(BracketResult r, List<String> reasons, List<String> warnings) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("total_energy_j", r.energyJ());
+        m.put("mean_power_w", r.meanPowerW());
+        m.put("duration_s", r.durationSeconds());
+        m.put("source", r.source());
+        m.put("kind", r.kind().label());
+        m.put("method", r.method().label());
+        List<Map<String, Object>> devices = new ArrayList<>();
+        for (int i = 0; i < r.devices().size(); i++) {
+            DeviceInfo d = r.devices().get(i);
+            Double e = r.deviceEnergyJ().get(i);
+            Map<String, Object> dm = new LinkedHashMap<>();
+            dm.put("index", d.index());
+            dm.put("name", d.name());
+            dm.put("uuid", d.uuid());
+            dm.put("energy_j", e);
+            dm.put("mean_power_w", e == null || r.durationSeconds() <= 0 ? null : e / r.durationSeconds());
+            devices.add(dm);
+        }
+        m.put("devices", devices);
+        m.put("integrated_j", r.integratedJ());
+        m.put("cross_check_rel_diff", r.crossCheckRelDiff());
+        m.put("truth_j", r.truthJ());
+        m.put("samples", r.samples().size());
+        m.put("start_utc", r.startUtc().toString());
+        m.put("end_utc", r.endUtc().toString());
+        m.put("reasons", reasons);
+        m.put("warnings", warnings);
+        return m;
+    }
+}

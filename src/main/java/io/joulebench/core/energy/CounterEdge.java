@@ -1,0 +1,87 @@
+package io.joulebench.core.energy;
+
+import io.joulebench.core.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One edge of a bracket: the counter values of the selected devices at the edge time, aligned to the counter's
+ * ticks when the meter quantises it (see {@link EdgeAlignment} and decision record 0002).
+ *
+ * @param atNanos  the edge time (when the first reading was taken)
+ * @param reading  that first reading, also recorded as a power sample
+ * @param energyJ  per selected device, the counter value at {@code atNanos}; absent for a device without a value
+ * @param truthJ   per device, the exact energy at the edge (simulated meters), else empty
+ * @param unticked devices whose counter did not tick within the alignment bound (left unaligned)
+ */
+record CounterEdge(long atNanos, MeterReading reading, Map<Integer, Double> energyJ, Map<Integer, Double> truthJ,
+                   List<Integer> unticked) {
+
+    static CounterEdge read(EnergyMeter meter, Clock clock, List<Integer> devices, EdgeAlignment alignment)
+            throws InterruptedException {
+        MeterReading first = meter.read();
+        Map<Integer, Double> truth = meter instanceof GroundTruthMeter g ? Map.copyOf(g.truthAtLastReadJ()) : Map.of();
+        Map<Integer, Double> energy = new LinkedHashMap<>();
+        Map<Integer, DeviceReading> byDevice = index(first);
+        for (int d : devices) {
+            DeviceReading r = byDevice.get(d);
+            if (r != null && r.energyJ() != null) {
+                energy.put(d, r.energyJ());
+            }
+        }
+        Optional<Duration> period = alignment.periodFor(meter);
+        List<Integer> unticked = period.isPresent()
+                ? align(meter, clock, first, energy, period.get(), alignment.pollInterval())
+                : List.of();
+        return new CounterEdge(first.atNanos(), first, energy, truth, unticked);
+    }
+
+    /** Polls until every device's counter ticks, replacing its edge value by the back-corrected tick value. */
+    private static List<Integer> align(EnergyMeter meter, Clock clock, MeterReading first,
+                                       Map<Integer, Double> energy, Duration period, Duration pollInterval)
+            throws InterruptedException {
+        long edge = first.atNanos();
+        long deadline = edge + (long) (period.toNanos() * EdgeAlignment.BOUND_FACTOR);
+        Map<Integer, Double> before = new HashMap<>(energy);
+        Map<Integer, Double> firstPower = new HashMap<>();
+        index(first).forEach((d, r) -> firstPower.put(d, r.powerW()));
+        List<Integer> pending = new ArrayList<>(energy.keySet());
+        long previousPoll = edge;
+        long nextPoll = edge + pollInterval.toNanos();
+        while (!pending.isEmpty() && clock.nanoTime() < deadline) {
+            clock.sleepUntil(nextPoll);
+            MeterReading r = meter.read();
+            Map<Integer, DeviceReading> now = index(r);
+            for (var it = pending.iterator(); it.hasNext(); ) {
+                int d = it.next();
+                DeviceReading dr = now.get(d);
+                if (dr == null || dr.energyJ() == null || dr.energyJ().equals(before.get(d))) {
+                    continue;
+                }
+                long tickNanos = previousPoll + (r.atNanos() - previousPoll) / 2;
+                Double power = dr.powerW() != null ? dr.powerW() : firstPower.get(d);
+                double corrected = power == null
+                        ? before.get(d)
+                        : dr.energyJ() - power * ((tickNanos - edge) / 1e9);
+                energy.put(d, Math.max(before.get(d), Math.min(dr.energyJ(), corrected)));
+                it.remove();
+            }
+            previousPoll = r.atNanos();
+            nextPoll = Math.max(nextPoll + pollInterval.toNanos(), clock.nanoTime());
+        }
+        return List.copyOf(pending);
+    }
+
+    static Map<Integer, DeviceReading> index(MeterReading reading) {
+        Map<Integer, DeviceReading> byDevice = new HashMap<>();
+        for (DeviceReading r : reading.devices()) {
+            byDevice.put(r.device(), r);
+        }
+        return byDevice;
+    }
+}

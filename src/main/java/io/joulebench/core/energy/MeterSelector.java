@@ -1,0 +1,142 @@
+package io.joulebench.core.energy;
+
+import io.joulebench.core.time.Clock;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Opens the meter a study or {@code joulebench meter} asks for. {@code auto} tries NVML, then a configured DCGM
+ * exporter, then readable RAPL, then the engine's own figure (simulated for the reference engine, a CPU estimate
+ * otherwise), and records why each earlier option was skipped.
+ */
+public final class MeterSelector {
+
+    public static final List<String> SOURCES = List.of("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated");
+
+    /**
+     * @param gpus        NVML GPU indices (empty = all)
+     * @param nvmlLibrary library name or path for JNA
+     * @param dcgmUrls    DCGM exporter endpoints, one per node (empty = none configured)
+     * @param engineUrls  the reference engine's {@code /metrics} (empty when the engine is not the reference one)
+     * @param cpuTarget   what the CPU estimate measures
+     */
+    public record Config(List<Integer> gpus, String nvmlLibrary, List<URI> dcgmUrls,
+                         DcgmEnergyMeter.Options dcgmOptions, Path raplRoot, List<URI> engineUrls,
+                         CpuTimeSource cpuTarget, CpuEstimateMeter.Options cpuOptions, Clock clock) {
+        public Config {
+            gpus = List.copyOf(gpus);
+            dcgmUrls = List.copyOf(dcgmUrls);
+            engineUrls = List.copyOf(engineUrls);
+            Objects.requireNonNull(nvmlLibrary, "nvmlLibrary");
+            Objects.requireNonNull(dcgmOptions, "dcgmOptions");
+            Objects.requireNonNull(raplRoot, "raplRoot");
+            Objects.requireNonNull(cpuTarget, "cpuTarget");
+            Objects.requireNonNull(cpuOptions, "cpuOptions");
+            Objects.requireNonNull(clock, "clock");
+        }
+
+        public static Config defaults() {
+            return new Config(List.of(), NvmlEnergyMeter.DEFAULT_LIBRARY, List.of(), DcgmEnergyMeter.Options.defaults(),
+                    RaplEnergyMeter.DEFAULT_ROOT, List.of(), new CpuTimeSource.Machine(),
+                    CpuEstimateMeter.Options.defaults(), Clock.system());
+        }
+
+        public Config withGpus(List<Integer> v) {
+            return new Config(v, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, cpuTarget, cpuOptions,
+                    clock);
+        }
+
+        public Config withNvmlLibrary(String v) {
+            return new Config(gpus, v, dcgmUrls, dcgmOptions, raplRoot, engineUrls, cpuTarget, cpuOptions, clock);
+        }
+
+        public Config withDcgm(List<URI> urls, DcgmEnergyMeter.Options options) {
+            return new Config(gpus, nvmlLibrary, urls, options, raplRoot, engineUrls, cpuTarget, cpuOptions, clock);
+        }
+
+        public Config withRaplRoot(Path v) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, v, engineUrls, cpuTarget, cpuOptions, clock);
+        }
+
+        public Config withEngineUrls(List<URI> v) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, v, cpuTarget, cpuOptions, clock);
+        }
+
+        public Config withCpu(CpuTimeSource target, CpuEstimateMeter.Options options) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, target, options, clock);
+        }
+    }
+
+    /** The opened meter and the reasons for the choice, for the results. */
+    public record Selection(EnergyMeter meter, List<String> reasons) {
+        public Selection {
+            reasons = List.copyOf(reasons);
+        }
+    }
+
+    private MeterSelector() {
+    }
+
+    /** Opens {@code source} (one of {@link #SOURCES}); throws {@link MeterException} saying why when unavailable. */
+    public static Selection select(String source, Config config) {
+        return switch (source.toLowerCase(Locale.ROOT)) {
+            case "auto" -> auto(config);
+            case "nvml", "rapl", "dcgm", "cpu-estimate", "simulated" ->
+                    new Selection(open(source, config), List.of(source + ": requested"));
+            default -> throw new MeterException("unknown energy source '" + source + "' (one of " + SOURCES + ")");
+        };
+    }
+
+    static EnergyMeter open(String source, Config c) {
+        return switch (source) {
+            case "nvml" -> NvmlEnergyMeter.open(c.nvmlLibrary(), c.gpus(), c.clock());
+            case "rapl" -> RaplEnergyMeter.open(c.raplRoot());
+            case "dcgm" -> DcgmEnergyMeter.open(required(c.dcgmUrls(), "dcgm"), c.clock(), c.dcgmOptions());
+            case "simulated" -> SimulatedEnergyMeter.open(required(c.engineUrls().isEmpty() ? c.dcgmUrls()
+                    : c.engineUrls(), "simulated"), c.clock());
+            case "cpu-estimate" -> CpuEstimateMeter.open(c.cpuTarget(), c.clock(), c.cpuOptions());
+            default -> throw new MeterException("unknown energy source '" + source + "'");
+        };
+    }
+
+    private static Selection auto(Config c) {
+        List<String> reasons = new ArrayList<>();
+        EnergyMeter meter = attempt("nvml", c, reasons);
+        if (meter == null && c.dcgmUrls().isEmpty()) {
+            reasons.add("dcgm: skipped: no exporter URL configured");
+        } else if (meter == null) {
+            meter = attempt("dcgm", c, reasons);
+        }
+        if (meter == null) {
+            meter = attempt("rapl", c, reasons);
+        }
+        if (meter == null) {
+            String own = c.engineUrls().isEmpty() ? "cpu-estimate" : "simulated";
+            meter = open(own, c);
+            reasons.add(own + ": chosen as the engine's own figure");
+        }
+        return new Selection(meter, reasons);
+    }
+
+    private static EnergyMeter attempt(String source, Config c, List<String> reasons) {
+        try {
+            EnergyMeter meter = open(source, c);
+            reasons.add(source + ": chosen");
+            return meter;
+        } catch (MeterException e) {
+            reasons.add(source + ": skipped: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static List<URI> required(List<URI> urls, String source) {
+        if (urls.isEmpty()) {
+            throw new MeterException(source + " needs a metrics URL (--url)");
+        }
+        return urls;
+    }
+}

@@ -1,0 +1,207 @@
+package io.joulebench.core.energy;
+
+import io.joulebench.core.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The measurement bracket: counter deltas at aligned edges for the energy, a power sampler in between for the
+ * cross-check, the charts and the warmup gate. A meter without a counter gets the power integral, and
+ * {@link BracketResult#method()} says so. Used once: {@link #open()}, then {@link #finish()} or {@link #close()}.
+ */
+public final class SampledMeasurementBracket implements MeasurementBracket {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SampledMeasurementBracket.class);
+
+    /**
+     * @param sampleInterval power sampling period (default 100 ms = 10 Hz)
+     * @param devices        the device indices to sum; empty = every device of the meter
+     * @param edgeAlignment  how edges align to counter ticks
+     * @param samplerThread  false: no background thread, the caller drives {@link #sampleNow()} (virtual clocks)
+     */
+    public record Options(Duration sampleInterval, List<Integer> devices, EdgeAlignment edgeAlignment,
+                          boolean samplerThread) {
+        public Options {
+            Objects.requireNonNull(sampleInterval, "sampleInterval");
+            if (sampleInterval.isNegative() || sampleInterval.isZero()) {
+                throw new IllegalArgumentException("sample interval must be > 0, got " + sampleInterval);
+            }
+            devices = List.copyOf(devices);
+            Objects.requireNonNull(edgeAlignment, "edgeAlignment");
+        }
+
+        public static Options defaults() {
+            return new Options(Duration.ofMillis(100), List.of(), EdgeAlignment.auto(), true);
+        }
+
+        public Options withSampleInterval(Duration interval) {
+            return new Options(interval, devices, edgeAlignment, samplerThread);
+        }
+
+        public Options withDevices(List<Integer> selection) {
+            return new Options(sampleInterval, selection, edgeAlignment, samplerThread);
+        }
+
+        public Options withEdgeAlignment(EdgeAlignment alignment) {
+            return new Options(sampleInterval, devices, alignment, samplerThread);
+        }
+
+        public Options withoutSamplerThread() {
+            return new Options(sampleInterval, devices, edgeAlignment, false);
+        }
+    }
+
+    private enum State { NEW, OPEN, FINISHED, CLOSED }
+
+    private final EnergyMeter meter;
+    private final Clock clock;
+    private final Options options;
+    private final List<Integer> devices;
+    private final List<PowerSample> samples = new ArrayList<>();
+    private State state = State.NEW;
+    private CounterEdge opening;
+    private Instant startUtc;
+    private Thread sampler;
+
+    public SampledMeasurementBracket(EnergyMeter meter, Clock clock, Options options) {
+        this.meter = Objects.requireNonNull(meter, "meter");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.options = Objects.requireNonNull(options, "options");
+        List<Integer> known = meter.devices().stream().map(DeviceInfo::index).toList();
+        for (int d : options.devices()) {
+            if (!known.contains(d)) {
+                throw new MeterException("device " + d + " is not metered by " + meter.source() + " (devices: "
+                        + known + ")");
+            }
+        }
+        this.devices = options.devices().isEmpty() ? known : options.devices();
+    }
+
+    public SampledMeasurementBracket(EnergyMeter meter, Clock clock) {
+        this(meter, clock, Options.defaults());
+    }
+
+    @Override
+    public synchronized void open() {
+        if (state != State.NEW) {
+            throw new IllegalStateException("bracket already open or used");
+        }
+        startUtc = Instant.now();
+        opening = readEdge();
+        record(opening.reading());
+        state = State.OPEN;
+        if (options.samplerThread()) {
+            sampler = Thread.ofPlatform().daemon().name("joulebench-power-sampler-" + meter.source())
+                    .start(this::sampleLoop);
+        }
+    }
+
+    /** Takes one power sample now; the sampler thread calls it, and tests on a virtual clock call it directly. */
+    public void sampleNow() {
+        MeterReading reading = meter.read();
+        synchronized (this) {
+            if (state == State.OPEN) {
+                record(reading);
+            }
+        }
+    }
+
+    /** The samples so far, for live charts and the warmup gate. */
+    public synchronized List<PowerSample> samplesSoFar() {
+        return List.copyOf(samples);
+    }
+
+    @Override
+    public BracketResult finish() {
+        synchronized (this) {
+            if (state != State.OPEN) {
+                throw new IllegalStateException("no open bracket to finish");
+            }
+        }
+        stopSampler();
+        CounterEdge closing = readEdge();
+        Instant endUtc = Instant.now();
+        synchronized (this) {
+            record(closing.reading());
+            state = State.FINISHED;
+            BracketResult result = BracketResults.of(meter, devices, opening, closing, startUtc, endUtc, samples);
+            closing.unticked().forEach(d -> LOG.warn("{} device {}: counter did not tick within {} update periods"
+                    + " at the closing edge; edge left unaligned", meter.source(), d, EdgeAlignment.BOUND_FACTOR));
+            return result;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            stopSampler();
+        } catch (RuntimeException e) {
+            LOG.debug("stopping the power sampler", e);
+        }
+        synchronized (this) {
+            if (state != State.FINISHED) {
+                state = State.CLOSED;
+            }
+        }
+    }
+
+    private CounterEdge readEdge() {
+        try {
+            return CounterEdge.read(meter, clock, devices, options.edgeAlignment());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MeterException("interrupted while reading the " + meter.source() + " counter edge", e);
+        }
+    }
+
+    private void record(MeterReading reading) {
+        for (DeviceReading r : reading.devices()) {
+            if (devices.contains(r.device())) {
+                samples.add(new PowerSample(reading.atNanos(), r.device(), r.powerW(), r.temperatureC(),
+                        r.throttled()));
+            }
+        }
+    }
+
+    private void sampleLoop() {
+        long interval = options.sampleInterval().toNanos();
+        long next = clock.nanoTime() + interval;
+        boolean warned = false;
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                clock.sleepUntil(next);
+                sampleNow();
+            } catch (InterruptedException e) {
+                return;
+            } catch (MeterException e) {
+                if (!warned) {
+                    LOG.warn("power sample from {} failed: {}", meter.source(), e.getMessage());
+                    warned = true;
+                }
+            }
+            next = Math.max(next + interval, clock.nanoTime());
+        }
+    }
+
+    private void stopSampler() {
+        Thread t;
+        synchronized (this) {
+            t = sampler;
+            sampler = null;
+        }
+        if (t == null) {
+            return;
+        }
+        t.interrupt();
+        try {
+            t.join(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.energy.FakeDcgmEndpoint;
+import io.joulebench.core.energy.FakeNvml;
+import io.joulebench.core.energy.FakeRaplTree;
+import io.joulebench.core.time.Clock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class MeterCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+        JsonNode json() throws Exception {
+            return new ObjectMapper().readTree(out);
+        }
+    }
+
+    private static Run run(String... args) {
+        CommandLine cl = JoulebenchCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static void assertEnergy(JsonNode node, double watts, double seconds) {
+        assertThat(node.get("energy_j").asDouble()).isCloseTo(watts * seconds, within(watts * seconds * 0.05));
+        assertThat(node.get("mean_power_w").asDouble()).isCloseTo(watts, within(watts * 0.05));
+    }
+
+    @Test
+    void nvml_on_the_fake_library_totals_several_gpus() throws Exception {
+        FakeNvml.configure("gpus=3;power_w=100,200,300");
+        Run r = run("meter", "--source", "nvml", "--seconds", "1", "--format", "json");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        double seconds = j.get("duration_s").asDouble();
+        assertThat(j.get("source").asText()).isEqualTo("nvml");
+        assertThat(j.get("kind").asText()).isEqualTo("measured");
+        assertThat(j.get("method").asText()).isEqualTo("counter");
+        assertThat(j.get("devices")).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertEnergy(j.get("devices").get(i), 100 * (i + 1), seconds);
+            assertThat(j.get("devices").get(i).get("name").asText()).isEqualTo("Fake H100 80GB HBM3");
+            assertThat(j.get("devices").get(i).get("uuid").asText()).startsWith("GPU-");
+        }
+        assertThat(j.get("total_energy_j").asDouble()).isCloseTo(600 * seconds, within(600 * seconds * 0.05));
+        assertThat(j.get("mean_power_w").asDouble()).isCloseTo(600, within(30.0));
+        assertThat(Math.abs(j.get("cross_check_rel_diff").asDouble())).isLessThan(0.05);
+    }
+
+    @Test
+    void nvml_gpu_selection_and_text_output() {
+        FakeNvml.configure("gpus=3;power_w=100,200,300");
+        Run r = run("meter", "--source", "nvml", "--gpus", "0,2", "--seconds", "0.5");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("source       nvml (measured, counter)", "device 0 ", "device 2 ", "total",
+                "cross-check  polled-power integral").doesNotContain("device 1 ");
+    }
+
+    @Test
+    void rapl_on_a_fake_tree_counts_across_wraparounds() throws Exception {
+        // 20 W into a 15 J counter: it wraps every 0.75 s, twice during the run
+        FakeRaplTree tree = new FakeRaplTree(dir).domain("intel-rapl:0", "package-0", 0, 15_000_000);
+        AtomicBoolean stop = new AtomicBoolean();
+        long t0 = System.nanoTime();
+        Thread writer = Thread.ofPlatform().daemon().start(() -> {
+            while (!stop.get()) {
+                long uj = (long) (20.0 * (System.nanoTime() - t0) / 1e3);
+                tree.energy("intel-rapl:0", uj % 15_000_000);
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        Run r;
+        try {
+            r = run("meter", "--source", "rapl", "--rapl-root", dir.toString(), "--seconds", "1.6",
+                    "--format", "json");
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("source").asText()).isEqualTo("rapl");
+        assertThat(j.get("devices").get(0).get("name").asText()).isEqualTo("package-0");
+        assertEnergy(j.get("devices").get(0), 20, j.get("duration_s").asDouble());
+    }
+
+    @Test
+    void simulated_against_an_engine_endpoint_reports_truth() throws Exception {
+        try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 250, 150)) {
+            Run r = run("meter", "--source", "simulated", "--url", engine.url().toString(), "--seconds", "1",
+                    "--format", "json");
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode j = r.json();
+            assertThat(j.get("kind").asText()).isEqualTo("simulated");
+            assertThat(j.get("source").asText()).isEqualTo("simulated");
+            assertThat(j.get("devices")).hasSize(2);
+            double total = j.get("total_energy_j").asDouble();
+            double truth = j.get("truth_j").asDouble();
+            assertThat(total).isCloseTo(truth, within(truth * 0.03));
+            assertThat(total).isCloseTo(400 * j.get("duration_s").asDouble(), within(truth * 0.03));
+        }
+    }
+
+    @Test
+    void cpu_estimate_is_labelled_estimated() throws Exception {
+        Run r = run("meter", "--source", "cpu-estimate", "--pid", Long.toString(ProcessHandle.current().pid()),
+                "--seconds", "0.3", "--format", "json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.json().get("kind").asText()).isEqualTo("estimated");
+        assertThat(r.json().get("method").asText()).isEqualTo("integrated-power");
+    }
+
+    @Test
+    void an_unavailable_source_exits_2_with_one_line() {
+        Run r = run("meter", "--source", "rapl", "--rapl-root", dir.resolve("absent").toString(), "--seconds", "1");
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().strip()).startsWith("joulebench: energy source rapl unavailable: RAPL not available")
+                .doesNotContain("\n").doesNotContain("Exception");
+        Run dcgm = run("meter", "--source", "dcgm", "--seconds", "1");
+        assertThat(dcgm.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(dcgm.err().strip()).isEqualTo("joulebench: energy source dcgm unavailable: dcgm needs a metrics"
+                + " URL (--url)");
+    }
+
+    @Test
+    void bad_values_exit_2() {
+        assertThat(run("meter", "--seconds", "0").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("meter", "--seconds", "1", "--source", "tea").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("meter", "--seconds", "1", "--format", "xml").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run("meter").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+}
