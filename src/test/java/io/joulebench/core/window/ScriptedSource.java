@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A traffic source that reports a fixed list of records (with chosen receipt times, past or future) to the
- * manager's listener the moment it runs, then returns, throws, or blocks until cancelled. It never touches the
- * clock, so a {@link io.joulebench.core.time.VirtualClock} driven by the manager stays deterministic.
+ * manager's listener synchronously when it is created, on the manager's thread, so every test sees the same
+ * sequence whatever the thread timing. Its run then returns, throws, or blocks until cancelled. It never touches
+ * the clock, so a {@link io.joulebench.core.time.VirtualClock} driven by the manager stays deterministic.
  */
 final class ScriptedSource implements TrafficSource, TrafficSourceFactory {
 
@@ -25,7 +26,6 @@ final class ScriptedSource implements TrafficSource, TrafficSourceFactory {
     final AtomicInteger runs = new AtomicInteger();
     final CountDownLatch cancelled = new CountDownLatch(1);
     volatile double horizonSeconds = Double.NaN;
-    private RequestListener listener;
 
     ScriptedSource(List<RequestRecord> records, Ending ending) {
         this.records = records;
@@ -36,17 +36,21 @@ final class ScriptedSource implements TrafficSource, TrafficSourceFactory {
         return new ScriptedSource(List.of(records), Ending.RETURN);
     }
 
+    /** True once the manager has cancelled it, or cancelled it before its thread got to run it. */
+    boolean cancelledOrNeverRan() throws InterruptedException {
+        return runs.get() == 0 || cancelled.await(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     @Override
     public TrafficSource create(RequestListener l, double horizon) {
-        this.listener = l;
         this.horizonSeconds = horizon;
+        records.forEach(l::onTerminal);
         return this;
     }
 
     @Override
     public IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
         runs.incrementAndGet();
-        records.forEach(listener::onTerminal);
         switch (ending) {
             case THROW -> throw new IllegalStateException("issuer crashed");
             case BLOCK_UNTIL_CANCELLED -> {
