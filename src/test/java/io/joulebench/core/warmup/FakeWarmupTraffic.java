@@ -29,6 +29,7 @@ final class FakeWarmupTraffic implements TrafficSource, TrafficSourceFactory {
     final AtomicInteger cancelled = new AtomicInteger();
     final CountDownLatch finished = new CountDownLatch(1);
     volatile double horizonSeconds;
+    volatile Thread runner;
 
     FakeWarmupTraffic(int completed, RequestStatus status, Ending ending) {
         this.completed = completed;
@@ -48,6 +49,7 @@ final class FakeWarmupTraffic implements TrafficSource, TrafficSourceFactory {
 
     @Override
     public IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
+        runner = Thread.currentThread();
         try {
             switch (ending) {
                 case THROW -> throw new IllegalStateException("connection refused");

@@ -64,7 +64,7 @@ class WarmupTest {
     @Test
     void traffic_that_ends_before_the_deadline_is_a_warmup_traffic_error() {
         FakeWarmupTraffic traffic = new FakeWarmupTraffic(5, RequestStatus.OK, FakeWarmupTraffic.Ending.RETURN);
-        Clock gated = new GatedClock(virtual, traffic.finished);
+        Clock gated = new GatedClock(virtual, traffic);
 
         assertThatThrownBy(() -> warmup(gated, steadyMeter(), traffic, WarmupConfig.composite()).run(0, spec))
                 .isInstanceOf(WarmupTrafficException.class).hasMessageContaining("warmup traffic ended at t=");
@@ -74,7 +74,7 @@ class WarmupTest {
     void traffic_that_raises_is_a_chained_warmup_traffic_error_in_both_modes() {
         for (WarmupConfig config : List.of(WarmupConfig.composite(), WarmupConfig.fixed(300))) {
             FakeWarmupTraffic traffic = new FakeWarmupTraffic(5, RequestStatus.OK, FakeWarmupTraffic.Ending.THROW);
-            Clock gated = new GatedClock(virtual, traffic.finished);
+            Clock gated = new GatedClock(virtual, traffic);
 
             assertThatThrownBy(() -> warmup(gated, steadyMeter(), traffic, config).run(0, spec))
                     .isInstanceOf(WarmupTrafficException.class)
