@@ -45,7 +45,8 @@ class WarmupTest {
         assertThat(r.finalObservables()).isEqualTo(new WarmupObservables(true, true, true));
         assertThat(r.protocol()).contains("power", "temperature", "throttle", "900");
         assertThat(traffic.horizonSeconds).isEqualTo(904.0);
-        assertThat(traffic.finished.getCount()).as("traffic cancelled and awaited").isZero();
+        assertThat(traffic.runner == null || traffic.finished.getCount() == 0)
+                .as("traffic cancelled (before or while it ran) and awaited").isTrue();
     }
 
     @Test
@@ -58,7 +59,7 @@ class WarmupTest {
         assertThat(r.converged()).isFalse();
         assertThat(r.elapsedSeconds()).isEqualTo(900.0);
         assertThat(r.finalObservables()).isEqualTo(new WarmupObservables(true, false, true));
-        assertThat(traffic.finished.getCount()).as("traffic released").isZero();
+        assertThat(traffic.runner == null || traffic.finished.getCount() == 0).as("traffic released").isTrue();
     }
 
     @Test
