@@ -1,0 +1,172 @@
+package io.joulebench.core.warmup;
+
+import io.joulebench.core.energy.DeviceReading;
+import io.joulebench.core.energy.EnergyMeter;
+import io.joulebench.core.energy.MeterReading;
+import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.RequestListener;
+import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.Transport;
+import io.joulebench.core.window.PowerSeries;
+import io.joulebench.core.window.TrafficRun;
+import io.joulebench.core.window.TrafficSourceFactory;
+import io.joulebench.core.window.WarmupHook;
+import io.joulebench.core.window.WindowSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * Brings the server to loaded equilibrium before each level (spec §3) by driving traffic at the level's rate while
+ * sampling the meter itself every sample interval. Composite mode evaluates the {@link WarmupGate} every poll
+ * interval on the evaluator (never the issuing thread; at most one evaluation in flight) and proceeds with
+ * {@code timed_out} at the failsafe; fixed mode runs for its duration. Traffic that dies early or completes no
+ * request successfully raises {@link WarmupTrafficException}. Usable directly as the window manager's hook; it
+ * keeps one {@link WarmupResult} per level.
+ */
+public final class Warmup implements WarmupHook {
+
+    private final Clock clock;
+    private final EnergyMeter meter;
+    private final Transport transport;
+    private final Function<WindowSpec, TrafficSourceFactory> traffic;
+    private final WarmupConfig config;
+    private final Executor evaluator;
+    private final List<WarmupResult> results = Collections.synchronizedList(new ArrayList<>());
+
+    /**
+     * @param traffic   builds the warmup traffic of a level from its spec (same rate and request shapes)
+     * @param evaluator runs gate evaluations; a direct executor makes tests deterministic
+     */
+    public Warmup(Clock clock, EnergyMeter meter, Transport transport,
+                  Function<WindowSpec, TrafficSourceFactory> traffic, WarmupConfig config, Executor evaluator) {
+        this.clock = clock;
+        this.meter = meter;
+        this.transport = transport;
+        this.traffic = traffic;
+        this.config = config;
+        this.evaluator = evaluator;
+    }
+
+    /** Evaluates the gate on a short-lived daemon thread per evaluation. */
+    public Warmup(Clock clock, EnergyMeter meter, Transport transport,
+                  Function<WindowSpec, TrafficSourceFactory> traffic, WarmupConfig config) {
+        this(clock, meter, transport, traffic, config,
+                task -> Thread.ofPlatform().daemon().name("joulebench-warmup-gate").start(task));
+    }
+
+    /** One result per level warmed so far, in order. */
+    public List<WarmupResult> results() {
+        synchronized (results) {
+            return List.copyOf(results);
+        }
+    }
+
+    @Override
+    public void beforeLevel(int levelIndex, WindowSpec spec) throws InterruptedException {
+        if (levelIndex > 0 && config.cooldownSeconds() > 0) {
+            clock.sleep(Duration.ofNanos(nanos(config.cooldownSeconds())));
+        }
+        results.add(run(levelIndex, spec));
+    }
+
+    /** Warms up once for level {@code levelIndex}. */
+    public WarmupResult run(int levelIndex, WindowSpec spec) throws InterruptedException {
+        boolean composite = config.mode() == WarmupMode.COMPOSITE;
+        if (!composite && config.durationSeconds() <= 0) {
+            return new WarmupResult(levelIndex, WarmupMode.FIXED, true, false, 0, null, null, config.protocol());
+        }
+        long start = clock.nanoTime();
+        long end = start + nanos(composite ? config.timeoutSeconds() : config.durationSeconds());
+        double horizon = composite ? config.timeoutSeconds() + 2 * config.pollIntervalSeconds()
+                : config.durationSeconds();
+        AtomicLong successes = new AtomicLong();
+        RequestListener counter = r -> {
+            if (r.status() == RequestStatus.OK) {
+                successes.incrementAndGet();
+            }
+        };
+        TrafficRun run = TrafficRun.start(traffic.apply(spec).create(counter, horizon), transport, null,
+                "joulebench-warmup-L" + levelIndex);
+        List<PowerSample> samples = new ArrayList<>();
+        CompletableFuture<WarmupObservables> evaluation = null;
+        WarmupObservables last = null;
+        boolean converged = false;
+        long poll = nanos(config.pollIntervalSeconds());
+        long nextEvaluation = start + poll;
+        long nextSample = start;
+        try {
+            while (true) {
+                sample(samples);
+                long now = clock.nanoTime();
+                if (run.isDone()) {
+                    if (now >= end) {
+                        converged = !composite;
+                        break;
+                    }
+                    throw died(run, now - start);
+                }
+                if (composite && evaluation != null && evaluation.isDone()) {
+                    last = evaluation.join();
+                    evaluation = null;
+                    if (last.allHold()) {
+                        converged = true;
+                        break;
+                    }
+                }
+                if (composite && evaluation == null && now >= nextEvaluation) {
+                    List<PowerSample> snapshot = List.copyOf(samples);
+                    evaluation = CompletableFuture.supplyAsync(() -> WarmupGate.evaluate(snapshot), evaluator);
+                    nextEvaluation = now + poll;
+                }
+                if (now >= end) {
+                    converged = !composite;
+                    break;
+                }
+                nextSample = Math.max(nextSample, now) + nanos(config.sampleIntervalSeconds());
+                clock.sleepUntil(Math.min(nextSample, end));
+            }
+        } finally {
+            if (evaluation != null) {
+                evaluation.cancel(true);
+            }
+            run.cancelAndAwait();
+        }
+        double elapsed = (clock.nanoTime() - start) / 1e9;
+        if (successes.get() == 0) {
+            throw new WarmupTrafficException(String.format(Locale.ROOT, "warmup delivered zero successfully "
+                    + "completed requests in %.1fs; check that the server answers the measured request shape",
+                    elapsed));
+        }
+        return new WarmupResult(levelIndex, config.mode(), converged, composite && !converged, elapsed,
+                PowerSeries.clean(samples).energyJ(), last, config.protocol());
+    }
+
+    private void sample(List<PowerSample> samples) {
+        MeterReading reading = meter.read();
+        for (DeviceReading d : reading.devices()) {
+            samples.add(new PowerSample(reading.atNanos(), d.device(), d.powerW(), d.temperatureC(), d.throttled()));
+        }
+    }
+
+    private static WarmupTrafficException died(TrafficRun run, long elapsedNanos) {
+        Throwable failure = run.failure();
+        if (failure != null) {
+            return new WarmupTrafficException(String.format(Locale.ROOT, "warmup traffic failed at t=%.1fs: %s",
+                    elapsedNanos / 1e9, failure), failure);
+        }
+        return new WarmupTrafficException(String.format(Locale.ROOT, "warmup traffic ended at t=%.1fs, before "
+                + "warmup completed; its schedule is shorter than the warmup", elapsedNanos / 1e9));
+    }
+
+    private static long nanos(double seconds) {
+        return Math.round(seconds * 1e9);
+    }
+}

@@ -1,0 +1,16 @@
+package io.joulebench.core.warmup;
+
+/**
+ * What the warmup before one level did (spec §3.5).
+ *
+ * @param converged        fixed: true once the duration ran; composite: the gate held
+ * @param timedOut         composite only: the failsafe expired first (the level proceeds, disclosed)
+ * @param elapsedSeconds   warmup wall time on the shared clock
+ * @param energyJ          trapezoid over the full-cadence power samples, summed over devices; null with &lt; 2 samples
+ * @param finalObservables the last completed gate evaluation (composite), or null
+ * @param protocol         the human label of the protocol
+ */
+public record WarmupResult(int levelIndex, WarmupMode mode, boolean converged, boolean timedOut,
+                           double elapsedSeconds, Double energyJ, WarmupObservables finalObservables,
+                           String protocol) {
+}

@@ -1,0 +1,88 @@
+package io.joulebench.core.window;
+
+import io.joulebench.core.energy.MeasurementBracket;
+import io.joulebench.core.traffic.Transport;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Everything one level needs.
+ *
+ * @param traffic       builds the level's source over the whole horizon, reporting to the manager's listener
+ * @param drainTimeout  how long in-flight requests may finish after the schedule; null = unbounded
+ * @param warmup        runs once before the traffic starts
+ * @param brackets      mints one fresh bracket per window
+ * @param requestLog    opens the level's request log
+ * @param listener      progress events
+ * @param slo           the optional SLO overlay, or null
+ */
+public record LevelPlan(WindowSpec spec, TrafficSourceFactory traffic, Transport transport, Duration drainTimeout,
+                        WarmupHook warmup, Supplier<MeasurementBracket> brackets, RequestLogFactory requestLog,
+                        WindowListener listener, Slo slo) {
+
+    public LevelPlan {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(traffic, "traffic");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(brackets, "brackets");
+        warmup = warmup == null ? WarmupHook.NONE : warmup;
+        requestLog = requestLog == null ? RequestLogFactory.NONE : requestLog;
+        listener = listener == null ? WindowListener.NONE : listener;
+    }
+
+    public static Builder builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
+                                  Supplier<MeasurementBracket> brackets) {
+        return new Builder(spec, traffic, transport, brackets);
+    }
+
+    /** The required parts up front, the optional ones by name. */
+    public static final class Builder {
+        private final WindowSpec spec;
+        private final TrafficSourceFactory traffic;
+        private final Transport transport;
+        private final Supplier<MeasurementBracket> brackets;
+        private Duration drainTimeout;
+        private WarmupHook warmup;
+        private RequestLogFactory requestLog;
+        private WindowListener listener;
+        private Slo slo;
+
+        private Builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
+                        Supplier<MeasurementBracket> brackets) {
+            this.spec = spec;
+            this.traffic = traffic;
+            this.transport = transport;
+            this.brackets = brackets;
+        }
+
+        public Builder drainTimeout(Duration timeout) {
+            this.drainTimeout = timeout;
+            return this;
+        }
+
+        public Builder warmup(WarmupHook hook) {
+            this.warmup = hook;
+            return this;
+        }
+
+        public Builder requestLog(RequestLogFactory factory) {
+            this.requestLog = factory;
+            return this;
+        }
+
+        public Builder listener(WindowListener l) {
+            this.listener = l;
+            return this;
+        }
+
+        public Builder slo(Slo objective) {
+            this.slo = objective;
+            return this;
+        }
+
+        public LevelPlan build() {
+            return new LevelPlan(spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+        }
+    }
+}

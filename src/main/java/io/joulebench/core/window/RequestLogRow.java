@@ -1,0 +1,32 @@
+package io.joulebench.core.window;
+
+import io.joulebench.core.traffic.RequestRecord;
+
+/**
+ * One row of a window's request log (spec §5.5). The owning window is the first whose span end is ≥ issuedAt
+ * (later than the last ⇒ the last). Times are nanoseconds on the shared clock; writers convert to seconds.
+ *
+ * @param inMeasurementWindow {@code spanStart ≤ issuedAt ≤ spanEnd} of the owning window
+ * @param isRamp              issued before window 0 started
+ * @param completedInDrain    in the window and completed after its span end
+ */
+public record RequestLogRow(RequestRecord record, int levelIndex, int windowIndex, boolean inMeasurementWindow,
+                            boolean isRamp, boolean completedInDrain) {
+
+    public static final String[] COLUMNS = {"request_index", "issued_at", "dispatched_at", "first_token_at",
+        "completed_at", "ttft_ms", "e2e_latency_ms", "client_output_tokens", "server_prompt_tokens",
+        "server_completion_tokens", "status", "finish_reason", "level_index", "window_index",
+        "in_measurement_window", "is_ramp", "completed_in_drain", "output_token_times"};
+
+    /** (first token − issued) in ms, or null without a token. */
+    public Double ttftMs() {
+        Long first = record.firstTokenAtNanos();
+        return first == null ? null : (first - record.issuedAtNanos()) / 1e6;
+    }
+
+    /** (completed − issued) in ms, or null for a timeout. */
+    public Double e2eLatencyMs() {
+        Long done = record.completedAtNanos();
+        return done == null ? null : (done - record.issuedAtNanos()) / 1e6;
+    }
+}

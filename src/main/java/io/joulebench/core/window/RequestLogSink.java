@@ -1,0 +1,23 @@
+package io.joulebench.core.window;
+
+/**
+ * Receives every request of a level as a row, as it finishes, so rows are streamed rather than kept. Calls are
+ * serialised by the window manager. {@link #close()} ends the level, aborted or not; it is idempotent.
+ */
+public interface RequestLogSink extends AutoCloseable {
+
+    RequestLogSink NONE = new RequestLogSink() {
+        @Override
+        public void row(RequestLogRow row) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    void row(RequestLogRow row);
+
+    @Override
+    void close();
+}

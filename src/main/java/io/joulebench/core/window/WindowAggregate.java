@@ -1,0 +1,140 @@
+package io.joulebench.core.window;
+
+import io.joulebench.core.traffic.CompletionResult;
+import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.RequestStatus;
+
+/**
+ * The running aggregates of one window: attributed tokens (with their quarters) and the metrics of the requests it
+ * owns. Records are folded in and dropped, so memory does not grow with the request count beyond the bounded
+ * latency accumulators. Not thread-safe: the {@link LevelAggregator} serialises.
+ */
+final class WindowAggregate {
+
+    final int index;
+    final long spanStart;
+    final long spanEnd;
+    private final Slo slo;
+
+    long tokens;
+    final long[] quarterTokens = new long[WindowMeasurement.QUARTERS];
+
+    private long completed;
+    private long errors;
+    private long timeouts;
+    private long lengthTruncated;
+    private Long serverReportedOutputTokens;
+    private long ratioServerTokens;
+    private long ratioClientTokens;
+    private boolean ratioReported;
+    private long sloMeeting;
+    private long goodputTokens;
+    private final LatencyAccumulator ttft = new LatencyAccumulator();
+    private final LatencyAccumulator tpot = new LatencyAccumulator();
+    private final LatencyAccumulator itl = new LatencyAccumulator();
+    private final LatencyAccumulator e2e = new LatencyAccumulator();
+    private final LatencyAccumulator dispatch = new LatencyAccumulator();
+
+    WindowAggregate(int index, long spanStart, long spanEnd, Slo slo) {
+        this.index = index;
+        this.spanStart = spanStart;
+        this.spanEnd = spanEnd;
+        this.slo = slo;
+    }
+
+    /** Counts one token receipt known to lie in [spanStart, spanEnd]. */
+    void addToken(long t) {
+        tokens++;
+        long q = (t - spanStart) * WindowMeasurement.QUARTERS / Math.max(1, spanEnd - spanStart);
+        quarterTokens[(int) Math.min(WindowMeasurement.QUARTERS - 1, Math.max(0, q))]++;
+    }
+
+    /** Folds in a request this window owns; only in-window requests enter the metrics. */
+    void addOwned(RequestRecord r, boolean inWindow) {
+        CompletionResult c = r.result();
+        if (c.serverCompletionTokens() != null) {
+            addServerTokens(c.serverCompletionTokens());
+        }
+        if (!inWindow) {
+            return;
+        }
+        if (r.dispatchDelayNanos() != null) {
+            dispatch.add(r.dispatchDelayNanos());
+        }
+        if (r.status() == RequestStatus.ERROR) {
+            errors++;
+            return;
+        }
+        if (r.status() == RequestStatus.TIMEOUT) {
+            timeouts++;
+            return;
+        }
+        completed++;
+        if ("length".equals(c.finishReason())) {
+            lengthTruncated++;
+        }
+        if (c.serverCompletionTokens() != null) {
+            ratioReported = true;
+            ratioServerTokens += c.serverCompletionTokens();
+            ratioClientTokens += c.tokenCount();
+        }
+        long[] times = c.tokenTimesNanos();
+        Long ttftNanos = times.length == 0 ? null : times[0] - r.issuedAtNanos();
+        if (ttftNanos != null) {
+            ttft.add(ttftNanos);
+        }
+        if (r.completedAtNanos() != null) {
+            e2e.add(r.completedAtNanos() - r.issuedAtNanos());
+        }
+        Long tpotNanos = null;
+        if (times.length >= 2) {
+            tpotNanos = Math.round((double) (times[times.length - 1] - times[0]) / (times.length - 1));
+            tpot.add(tpotNanos);
+        }
+        for (int i = 1; i < times.length; i++) {
+            itl.add(times[i] - times[i - 1]);
+        }
+        if (slo != null && slo.meets(ttftNanos == null ? null : ttftNanos / 1e6,
+                tpotNanos == null ? null : tpotNanos / 1e6)) {
+            sloMeeting++;
+            for (long t : times) {
+                if (t <= spanEnd) {
+                    goodputTokens++;
+                }
+            }
+        }
+    }
+
+    /** Usage-reported completion tokens of a request this window owns (any status). */
+    void addServerTokens(long count) {
+        serverReportedOutputTokens = (serverReportedOutputTokens == null ? 0 : serverReportedOutputTokens) + count;
+    }
+
+    Long serverReportedOutputTokens() {
+        return serverReportedOutputTokens;
+    }
+
+    WindowMetrics metrics(Double capBoundFraction) {
+        double seconds = (spanEnd - spanStart) / 1e9;
+        long inWindow = completed + errors + timeouts;
+        Double ratio = ratioReported && ratioClientTokens > 0 ? (double) ratioServerTokens / ratioClientTokens : null;
+        return new WindowMetrics(seconds > 0 ? completed / seconds : 0.0, completed, errors, timeouts, inWindow,
+                inWindow == 0 ? null : (double) completed / inWindow, lengthTruncated,
+                LatencyPercentiles.of(ttft), LatencyPercentiles.of(tpot), LatencyPercentiles.of(itl),
+                LatencyPercentiles.of(e2e), ratio, LatencyPercentiles.of(dispatch), capBoundFraction,
+                sloResult(seconds));
+    }
+
+    private SloResult sloResult(double seconds) {
+        if (slo == null) {
+            return null;
+        }
+        Double attainment = completed == 0 ? null : (double) sloMeeting / completed;
+        boolean pass = attainment != null && attainment >= slo.percentile();
+        Double goodput = completed == 0 || seconds <= 0 ? null : goodputTokens / seconds;
+        Double ttftAt = ttft.quantile(slo.percentile());
+        Double tpotAt = tpot.quantile(slo.percentile());
+        return new SloResult(slo, attainment, pass, goodput, ttftAt == null ? null : ttftAt / 1e6,
+                tpotAt == null ? null : tpotAt / 1e6);
+    }
+}
