@@ -48,14 +48,16 @@ public final class ReadinessChecker {
         long deadline = start + timeout.toNanos();
         boolean healthy = false;
         int lastStatus = -1;
-        String lastOutcome = "no request answered";
+        String lastAnswer = "no HTTP answer";
+        String lastError = null;
         while (true) {
             if (!handle.isAlive()) {
                 throw onDeath.diedDuringStartup(handle);
             }
             long remaining = deadline - clock.nanoTime();
-            Duration perRequest = Duration.ofNanos(Math.max(1_000_000L,
-                    Math.min(probe.requestTimeout().toNanos(), remaining)));
+            // within the deadline where possible, but never so short that a live server cannot answer
+            long floor = Math.min(probe.requestTimeout().toNanos(), probe.pollInterval().toNanos());
+            Duration perRequest = Duration.ofNanos(Math.max(floor, Math.min(probe.requestTimeout().toNanos(), remaining)));
             URI uri = handle.baseUrl().resolve(healthy ? probe.probePath() : probe.healthPath());
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(perRequest);
             if (healthy) {
@@ -68,7 +70,8 @@ public final class ReadinessChecker {
             try {
                 HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 lastStatus = response.statusCode();
-                lastOutcome = "HTTP " + lastStatus + " from " + uri.getPath() + snippet(response.body());
+                lastAnswer = "HTTP " + lastStatus + " from " + uri.getPath() + snippet(response.body());
+                lastError = null;
                 if (lastStatus == 200) {
                     if (healthy) {
                         LOG.info("server {} ready after {} ms", handle.describe(),
@@ -79,7 +82,7 @@ public final class ReadinessChecker {
                     continue;
                 }
             } catch (IOException e) {
-                lastOutcome = "no answer from " + uri.getPath() + " (" + e.getClass().getSimpleName()
+                lastError = "no answer from " + uri.getPath() + " (" + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
             }
             long now = clock.nanoTime();
@@ -88,8 +91,8 @@ public final class ReadinessChecker {
                     throw onDeath.diedDuringStartup(handle);
                 }
                 throw new ServerReadinessException("server " + handle.describe() + " not ready after "
-                        + timeout.toSeconds() + " s (" + (healthy ? "probe" : "health") + " phase); last: "
-                        + lastOutcome, lastStatus, handle.logTail(LOG_TAIL_CHARS));
+                        + timeout.toSeconds() + " s (" + (healthy ? "probe" : "health") + " phase); last answer: "
+                        + lastAnswer + (lastError == null ? "" : "; then " + lastError), lastStatus, handle.logTail(LOG_TAIL_CHARS));
             }
             clock.sleepUntil(Math.min(deadline, now + probe.pollInterval().toNanos()));
         }
