@@ -30,8 +30,13 @@ public final class ProcessServerLauncher implements ServerLauncher {
     }
 
     public ProcessServerLauncher(Path stateDir) {
+        this(stateDir, ProcessIdentity.current());
+    }
+
+    /** @param parent the process recorded as the server's parent in its pid file (tests use a dead one) */
+    public ProcessServerLauncher(Path stateDir, ProcessIdentity parent) {
         this.pidFiles = new PidFiles(stateDir);
-        this.parent = ProcessIdentity.current();
+        this.parent = parent;
     }
 
     @Override
