@@ -47,6 +47,8 @@ abstract class LauncherContract {
     void nothing_survives_a_test() throws Exception {
         for (ServerHandle h : launched) {
             launcher().shutdown(h, GRACE);
+        }
+        for (ServerHandle h : launched) {
             assertNothingLeft(h);
         }
     }
