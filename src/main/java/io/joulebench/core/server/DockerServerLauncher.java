@@ -193,6 +193,11 @@ public final class DockerServerLauncher implements ServerLauncher {
     }
 
     private void readLogs(String id, Integer tailLines, Consumer<String> sink) {
+        try {
+            docker.inspectContainerCmd(id).exec(); // a gone container would make docker-java log an ERROR
+        } catch (RuntimeException e) {
+            return;
+        }
         var cmd = docker.logContainerCmd(id).withStdOut(true).withStdErr(true);
         if (tailLines != null) {
             cmd.withTail(tailLines);
