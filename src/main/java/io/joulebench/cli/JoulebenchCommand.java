@@ -25,6 +25,7 @@ import picocli.CommandLine.Mixin;
             ScheduleCommand.class,
             ValidateCommand.class,
             MeterCommand.class,
+            ReapCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class JoulebenchCommand implements Runnable {

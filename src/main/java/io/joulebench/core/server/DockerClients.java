@@ -1,0 +1,37 @@
+package io.joulebench.core.server;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.core.DefaultDockerClientConfig;
+import com.github.dockerjava.core.DockerClientConfig;
+import com.github.dockerjava.core.DockerClientImpl;
+import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
+import java.time.Duration;
+
+/** Docker clients over the httpclient5 transport; DOCKER_HOST (and DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) honoured. */
+public final class DockerClients {
+
+    private DockerClients() {
+    }
+
+    public static DockerClient fromEnvironment() {
+        DockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        ApacheDockerHttpClient http = new ApacheDockerHttpClient.Builder()
+                .dockerHost(config.getDockerHost())
+                .sslConfig(config.getSSLConfig())
+                .maxConnections(16)
+                .connectionTimeout(Duration.ofSeconds(5))
+                .responseTimeout(Duration.ofMinutes(5))
+                .build();
+        return DockerClientImpl.getInstance(config, http);
+    }
+
+    /** True when the daemon answers a ping. */
+    public static boolean isReachable(DockerClient client) {
+        try {
+            client.pingCmd().exec();
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.joulebench.core.server;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Defaults per inference engine: container image, container entrypoint and serve arguments, the bare-metal command,
+ * the health path and the OpenAI path the readiness probe (and the measurement) uses. Templates may contain
+ * {@code {model}}, {@code {port}}, {@code {gpus}}; a spec's extra serve arguments are appended. See docs/engines.md.
+ */
+public enum EnginePreset {
+
+    VLLM("vllm", "vllm/vllm-openai:v0.11.0", null,
+            List.of("--model", "{model}", "--host", "127.0.0.1", "--port", "{port}"),
+            List.of("vllm", "serve", "{model}", "--host", "127.0.0.1", "--port", "{port}"),
+            "/health", "/v1/completions", null),
+    SGLANG("sglang", "lmsysorg/sglang:latest", List.of("python3", "-m", "sglang.launch_server"),
+            List.of("--model-path", "{model}", "--host", "127.0.0.1", "--port", "{port}"),
+            List.of("python3", "-m", "sglang.launch_server", "--model-path", "{model}", "--host", "127.0.0.1",
+                    "--port", "{port}"),
+            "/health", "/v1/completions", null),
+    TGI("tgi", "ghcr.io/huggingface/text-generation-inference:3.3.4", null,
+            List.of("--model-id", "{model}", "--hostname", "127.0.0.1", "--port", "{port}"),
+            List.of("text-generation-launcher", "--model-id", "{model}", "--hostname", "127.0.0.1", "--port", "{port}"),
+            "/health", "/v1/completions", null),
+    LLAMACPP("llamacpp", "joulebench/llama-server:local", null,
+            List.of("-m", "{model}", "--host", "127.0.0.1", "--port", "{port}", "-c", "2048", "-np", "1", "--metrics"),
+            List.of("llama-server", "-m", "{model}", "--host", "127.0.0.1", "--port", "{port}", "-c", "2048",
+                    "-np", "1", "--metrics"),
+            "/health", "/v1/completions", "/models/tiny.gguf"),
+    TRTLLM("trtllm", "nvcr.io/nvidia/tensorrt-llm/release:1.0.0", List.of("trtllm-serve"),
+            List.of("{model}", "--host", "127.0.0.1", "--port", "{port}"),
+            List.of("trtllm-serve", "{model}", "--host", "127.0.0.1", "--port", "{port}"),
+            "/health", "/v1/completions", null),
+    /** The built-in reference engine; in-process by default, or {@code joulebench engine} as a child process. */
+    REFERENCE("reference", null, null, List.of(),
+            List.of("joulebench", "engine", "--host", "127.0.0.1", "--port", "{port}", "--model", "{model}"),
+            "/health", "/v1/completions", "reference"),
+    /** Everything comes from the spec: image and/or command template, paths. */
+    CUSTOM("custom", null, null, List.of(), List.of(), "/health", "/v1/completions", null);
+
+    private final String id;
+    private final String defaultImage;
+    private final List<String> containerEntrypoint;
+    private final List<String> containerArgs;
+    private final List<String> processCommand;
+    private final String healthPath;
+    private final String openAiPath;
+    private final String defaultModel;
+
+    EnginePreset(String id, String defaultImage, List<String> containerEntrypoint, List<String> containerArgs,
+                 List<String> processCommand, String healthPath, String openAiPath, String defaultModel) {
+        this.id = id;
+        this.defaultImage = defaultImage;
+        this.containerEntrypoint = containerEntrypoint;
+        this.containerArgs = containerArgs;
+        this.processCommand = processCommand;
+        this.healthPath = healthPath;
+        this.openAiPath = openAiPath;
+        this.defaultModel = defaultModel;
+    }
+
+    /** The name used in study files and on the command line ({@code vllm}, {@code llamacpp}, ...). */
+    public String id() {
+        return id;
+    }
+
+    /** Null when the engine has no default image (reference, custom). */
+    public String defaultImage() {
+        return defaultImage;
+    }
+
+    /** Null to keep the image's own entrypoint. */
+    public List<String> containerEntrypoint() {
+        return containerEntrypoint;
+    }
+
+    public List<String> containerArgs() {
+        return containerArgs;
+    }
+
+    public List<String> processCommand() {
+        return processCommand;
+    }
+
+    public String healthPath() {
+        return healthPath;
+    }
+
+    public String openAiPath() {
+        return openAiPath;
+    }
+
+    /** Null when the study must name the model. */
+    public String defaultModel() {
+        return defaultModel;
+    }
+
+    public static EnginePreset fromId(String id) {
+        String wanted = id.trim().toLowerCase(Locale.ROOT).replace("-", "").replace(".", "").replace("_", "");
+        for (EnginePreset p : values()) {
+            if (p.id.equals(wanted)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown engine '" + id + "'; known: vllm, sglang, tgi, llamacpp, trtllm,"
+                + " reference, custom");
+    }
+}

@@ -1,0 +1,48 @@
+package io.joulebench.core.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LaunchSpecTest {
+
+    @Test
+    void to_string_never_shows_a_token_but_shows_everything_else() {
+        LaunchSpec spec = LaunchSpec.builder(EnginePreset.VLLM).model("meta/llama").env("HF_TOKEN", "hf_secret123")
+                .env("VLLM_LOGGING_LEVEL", "INFO").extraServeArgs(List.of("--api-key", "sk-abc", "--hf-token=hf_x"))
+                .modelCacheDir(Path.of("/cache")).studyId("s1").sessionId("sess").build();
+
+        String text = spec.toString();
+        assertThat(text).doesNotContain("hf_secret123", "sk-abc", "hf_x")
+                .contains("HF_TOKEN=****", "VLLM_LOGGING_LEVEL=INFO", "--api-key, ****", "--hf-token=****", "meta/llama");
+        assertThat(spec.env()).containsEntry("HF_TOKEN", "hf_secret123"); // passed through, only masked in text
+    }
+
+    @Test
+    void secret_names_are_recognised() {
+        assertThat(List.of("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "OPENAI_API_KEY", "api-key", "DB_PASSWORD", "AWS_SECRET"))
+                .allMatch(Secrets::isSecretName);
+        assertThat(List.of("HF_HOME", "CUDA_VISIBLE_DEVICES", "MODEL", "KEYBOARD")).noneMatch(Secrets::isSecretName);
+    }
+
+    @Test
+    void gpu_requests_are_all_or_indices_never_both() {
+        assertThat(GpuRequest.ALL.render()).isEqualTo("all");
+        assertThat(GpuRequest.of(List.of(0, 1)).render()).isEqualTo("0,1");
+        assertThat(GpuRequest.of(List.of())).isEqualTo(GpuRequest.NONE);
+        assertThatThrownBy(() -> new GpuRequest(true, List.of(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GpuRequest.of(List.of(-1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void a_spec_without_overrides_takes_the_preset_defaults() {
+        LaunchSpec spec = LaunchSpec.builder(EnginePreset.TRTLLM).model("m").build();
+        assertThat(spec.resolvedImage()).isEqualTo(EnginePreset.TRTLLM.defaultImage());
+        assertThat(spec.resolvedEntrypoint()).containsExactly("trtllm-serve");
+        assertThat(spec.modelCacheMount()).isEqualTo(LaunchSpec.DEFAULT_CACHE_MOUNT);
+        assertThat(spec.gpus()).isEqualTo(GpuRequest.NONE);
+    }
+}
