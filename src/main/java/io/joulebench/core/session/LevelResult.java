@@ -1,0 +1,38 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.LevelOutcome;
+import io.joulebench.core.window.WindowRecord;
+import java.util.List;
+
+/**
+ * What one level (one cell) of a session produced, handed to the {@link SessionSink} the moment the level ends.
+ *
+ * @param levelIndex     the level's position in its session (the {@code L} of the window id)
+ * @param outcome        the level that ran to the end of its drain (valid or gate-failed); null when it aborted
+ * @param windows        the final windows: the outcome's, or the cleanly closed ones of an aborted level
+ * @param warmup         the warmup before this level, or null when it never ran
+ * @param invalidReason  null for a valid level; else the gate's reason or the abort reason
+ *                       ({@code aborted: …}, {@code close failed: …}, {@code drain failed: …})
+ * @param interrupted    true when the level was cut short by an interrupt: it is not credited, stays {@code running},
+ *                       and its windows are not persisted (resume reruns it)
+ */
+public record LevelResult(ResolvedCell cell, String sessionId, int levelIndex, LevelOutcome outcome,
+                          List<WindowRecord> windows, WarmupResult warmup, EnergyContext energy,
+                          String invalidReason, boolean interrupted) {
+
+    public LevelResult {
+        windows = List.copyOf(windows);
+    }
+
+    /** Valid levels are credited {@code completed}; gate-failed and aborted-with-reason levels {@code failed}. */
+    public boolean valid() {
+        return invalidReason == null && outcome != null && outcome.validation().valid();
+    }
+
+    /** The window id (spec §4.7): {@code server-{hash}-c{cycle}-L{level}-W{window}}. */
+    public String windowId(int windowIndex) {
+        return WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex);
+    }
+}

@@ -1,0 +1,33 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.study.ResolvedCell;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Receives what a session produces as it is produced, so nothing measured is lost. Implemented by the results folder
+ * ({@code io.joulebench.core.results}); tests use an in-memory sink. Calls come from the session's thread, in order.
+ */
+public interface SessionSink {
+
+    /** A cell's level is about to start: mark it {@code running}. */
+    void cellStarted(ResolvedCell cell, String sessionId) throws IOException;
+
+    /**
+     * Where the window manager streams a window's request rows while the level runs (a staging path; the sink moves
+     * the file into the window's bundle in {@link #levelClosed}).
+     */
+    Path requestLogPath(ResolvedCell cell, String sessionId, int levelIndex, int windowIndex) throws IOException;
+
+    /**
+     * A level ended. Not interrupted: persist one bundle per window and credit the cell (valid → completed,
+     * otherwise failed with the reason). Interrupted: persist nothing and leave the cell {@code running}.
+     */
+    void levelClosed(LevelResult level, SessionBlock preliminary) throws IOException;
+
+    /** A cell failed before any window could be measured (launch, readiness, warmup traffic, baseline). */
+    void cellFailed(ResolvedCell cell, String failureType, String reason) throws IOException;
+
+    /** The session ended: patch the final block (drain measured on a clean exit only) into its bundles. */
+    void sessionClosed(SessionBlock block) throws IOException;
+}
