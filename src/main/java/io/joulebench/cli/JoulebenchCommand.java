@@ -22,6 +22,7 @@ import picocli.CommandLine.Mixin;
         },
         subcommands = {
             GuiCommand.class,
+            EngineCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class JoulebenchCommand implements Runnable {
