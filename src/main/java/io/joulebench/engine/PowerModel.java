@@ -4,6 +4,7 @@ import io.joulebench.core.time.Clock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -68,6 +69,9 @@ public final class PowerModel {
         }
         advanceToNow();
         occupancy = u;
+        if (!physics.drift()) {
+            Arrays.fill(rise, physics.steadyRise(u));
+        }
     }
 
     public synchronized double occupancy() {
