@@ -71,10 +71,12 @@ final class CompletionResponder {
                         sent == target - 1 ? plan.finishReason() : null);
                 sent++;
             }
-            write(out, b);
-            out.flush();
+            if (sent < target) {
+                write(out, b);
+                out.flush();
+            }
         }
-        b.setLength(0);
+        // the last tokens, usage and [DONE] leave in one chunk when the stream closes
         if (request.includeUsage()) {
             format.appendUsageEvent(b, request.promptTokens(), target);
         }

@@ -17,6 +17,14 @@ public final class ReferenceEngine {
     private static final Logger LOG = LoggerFactory.getLogger(ReferenceEngine.class);
     private static final int BACKLOG = 1024;
 
+    static {
+        // The JDK server leaves Nagle's algorithm on by default: small SSE chunks would then wait for delayed ACKs
+        // (~40 ms each). Read once, when the JDK server first loads, so it must be set before any HttpServer exists.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private ReferenceEngine() {
     }
 
