@@ -3,6 +3,8 @@ package io.joulebench.engine;
 import io.joulebench.core.time.Clock;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The serving model on a clock: one scheduler thread (or a test, calling {@link #stepOnce()}) steps the batch, sleeps
@@ -10,6 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * (running sequences / max_num_seqs) and keeps vLLM-style counters.
  */
 final class EngineCore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineCore.class);
 
     private final EngineProfile profile;
     private final PowerModel power;
@@ -90,11 +94,20 @@ final class EngineCore {
                     lock.unlock();
                 }
                 if (!closed) {
-                    stepOnce();
+                    stepGuarded();
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A bug in one step must not stop the scheduler (every open stream would hang): log it and go on. */
+    private void stepGuarded() throws InterruptedException {
+        try {
+            stepOnce();
+        } catch (RuntimeException e) {
+            LOG.error("reference engine scheduler step failed", e);
         }
     }
 

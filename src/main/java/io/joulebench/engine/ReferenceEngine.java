@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,10 +44,11 @@ public final class ReferenceEngine {
                     + e.getMessage(), e);
         }
         server.createContext("/", new EngineHandler(engine));
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        ExecutorService handlers = Executors.newVirtualThreadPerTaskExecutor();
+        server.setExecutor(handlers);
         Thread scheduler = Thread.ofPlatform().name("joulebench-engine-scheduler").daemon(true)
                 .unstarted(core::runLoop);
-        engine.attach(server, scheduler);
+        engine.attach(server, handlers, scheduler);
         scheduler.start();
         server.start();
         if (options.faults().exitAfterSeconds() > 0) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,6 +33,7 @@ public final class RunningEngine implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stoppedByFault;
     private HttpServer server;
+    private ExecutorService handlers;
     private Thread scheduler;
 
     RunningEngine(EngineOptions options, EngineProfile profile, PowerModel power, EngineCore core) {
@@ -43,8 +45,9 @@ public final class RunningEngine implements AutoCloseable {
         this.startNanos = options.clock().nanoTime();
     }
 
-    void attach(HttpServer server, Thread scheduler) {
+    void attach(HttpServer server, ExecutorService handlers, Thread scheduler) {
         this.server = server;
+        this.handlers = handlers;
         this.scheduler = scheduler;
     }
 
@@ -118,6 +121,7 @@ public final class RunningEngine implements AutoCloseable {
         }
         if (server != null) {
             server.stop(0);
+            handlers.shutdownNow();
         }
         LOG.debug("reference engine on port {} closed", server == null ? -1 : server.getAddress().getPort());
     }
