@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Capacity of one engine: closed-loop clients (java.net.http, HTTP/1.1, one virtual thread each) stream short
- * completions (max_tokens 4, zero prefill and step time) as fast as the server answers. Run:
- * {@code ./mvnw -o -q test -Dtest=EngineCapacityBench -Dsurefire.excludedGroups=soak} or its main.
+ * completions (max_tokens 4, zero prefill and step time) as fast as the server answers, in this one JVM. Run:
+ * {@code ./mvnw -o -q test -Dtest=EngineCapacityBench -Dsurefire.excludedGroups=soak} (properties
+ * {@code bench.clients}, {@code bench.seconds}, {@code bench.stepSeconds}) or its main {@code [clients] [seconds]}.
  */
 @Tag("bench")
 class EngineCapacityBench {
@@ -26,12 +27,13 @@ class EngineCapacityBench {
 
     @Test
     void streamed_short_requests_per_second() throws Exception {
-        double rate = measure(64, Duration.ofSeconds(3), Duration.ofSeconds(10));
+        double rate = measure(Integer.getInteger("bench.clients", 32), Duration.ofSeconds(3),
+                Duration.ofSeconds(Long.getLong("bench.seconds", 10)));
         assertThat(rate).isPositive();
     }
 
     public static void main(String[] args) throws Exception {
-        int clients = args.length > 0 ? Integer.parseInt(args[0]) : 64;
+        int clients = args.length > 0 ? Integer.parseInt(args[0]) : 32;
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 10;
         measure(clients, Duration.ofSeconds(3), Duration.ofSeconds(seconds));
     }
