@@ -26,6 +26,7 @@ import picocli.CommandLine.Mixin;
             ValidateCommand.class,
             MeterCommand.class,
             ReapCommand.class,
+            EngineCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class JoulebenchCommand implements Runnable {

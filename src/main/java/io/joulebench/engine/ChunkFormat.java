@@ -1,0 +1,90 @@
+package io.joulebench.engine;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The OpenAI-compatible bodies of one request, as vLLM shapes them: a completion chunk carries
+ * {@code choices[0].text}, a chat chunk {@code choices[0].delta.content} (with the role on the first one); the last
+ * token's chunk carries the finish reason; the usage chunk has empty choices.
+ */
+final class ChunkFormat {
+
+    private final boolean chat;
+    private final String head;
+
+    ChunkFormat(boolean chat, long index, long created, String model) {
+        this.chat = chat;
+        StringBuilder b = new StringBuilder(96).append("{\"id\":\"").append(chat ? "chatcmpl-" : "cmpl-")
+                .append(index).append("\",\"object\":\"")
+                .append(chat ? "chat.completion.chunk" : "text_completion")
+                .append("\",\"created\":").append(created).append(",\"model\":");
+        Json.appendQuoted(b, model);
+        this.head = b.toString();
+    }
+
+    /** One SSE event for token {@code ordinal}; {@code finishReason} is null except on the last token. */
+    void appendTokenEvent(StringBuilder b, String text, int ordinal, String finishReason) {
+        b.append("data: ").append(head).append(",\"choices\":[{\"index\":0,");
+        if (chat) {
+            b.append("\"delta\":{");
+            if (ordinal == 0) {
+                b.append("\"role\":\"assistant\",");
+            }
+            b.append("\"content\":");
+            Json.appendQuoted(b, text);
+            b.append('}');
+        } else {
+            b.append("\"text\":");
+            Json.appendQuoted(b, text);
+        }
+        b.append(",\"logprobs\":null,\"finish_reason\":");
+        appendReason(b, finishReason);
+        b.append("}]}\n\n");
+    }
+
+    void appendUsageEvent(StringBuilder b, int promptTokens, int completionTokens) {
+        b.append("data: ").append(head).append(",\"choices\":[],");
+        appendUsage(b, promptTokens, completionTokens);
+        b.append("}\n\n");
+    }
+
+    /** A deliberately truncated event (the malformed-SSE fault). */
+    void appendMalformedEvent(StringBuilder b) {
+        b.append("data: ").append(head).append(",\"choices\":[{\"index\":0,\"te\n\n");
+    }
+
+    static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** The non-streamed response. */
+    String complete(String text, String finishReason, int promptTokens, int completionTokens) {
+        StringBuilder b = new StringBuilder(head.length() + text.length() + 160);
+        b.append(chat ? head.replace("\"chat.completion.chunk\"", "\"chat.completion\"") : head)
+                .append(",\"choices\":[{\"index\":0,");
+        if (chat) {
+            b.append("\"message\":{\"role\":\"assistant\",\"content\":");
+            Json.appendQuoted(b, text);
+            b.append('}');
+        } else {
+            b.append("\"text\":");
+            Json.appendQuoted(b, text);
+        }
+        b.append(",\"logprobs\":null,\"finish_reason\":");
+        appendReason(b, finishReason);
+        b.append("}],");
+        appendUsage(b, promptTokens, completionTokens);
+        return b.append('}').toString();
+    }
+
+    private static void appendReason(StringBuilder b, String reason) {
+        if (reason == null) {
+            b.append("null");
+        } else {
+            b.append('"').append(reason).append('"');
+        }
+    }
+
+    private static void appendUsage(StringBuilder b, int prompt, int completion) {
+        b.append("\"usage\":{\"prompt_tokens\":").append(prompt).append(",\"completion_tokens\":")
+                .append(completion).append(",\"total_tokens\":").append(prompt + completion).append('}');
+    }
+}
