@@ -73,10 +73,12 @@ public final class AppContext implements AutoCloseable {
     /** Puts the workbench into the stage: title, icons, last bounds, close handling; then shows it. */
     public void show(Stage stage) {
         stage.titleProperty().bind(shell.titleProperty());
+        java.util.List<Image> icons = new java.util.ArrayList<>();
         for (int size : ICON_SIZES) {
-            stage.getIcons().add(new Image(Objects.requireNonNull(AppContext.class.getResourceAsStream(
+            icons.add(new Image(Objects.requireNonNull(AppContext.class.getResourceAsStream(
                     "/io/joulebench/app/icons/joulebench-" + size + ".png"))));
         }
+        stage.getIcons().setAll(icons);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         WindowBounds bounds = services.preferences().windowBounds()
                 .fitInto(screen.getMinX(), screen.getMinY(), screen.getWidth(), screen.getHeight());
