@@ -1,18 +1,35 @@
 package io.joulebench.app;
 
+import io.joulebench.app.fx.DesktopFolderOpener;
+import io.joulebench.app.fx.FxConfirmer;
+import io.joulebench.app.fx.FxErrorReporter;
+import io.joulebench.app.fx.FxFileDialogs;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.RunBackend;
+import io.joulebench.app.prefs.WorkbenchPreferences;
 import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
-/** The JavaFX application and composition root of the workbench. */
+/** The JavaFX application: wires the real services into an {@link AppContext} and shows the main window. */
 public final class WorkbenchApp extends Application {
+
+    private AppContext context;
 
     @Override
     public void start(Stage stage) {
-        stage.setTitle("Joulebench");
-        stage.setScene(new Scene(new StackPane(new Label("Joulebench")), 1200, 800));
-        stage.show();
+        FxUiExecutor ui = new FxUiExecutor();
+        FxErrorReporter errors = new FxErrorReporter(ui, stage);
+        errors.installAsUncaughtHandler();
+        context = new AppContext(new AppContext.Services(WorkbenchPreferences.forUser(), RunBackend.none(),
+                new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
+                new FxFileDialogs(stage), ui));
+        context.show(stage);
+    }
+
+    @Override
+    public void stop() {
+        if (context != null) {
+            context.close();
+        }
     }
 }

@@ -1,0 +1,91 @@
+package io.joulebench.app.fx;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.collections.ObservableList;
+import javafx.scene.Node;
+import javafx.scene.chart.ValueAxis;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.text.Text;
+
+/**
+ * Shapes drawn in a chart's plot area in data coordinates: shaded x ranges, vertical bars and labels. A chart
+ * subclass calls {@link #layout} from {@code layoutPlotChildren}; the shapes sit behind the data.
+ */
+public final class ChartOverlay {
+
+    /** A shaded range of x; {@code label} (may be empty) is drawn at its top left. */
+    public record Band(double fromX, double toX, String styleClass, String label, String labelStyleClass) {
+    }
+
+    /** A vertical bar from {@code lowY} to {@code highY} at {@code x} (an error bar). */
+    public record Bar(double x, double lowY, double highY, String styleClass) {
+    }
+
+    /** A text at a data point. */
+    public record Mark(double x, double y, String label, String styleClass) {
+    }
+
+    private final List<Node> drawn = new ArrayList<>();
+    private List<Band> bands = List.of();
+    private List<Bar> bars = List.of();
+    private List<Mark> marks = List.of();
+
+    public void set(List<Band> bands, List<Bar> bars, List<Mark> marks) {
+        this.bands = List.copyOf(bands);
+        this.bars = List.copyOf(bars);
+        this.marks = List.copyOf(marks);
+    }
+
+    public void layout(ObservableList<Node> plotChildren, ValueAxis<Number> x, ValueAxis<Number> y) {
+        plotChildren.removeAll(drawn);
+        drawn.clear();
+        double height = y.getHeight();
+        double width = x.getWidth();
+        List<Node> back = new ArrayList<>();
+        List<Node> front = new ArrayList<>();
+        for (Band b : bands) {
+            double x0 = Math.max(0, x.getDisplayPosition(b.fromX()));
+            double x1 = Math.min(width, x.getDisplayPosition(b.toX()));
+            if (x1 <= x0) {
+                continue;
+            }
+            Rectangle r = new Rectangle(x0, 0, x1 - x0, height);
+            r.getStyleClass().add(b.styleClass());
+            r.setMouseTransparent(true);
+            back.add(r);
+            if (!b.label().isEmpty()) {
+                int line = 0;
+                for (String part : b.label().split("\n")) {
+                    Text t = new Text(x0 + 4, 14 + 13 * line++, part);
+                    t.getStyleClass().add(b.labelStyleClass());
+                    t.setMouseTransparent(true);
+                    front.add(t);
+                }
+            }
+        }
+        for (Bar b : bars) {
+            double px = x.getDisplayPosition(b.x());
+            Line l = new Line(px, y.getDisplayPosition(b.lowY()), px, y.getDisplayPosition(b.highY()));
+            l.getStyleClass().add(b.styleClass());
+            l.setMouseTransparent(true);
+            back.add(l);
+        }
+        for (Mark m : marks) {
+            double px = x.getDisplayPosition(m.x());
+            double py = y.getDisplayPosition(m.y());
+            Text t = new Text(m.label());
+            t.getStyleClass().add(m.styleClass());
+            double w = t.getLayoutBounds().getWidth();
+            t.setX(Math.max(2, Math.min(width - w - 2, px - w / 2)));
+            t.setY(Math.max(14, py - 12));
+            t.setMouseTransparent(true);
+            front.add(t);
+        }
+        plotChildren.addAll(0, back);
+        plotChildren.addAll(front);
+        drawn.addAll(back);
+        drawn.addAll(front);
+    }
+}

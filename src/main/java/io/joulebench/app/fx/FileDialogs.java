@@ -1,0 +1,14 @@
+package io.joulebench.app.fx;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Asks the user for files and folders; the FX version uses the native choosers, tests answer directly. */
+public interface FileDialogs {
+
+    Optional<Path> chooseFolder(String title);
+
+    Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs);
+
+    Optional<Path> chooseSaveFile(String title, String suggestedName);
+}

@@ -1,0 +1,12 @@
+package io.joulebench.app.fx;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Opens a folder in the desktop's file browser. */
+@FunctionalInterface
+public interface FolderOpener {
+
+    /** @throws IOException when this desktop cannot open folders (headless, no file browser) */
+    void open(Path folder) throws IOException;
+}

@@ -1,0 +1,51 @@
+package io.joulebench.app.fx;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** Number and duration text for labels, locale independent so screenshots and tests read the same everywhere. */
+public final class Formats {
+
+    private Formats() {
+    }
+
+    /** "8 req/s", "0.5 req/s", "—" when unknown. */
+    public static String rate(double reqPerS) {
+        if (!Double.isFinite(reqPerS)) {
+            return "—";
+        }
+        return trim(reqPerS) + " req/s";
+    }
+
+    /** A number with up to {@code decimals} decimals and no trailing zeros. */
+    public static String number(double v, int decimals) {
+        if (!Double.isFinite(v)) {
+            return "—";
+        }
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        if (s.contains(".")) {
+            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return s;
+    }
+
+    /** A short form of a rate for axis labels: "8", "0.5". */
+    public static String trim(double v) {
+        return number(v, 3);
+    }
+
+    /** A fraction as a percentage with one decimal: 0.0712 → "7.1 %". */
+    public static String percent(double fraction) {
+        return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%.1f %%", fraction * 100) : "—";
+    }
+
+    /** "1:05", "1:02:03", "—" for null. */
+    public static String duration(Duration d) {
+        if (d == null || d.isNegative()) {
+            return "—";
+        }
+        long s = d.toSeconds();
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+}

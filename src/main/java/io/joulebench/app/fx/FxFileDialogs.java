@@ -1,0 +1,45 @@
+package io.joulebench.app.fx;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/** Native file and folder choosers owned by the main window. */
+public final class FxFileDialogs implements FileDialogs {
+
+    private final Window owner;
+
+    public FxFileDialogs(Window owner) {
+        this.owner = owner;
+    }
+
+    @Override
+    public Optional<Path> chooseFolder(String title) {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle(title);
+        return toPath(chooser.showDialog(owner));
+    }
+
+    @Override
+    public Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extensionDescription, globs));
+        return toPath(chooser.showOpenDialog(owner));
+    }
+
+    @Override
+    public Optional<Path> chooseSaveFile(String title, String suggestedName) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(suggestedName);
+        return toPath(chooser.showSaveDialog(owner));
+    }
+
+    private static Optional<Path> toPath(File f) {
+        return f == null ? Optional.empty() : Optional.of(f.toPath());
+    }
+}

@@ -1,0 +1,60 @@
+package io.joulebench.app.live;
+
+import io.joulebench.app.fx.Columns;
+import io.joulebench.app.fx.Formats;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+
+/** One row per rate level: rate, windows, CV, verdict with its reason, TTFT p99 and request throughput. */
+public final class LevelTableView {
+
+    private final TableView<LevelRow> table = new TableView<>();
+
+    public LevelTableView(LiveViewModel vm) {
+        table.setItems(vm.levelRows());
+        table.getStyleClass().add("level-table");
+        table.setPlaceholder(new javafx.scene.control.Label("Levels appear here as the run starts them."));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<LevelRow, String> verdict = Columns.text("Verdict", LevelTableView::verdict);
+        table.getColumns().setAll(java.util.List.of(
+                Columns.number("Rate (req/s)", LevelRow::rate, 2),
+                Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()),
+                Columns.text("CV / threshold", r -> Formats.percent(r.cv()) + " / "
+                        + Formats.percent(r.cvThreshold())),
+                verdict,
+                Columns.number("TTFT p99 (ms)", LevelRow::ttftP99Ms, 0),
+                Columns.number("Req/s", LevelRow::requestThroughput, 2)));
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(LevelRow row, boolean empty) {
+                super.updateItem(row, empty);
+                getStyleClass().removeAll("row-invalid", "row-valid");
+                setTooltip(null);
+                if (!empty && row != null) {
+                    if (row.verdict() == Validity.INVALID) {
+                        getStyleClass().add("row-invalid");
+                    } else if (row.verdict() == Validity.VALID) {
+                        getStyleClass().add("row-valid");
+                    }
+                    if (!row.reason().isEmpty()) {
+                        setTooltip(new Tooltip(row.reason()));
+                    }
+                }
+            }
+        });
+    }
+
+    static String verdict(LevelRow r) {
+        return switch (r.verdict()) {
+            case VALID -> "valid";
+            case PENDING -> "pending";
+            case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
+        };
+    }
+
+    public TableView<LevelRow> node() {
+        return table;
+    }
+}

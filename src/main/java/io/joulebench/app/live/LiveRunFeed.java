@@ -1,0 +1,11 @@
+package io.joulebench.app.live;
+
+/**
+ * The live view's source: the latest {@link LiveSnapshot} of the run. Called from a poll thread at a fixed
+ * cadence, so it must be cheap and thread-safe (typically a volatile read of the last snapshot built).
+ */
+@FunctionalInterface
+public interface LiveRunFeed {
+
+    LiveSnapshot snapshot();
+}

@@ -1,0 +1,32 @@
+package io.joulebench.app.live;
+
+import java.util.List;
+
+/**
+ * Everything the live view shows, at one instant, immutable. The run side builds a new one whenever something
+ * changes and bumps {@code version}; the view model polls it and skips work when the version is unchanged.
+ *
+ * @param energyKind  {@code simulated}, {@code estimated} or {@code measured} (empty before the meter is known)
+ * @param energyLabel how the energy is obtained, for people, e.g. "simulated · reference engine power model"
+ * @param power       per device, a bounded tail of recent samples
+ * @param windowSpans the measured windows on the power trace's time axis
+ * @param rampSpans   each level's ramp, excluded from measurement
+ */
+public record LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
+        List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> rampSpans,
+        Kpis kpis, RunProgress progress, List<LevelRow> levels) {
+
+    public LiveSnapshot {
+        windows = List.copyOf(windows);
+        power = List.copyOf(power);
+        windowSpans = List.copyOf(windowSpans);
+        rampSpans = List.copyOf(rampSpans);
+        levels = List.copyOf(levels);
+    }
+
+    /** Before any run: nothing to show. */
+    public static LiveSnapshot idle() {
+        return new LiveSnapshot(0, RunState.IDLE, "", "", "", List.of(), List.of(), List.of(), List.of(),
+                Kpis.UNKNOWN, RunProgress.NONE, List.of());
+    }
+}

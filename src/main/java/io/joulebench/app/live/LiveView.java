@@ -1,0 +1,91 @@
+package io.joulebench.app.live;
+
+import io.joulebench.app.fx.BannerView;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.RowConstraints;
+import javafx.scene.layout.VBox;
+
+/** The live view: run controls and progress on top, the window chart and KPI tiles, the power trace and levels. */
+public final class LiveView {
+
+    private final BorderPane root = new BorderPane();
+
+    /**
+     * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
+     */
+    public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder) {
+        root.getStyleClass().add("live-view");
+        root.setId("live-view");
+
+        Button run = new Button("Run");
+        run.setId("live-run");
+        run.setDefaultButton(false);
+        run.setTooltip(new Tooltip("Run the study in the editor (Ctrl+R)"));
+        run.disableProperty().bind(vm.canRunProperty().not());
+        run.setOnAction(e -> vm.run());
+        Button cancel = new Button("Cancel");
+        cancel.setId("live-cancel");
+        cancel.setTooltip(new Tooltip("Cancel the run after a confirmation (Esc)"));
+        cancel.disableProperty().bind(vm.canCancelProperty().not());
+        cancel.setOnAction(e -> vm.cancel());
+        Button resume = new Button("Resume…");
+        resume.setId("live-resume");
+        resume.setTooltip(new Tooltip("Continue an interrupted results folder"));
+        resume.disableProperty().bind(vm.canResumeProperty().not());
+        resume.setOnAction(e -> {
+            File dir = chooseResumeFolder.get();
+            if (dir != null) {
+                vm.resume(Path.of(dir.getPath()));
+            }
+        });
+        Label energy = new Label();
+        energy.getStyleClass().add("energy-label");
+        energy.textProperty().bind(vm.energyLabelProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox toolbar = new HBox(8, run, cancel, resume, spacer, energy);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("view-toolbar");
+
+        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, new ProgressView(vm).node());
+        top.setPadding(new Insets(8, 10, 4, 10));
+        root.setTop(top);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(4, 10, 10, 10));
+        ColumnConstraints left = new ColumnConstraints();
+        left.setPercentWidth(64);
+        ColumnConstraints right = new ColumnConstraints();
+        right.setPercentWidth(36);
+        grid.getColumnConstraints().setAll(left, right);
+        RowConstraints upper = new RowConstraints();
+        upper.setPercentHeight(54);
+        RowConstraints lower = new RowConstraints();
+        lower.setPercentHeight(46);
+        grid.getRowConstraints().setAll(upper, lower);
+        grid.add(new WindowChartView(vm.windowChartProperty()).node(), 0, 0);
+        grid.add(new KpiTilesView(vm).node(), 1, 0);
+        grid.add(new PowerChartView(vm.powerChartProperty()).node(), 0, 1);
+        grid.add(new LevelTableView(vm).node(), 1, 1);
+        root.setCenter(grid);
+    }
+
+    public BorderPane node() {
+        return root;
+    }
+}

@@ -1,0 +1,293 @@
+package io.joulebench.app.live;
+
+import io.joulebench.app.fx.Confirmer;
+import io.joulebench.app.fx.EnergyBanner;
+import io.joulebench.app.fx.ErrorMessages;
+import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.Formats;
+import io.joulebench.app.fx.PollScheduler;
+import io.joulebench.app.fx.UiExecutor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State and actions of the live view. A poll thread reads the feed's snapshot at a fixed cadence and hands it to
+ * the UI thread once per tick (a tick still pending is not queued twice); {@link #apply} maps it into bounded chart
+ * models, KPI values, progress text and level rows. Nothing is posted per sample.
+ */
+public final class LiveViewModel {
+
+    public static final int DEFAULT_HZ = 10;
+    public static final int MAX_WINDOW_POINTS = 2000;
+    public static final int MAX_POWER_POINTS = 600;
+
+    private final LiveRunFeed feed;
+    private final RunController controller;
+    private final UiExecutor ui;
+    private final PollScheduler scheduler;
+    private final Confirmer confirmer;
+    private final ErrorReporter errors;
+    private final Duration period;
+    private final AtomicBoolean tickPending = new AtomicBoolean();
+    private PollScheduler.Handle polling;
+    private long appliedVersion = -1;
+
+    private final ObjectProperty<WindowChartModel> windowChart = new SimpleObjectProperty<>(WindowChartModel.EMPTY);
+    private final ObjectProperty<PowerChartModel> powerChart = new SimpleObjectProperty<>(PowerChartModel.EMPTY);
+    private final ObservableList<LevelRow> levelRows = FXCollections.observableArrayList();
+    private final ObjectProperty<RunState> state = new SimpleObjectProperty<>(RunState.IDLE);
+    private final BooleanProperty canRun = new SimpleBooleanProperty();
+    private final BooleanProperty canCancel = new SimpleBooleanProperty();
+    private final BooleanProperty canResume = new SimpleBooleanProperty();
+    private final StringProperty banner = new SimpleStringProperty("");
+    private final StringProperty energyLabel = new SimpleStringProperty("");
+    private final StringProperty levelText = new SimpleStringProperty("No run yet");
+    private final StringProperty windowText = new SimpleStringProperty("");
+    private final StringProperty warmupText = new SimpleStringProperty("");
+    private final StringProperty etaText = new SimpleStringProperty("");
+    private final DoubleProperty progress = new SimpleDoubleProperty();
+    private final DoubleProperty powerW = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty jPerToken = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty tokensPerS = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty inFlight = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty latenessP99Ms = new SimpleDoubleProperty(Double.NaN);
+    private final DoubleProperty temperatureC = new SimpleDoubleProperty(Double.NaN);
+
+    /**
+     * @param hz polls per second, 4 to 25
+     */
+    public LiveViewModel(RunBackend backend, UiExecutor ui, PollScheduler scheduler, Confirmer confirmer,
+            ErrorReporter errors, int hz) {
+        if (hz < 4 || hz > 25) {
+            throw new IllegalArgumentException("live poll rate must be 4 to 25 Hz, was " + hz);
+        }
+        this.feed = backend.feed();
+        this.controller = backend.controller();
+        this.ui = ui;
+        this.scheduler = scheduler;
+        this.confirmer = confirmer;
+        this.errors = errors;
+        this.period = Duration.ofNanos(1_000_000_000L / hz);
+        updateActions();
+    }
+
+    public Duration pollPeriod() {
+        return period;
+    }
+
+    /** Starts polling the feed; idempotent. */
+    public void startPolling() {
+        if (polling == null) {
+            polling = scheduler.schedule(period, this::tick);
+        }
+    }
+
+    public void stopPolling() {
+        if (polling != null) {
+            polling.close();
+            polling = null;
+        }
+    }
+
+    /** One poll: runs on the poll thread, reads the snapshot there and posts at most one apply to the UI thread. */
+    void tick() {
+        if (!tickPending.compareAndSet(false, true)) {
+            return;
+        }
+        LiveSnapshot snapshot = feed.snapshot();
+        ui.execute(() -> {
+            tickPending.set(false);
+            apply(snapshot);
+        });
+    }
+
+    /** Maps a snapshot onto the view's state; on the UI thread. A snapshot already applied is skipped. */
+    public void apply(LiveSnapshot s) {
+        if (s.version() == appliedVersion) {
+            return;
+        }
+        appliedVersion = s.version();
+        state.set(s.state());
+        windowChart.set(WindowChartModel.of(s.windows(), s.levels(), MAX_WINDOW_POINTS));
+        powerChart.set(PowerChartModel.of(s, MAX_POWER_POINTS));
+        if (!levelRows.equals(s.levels())) {
+            levelRows.setAll(s.levels());
+        }
+        banner.set(EnergyBanner.textFor(s.energyKind()));
+        energyLabel.set(s.energyLabel().isEmpty() ? "" : "Energy: " + s.energyLabel());
+        Kpis k = s.kpis();
+        powerW.set(k.powerW());
+        jPerToken.set(k.jPerToken());
+        tokensPerS.set(k.tokensPerS());
+        inFlight.set(k.inFlight());
+        latenessP99Ms.set(k.dispatchLatenessP99Ms());
+        temperatureC.set(k.temperatureC());
+        applyProgress(s.state(), s.progress());
+        updateActions();
+    }
+
+    private void applyProgress(RunState runState, RunProgress p) {
+        if (p.levelCount() == 0) {
+            levelText.set(runState == RunState.IDLE ? "No run yet" : "Preparing…");
+            windowText.set("");
+            warmupText.set("");
+            etaText.set("");
+        } else {
+            levelText.set("Level " + p.level() + "/" + p.levelCount() + " at " + Formats.rate(p.rate()));
+            windowText.set(p.window() == 0 ? "Window —/" + p.windowCount()
+                    : "Window " + p.window() + "/" + p.windowCount());
+            warmupText.set("Warmup: " + p.warmup().label());
+            etaText.set(switch (runState) {
+                case FINISHED -> "Finished";
+                case CANCELLED -> "Cancelled";
+                case FAILED -> "Failed";
+                default -> "ETA " + Formats.duration(p.eta());
+            });
+        }
+        progress.set(Math.max(0, Math.min(1, p.fraction())));
+    }
+
+    private void updateActions() {
+        boolean available = controller.available();
+        canRun.set(available && !state.get().active());
+        canCancel.set(available && state.get().active() && state.get() != RunState.CANCELLING);
+        canResume.set(available && !state.get().active());
+    }
+
+    /** Runs the editor's study. */
+    public void run() {
+        if (!canRun.get()) {
+            return;
+        }
+        try {
+            controller.start();
+        } catch (RuntimeException e) {
+            errors.report("The study did not start: " + ErrorMessages.describe(e) + ".", e);
+        }
+    }
+
+    /** Asks first, then cancels the run; returns whether it was cancelled. */
+    public boolean cancel() {
+        if (!canCancel.get()) {
+            return false;
+        }
+        if (!confirmer.confirm("Cancel run", "Cancel the running study? Levels already finished stay credited; "
+                + "the open level is discarded and servers are stopped.")) {
+            return false;
+        }
+        try {
+            controller.cancel();
+            return true;
+        } catch (RuntimeException e) {
+            errors.report("The run could not be cancelled: " + ErrorMessages.describe(e) + ".", e);
+            return false;
+        }
+    }
+
+    /** Continues an interrupted results folder. */
+    public void resume(Path resultsFolder) {
+        if (!canResume.get()) {
+            return;
+        }
+        try {
+            controller.resume(resultsFolder);
+        } catch (RuntimeException e) {
+            errors.report("Could not resume " + resultsFolder + ": " + ErrorMessages.describe(e) + ".", e);
+        }
+    }
+
+    public ReadOnlyObjectProperty<WindowChartModel> windowChartProperty() {
+        return windowChart;
+    }
+
+    public ReadOnlyObjectProperty<PowerChartModel> powerChartProperty() {
+        return powerChart;
+    }
+
+    public ObservableList<LevelRow> levelRows() {
+        return levelRows;
+    }
+
+    public ReadOnlyObjectProperty<RunState> stateProperty() {
+        return state;
+    }
+
+    public ReadOnlyBooleanProperty canRunProperty() {
+        return canRun;
+    }
+
+    public ReadOnlyBooleanProperty canCancelProperty() {
+        return canCancel;
+    }
+
+    public ReadOnlyBooleanProperty canResumeProperty() {
+        return canResume;
+    }
+
+    public ReadOnlyStringProperty bannerProperty() {
+        return banner;
+    }
+
+    public ReadOnlyStringProperty energyLabelProperty() {
+        return energyLabel;
+    }
+
+    public ReadOnlyStringProperty levelTextProperty() {
+        return levelText;
+    }
+
+    public ReadOnlyStringProperty windowTextProperty() {
+        return windowText;
+    }
+
+    public ReadOnlyStringProperty warmupTextProperty() {
+        return warmupText;
+    }
+
+    public ReadOnlyStringProperty etaTextProperty() {
+        return etaText;
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public ReadOnlyDoubleProperty powerWProperty() {
+        return powerW;
+    }
+
+    public ReadOnlyDoubleProperty jPerTokenProperty() {
+        return jPerToken;
+    }
+
+    public ReadOnlyDoubleProperty tokensPerSProperty() {
+        return tokensPerS;
+    }
+
+    public ReadOnlyDoubleProperty inFlightProperty() {
+        return inFlight;
+    }
+
+    public ReadOnlyDoubleProperty latenessP99MsProperty() {
+        return latenessP99Ms;
+    }
+
+    public ReadOnlyDoubleProperty temperatureCProperty() {
+        return temperatureC;
+    }
+}

@@ -1,0 +1,19 @@
+package io.joulebench.app.live;
+
+import java.nio.file.Path;
+
+/** Starts, cancels and resumes study runs for the live view. Calls return at once; progress comes via the feed. */
+public interface RunController {
+
+    /** Whether this controller can run studies at all (false when no runner is wired into the workbench). */
+    boolean available();
+
+    /** Runs the study the editor holds. */
+    void start();
+
+    /** Applies the interrupt semantics: stop traffic, credit finished levels, reap servers, close meters. */
+    void cancel();
+
+    /** Continues an interrupted results folder. */
+    void resume(Path resultsFolder);
+}

@@ -1,0 +1,122 @@
+package io.joulebench.app.live;
+
+import io.joulebench.app.fx.ChartOverlay;
+import io.joulebench.app.fx.Formats;
+import io.joulebench.app.fx.OverlayScatterChart;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.util.StringConverter;
+
+/**
+ * J/token per window: x is the window's position across levels, points coloured valid, invalid or pending, and a
+ * band per level labelled with its rate and its CV against the threshold.
+ */
+public final class WindowChartView {
+
+    private final NumberAxis xAxis = new NumberAxis();
+    private final NumberAxis yAxis = new NumberAxis();
+    private final OverlayScatterChart chart = new OverlayScatterChart(xAxis, yAxis);
+    private final XYChart.Series<Number, Number> valid = new XYChart.Series<>();
+    private final XYChart.Series<Number, Number> invalid = new XYChart.Series<>();
+    private final XYChart.Series<Number, Number> pending = new XYChart.Series<>();
+
+    public WindowChartView(ObservableValue<WindowChartModel> model) {
+        valid.setName("valid");
+        invalid.setName("invalid");
+        pending.setName("pending");
+        chart.getData().setAll(List.of(valid, invalid, pending));
+        chart.setTitle("Energy per token, per window");
+        chart.getStyleClass().add("window-chart");
+        xAxis.setLabel("window (across levels)");
+        xAxis.setAutoRanging(false);
+        xAxis.setTickUnit(1);
+        xAxis.setMinorTickVisible(false);
+        xAxis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                double v = n.doubleValue();
+                return v == Math.rint(v) && v >= 0 ? Integer.toString((int) v + 1) : "";
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return Double.parseDouble(s) - 1;
+            }
+        });
+        yAxis.setLabel("J / output token");
+        yAxis.setForceZeroInRange(true);
+        model.addListener((o, a, b) -> show(b));
+        show(model.getValue());
+    }
+
+    private void show(WindowChartModel m) {
+        List<XYChart.Data<Number, Number>> v = new ArrayList<>();
+        List<XYChart.Data<Number, Number>> i = new ArrayList<>();
+        List<XYChart.Data<Number, Number>> p = new ArrayList<>();
+        double maxY = 0;
+        for (WindowChartModel.Point point : m.points()) {
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(point.x(), point.window().jPerToken());
+            maxY = Math.max(maxY, point.window().jPerToken());
+            switch (point.window().validity()) {
+                case VALID -> v.add(d);
+                case INVALID -> i.add(d);
+                case PENDING -> p.add(d);
+            }
+        }
+        valid.getData().setAll(v);
+        invalid.getData().setAll(i);
+        pending.getData().setAll(p);
+        int first = m.points().isEmpty() ? 0 : m.points().get(0).x();
+        int last = m.points().isEmpty() ? 8 : m.points().get(m.points().size() - 1).x();
+        xAxis.setLowerBound(first - 0.5);
+        xAxis.setUpperBound(Math.max(last + 0.5, first + 8.5));
+        List<ChartOverlay.Band> bands = new ArrayList<>();
+        for (LevelBand b : m.bands()) {
+            bands.add(new ChartOverlay.Band(b.firstX() - 0.45, b.lastX() + 0.45, bandStyle(b),
+                    Formats.rate(b.rate()) + "\n" + cvText(b), "level-band-label"));
+        }
+        // Head room for the band labels above the highest point.
+        yAxis.setAutoRanging(maxY <= 0);
+        if (maxY > 0) {
+            double upper = niceCeiling(maxY * 1.35);
+            yAxis.setLowerBound(0);
+            yAxis.setUpperBound(upper);
+            yAxis.setTickUnit(upper / 5);
+        }
+        chart.overlay().set(bands, List.of(), List.of());
+        chart.refreshOverlay();
+    }
+
+    static String cvText(LevelBand b) {
+        if (!Double.isFinite(b.cv())) {
+            return "CV pending";
+        }
+        String op = b.cv() <= b.cvThreshold() ? " ≤ " : " > ";
+        return "CV " + Formats.percent(b.cv()) + op + Formats.percent(b.cvThreshold());
+    }
+
+    private static String bandStyle(LevelBand b) {
+        return switch (b.validity()) {
+            case VALID -> "level-band-valid";
+            case INVALID -> "level-band-invalid";
+            case PENDING -> "level-band-pending";
+        };
+    }
+
+    static double niceCeiling(double v) {
+        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double step : new double[] {1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
+            if (step * magnitude >= v) {
+                return step * magnitude;
+            }
+        }
+        return 10 * magnitude;
+    }
+
+    public OverlayScatterChart node() {
+        return chart;
+    }
+}

@@ -1,0 +1,61 @@
+package io.joulebench.app.results;
+
+import io.joulebench.app.fx.Columns;
+import io.joulebench.app.fx.Formats;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+
+/** Windows grouped by rate (and optionally cycle): mean J/token with min–max or a 95 % interval. */
+public final class GroupingView {
+
+    private final BorderPane root = new BorderPane();
+
+    public GroupingView(ResultsViewModel vm) {
+        CheckBox byCycle = new CheckBox("Group by cycle");
+        byCycle.selectedProperty().bindBidirectional(vm.groupByCycleProperty());
+        ChoiceBox<Interval> interval = new ChoiceBox<>();
+        interval.getItems().setAll(Interval.values());
+        interval.valueProperty().bindBidirectional(vm.intervalProperty());
+        HBox controls = new HBox(12, byCycle, new Label("Spread:"), interval);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        controls.setPadding(new Insets(6, 0, 6, 0));
+
+        TableView<RateGroup> table = new TableView<>(vm.groups());
+        table.setId("grouping-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No windows with a rate and J/token loaded."));
+        table.getColumns().setAll(java.util.List.of(
+                Columns.text("Series", RateGroup::series),
+                Columns.number("Rate (req/s)", RateGroup::rate, 3),
+                Columns.text("Cycle", g -> g.cycle() == null ? "all (" + g.cycles() + ")" : g.cycle().toString()),
+                Columns.number("Windows", g -> (double) g.windows(), 0),
+                Columns.number("Mean J/token", RateGroup::meanJPerToken, 5),
+                Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())),
+                Columns.text("Across", RateGroup::basis),
+                Columns.number("TTFT p99 (ms)", RateGroup::meanTtftP99Ms, 0),
+                Columns.number("Invalid windows", g -> (double) g.invalidWindows(), 0),
+                Columns.text("SLO", g -> g.sloPass() == null ? "—" : g.sloPass() ? "pass" : "fail")));
+        vm.intervalProperty().addListener((o, a, b) -> table.refresh());
+        root.setTop(controls);
+        root.setCenter(table);
+    }
+
+    static String spread(RateGroup g, Interval interval) {
+        double lo = g.low(interval);
+        double hi = g.high(interval);
+        if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+            return "— (one value)";
+        }
+        return Formats.number(lo, 5) + " – " + Formats.number(hi, 5);
+    }
+
+    public BorderPane node() {
+        return root;
+    }
+}

@@ -1,0 +1,122 @@
+package io.joulebench.app.results;
+
+import io.joulebench.app.fx.BannerView;
+import io.joulebench.app.fx.FileDialogs;
+import java.nio.file.Path;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.geometry.Orientation;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/** The results browser: loaded studies on the left; windows table, grouping by rate and plots in tabs. */
+public final class ResultsView {
+
+    private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+
+    public ResultsView(ResultsViewModel vm, FileDialogs dialogs) {
+        root.setId("results-view");
+        root.getStyleClass().add("results-view");
+
+        Button open = new Button("Open results…");
+        open.setId("results-open");
+        open.setOnAction(e -> dialogs.chooseFolder("Open a results folder").ifPresent(vm::open));
+        MenuButton recent = new MenuButton("Recent");
+        recent.setId("results-recent");
+        fillRecent(recent, vm);
+        vm.recent().addListener((ListChangeListener<Path>) c -> fillRecent(recent, vm));
+
+        Button exportSelected = new Button("Export selected…");
+        exportSelected.setId("results-export-selected");
+        exportSelected.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.selection())));
+        exportSelected.setOnAction(e -> dialogs.chooseSaveFile("Export selected windows", "windows-selected.csv")
+                .ifPresent(p -> vm.export(true, p)));
+        Button exportAll = new Button("Export all…");
+        exportAll.setId("results-export-all");
+        exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.rows())));
+        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export all windows", "windows.csv")
+                .ifPresent(p -> vm.export(false, p)));
+        Button bundle = new Button("Open bundle folder");
+        bundle.setId("results-open-bundle");
+        bundle.disableProperty().bind(Bindings.isEmpty(vm.studies()));
+        bundle.setOnAction(e -> vm.openBundleFolder());
+
+        ProgressBar progress = new ProgressBar(0);
+        progress.setId("results-export-progress");
+        progress.setPrefWidth(140);
+        progress.visibleProperty().bind(vm.currentExportProperty().isNotNull());
+        Label status = new Label();
+        status.setId("results-export-status");
+        vm.currentExportProperty().addListener((o, a, task) -> {
+            progress.progressProperty().unbind();
+            status.textProperty().unbind();
+            if (task != null) {
+                progress.progressProperty().bind(task.progressProperty());
+                status.textProperty().bind(task.messageProperty());
+            }
+        });
+
+        HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
+                bundle, progress, status);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("view-toolbar");
+        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar);
+        top.setPadding(new Insets(8, 10, 6, 10));
+        root.setTop(top);
+
+        ListView<LoadedStudy> studies = new ListView<>(vm.studies());
+        studies.setId("results-studies");
+        studies.setPlaceholder(new Label("No results open"));
+        Button close = new Button("Close");
+        close.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
+        close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
+        VBox left = new VBox(6, new Label("Loaded results"), studies, close);
+        left.setPadding(new Insets(0, 0, 0, 0));
+        left.setMinWidth(180);
+        VBox.setVgrow(studies, javafx.scene.layout.Priority.ALWAYS);
+
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.getTabs().setAll(
+                new Tab("Windows", new WindowsTableView(vm).node()),
+                new Tab("By rate", new GroupingView(vm).node()),
+                new Tab("Plots", new PlotsView(vm.plotsProperty()).node()));
+        SplitPane split = new SplitPane(left, tabs);
+        split.setDividerPositions(0.2);
+        SplitPane.setResizableWithParent(left, false);
+        split.setPadding(new Insets(0, 10, 10, 10));
+        root.setCenter(split);
+    }
+
+    private static void fillRecent(MenuButton recent, ResultsViewModel vm) {
+        recent.getItems().clear();
+        for (Path p : vm.recent()) {
+            MenuItem item = new MenuItem(p.toString());
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> vm.open(p));
+            recent.getItems().add(item);
+        }
+        recent.setDisable(recent.getItems().isEmpty());
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    public BorderPane node() {
+        return root;
+    }
+}

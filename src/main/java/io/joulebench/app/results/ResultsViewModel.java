@@ -1,0 +1,212 @@
+package io.joulebench.app.results;
+
+import io.joulebench.app.fx.EnergyBanner;
+import io.joulebench.app.fx.ErrorMessages;
+import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.FolderOpener;
+import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State and actions of the results browser: the loaded results folders, all their windows, the grouping by rate,
+ * the plot data and the export. Runs on the UI thread; exports run as tasks on the given executor.
+ */
+public final class ResultsViewModel {
+
+    private final WorkbenchPreferences preferences;
+    private final ErrorReporter errors;
+    private final FolderOpener folderOpener;
+    private final Executor background;
+
+    private final ObservableList<LoadedStudy> studies = FXCollections.observableArrayList();
+    private final ObservableList<WindowRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<WindowRow> selection = FXCollections.observableArrayList();
+    private final ObservableList<RateGroup> groups = FXCollections.observableArrayList();
+    private final ObservableList<Path> recent = FXCollections.observableArrayList();
+    private final ObjectProperty<PlotModel> plots = new SimpleObjectProperty<>(PlotModel.EMPTY);
+    private final BooleanProperty groupByCycle = new SimpleBooleanProperty();
+    private final ObjectProperty<Interval> interval = new SimpleObjectProperty<>(Interval.MIN_MAX);
+    private final StringProperty banner = new SimpleStringProperty("");
+    private final BooleanProperty exporting = new SimpleBooleanProperty();
+    private final ObjectProperty<ExportTask> currentExport = new SimpleObjectProperty<>();
+    private final Map<WindowRow, LoadedStudy> owner = new IdentityHashMap<>();
+
+    public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors, FolderOpener folderOpener,
+            Executor background) {
+        this.preferences = preferences;
+        this.errors = errors;
+        this.folderOpener = folderOpener;
+        this.background = background;
+        recent.setAll(preferences.recentResults());
+        groupByCycle.addListener((o, a, b) -> regroup());
+        interval.addListener((o, a, b) -> regroup());
+    }
+
+    /** Opens a results folder (one holding windows.csv) alongside those already loaded; true on success. */
+    public boolean open(Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        try {
+            WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+            studies.removeIf(s -> s.folder().equals(dir));
+            studies.add(new LoadedStudy(dir, labelFor(dir, table), table));
+            recent.setAll(preferences.addRecentResults(dir));
+            refresh();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            errors.report("Could not open results folder " + dir + ": " + ErrorMessages.describe(e)
+                    + ". Choose a folder written by a Joulebench run (it holds windows.csv).", e);
+            return false;
+        }
+    }
+
+    private static String labelFor(Path dir, WindowsCsvTable table) {
+        String name = dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
+        return table.rows().isEmpty() || table.rows().get(0).studyName().isEmpty() ? name
+                : table.rows().get(0).studyName() + " — " + name;
+    }
+
+    public void close(LoadedStudy study) {
+        studies.remove(study);
+        refresh();
+    }
+
+    private void refresh() {
+        List<WindowRow> all = new ArrayList<>();
+        owner.clear();
+        for (LoadedStudy s : studies) {
+            for (WindowRow r : s.table().rows()) {
+                all.add(r);
+                owner.put(r, s);
+            }
+        }
+        rows.setAll(all);
+        selection.retainAll(all);
+        banner.set(EnergyBanner.textFor(all.stream().map(WindowRow::energyKind).distinct().toList()));
+        regroup();
+    }
+
+    private void regroup() {
+        Function<WindowRow, String> names = SeriesNames.forRows(rows);
+        groups.setAll(Grouping.byRate(rows, names, groupByCycle.get()));
+        List<RateGroup> acrossCycles = groupByCycle.get() ? Grouping.byRate(rows, names, false) : groups;
+        plots.set(PlotModel.of(acrossCycles, interval.get()));
+    }
+
+    /** The rows an export would write: the selection when asked and not empty, otherwise all rows. */
+    public List<WindowRow> rowsToExport(boolean selectedOnly) {
+        return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(rows);
+    }
+
+    /** Starts exporting to {@code target} in the background; the returned task reports progress and the result. */
+    public ExportTask export(boolean selectedOnly, Path target) {
+        ExportTask task = new ExportTask(rowsToExport(selectedOnly), target);
+        task.setOnFailed(e -> {
+            exporting.set(false);
+            errors.report("Export to " + target + " failed: " + ErrorMessages.describe(task.getException())
+                    + ". Check that the folder is writable and has space.", task.getException());
+        });
+        task.setOnSucceeded(e -> exporting.set(false));
+        task.setOnCancelled(e -> exporting.set(false));
+        exporting.set(true);
+        currentExport.set(task);
+        background.execute(task);
+        return task;
+    }
+
+    /** The window's bundle folder when it exists, else its results folder; null for an unknown row. */
+    public Path bundleFolder(WindowRow row) {
+        LoadedStudy study = owner.get(row);
+        if (study == null) {
+            return null;
+        }
+        String id = row.experimentId();
+        if (!id.isEmpty() && !id.contains("/") && !id.contains("\\") && !id.contains("..")) {
+            Path bundle = study.folder().resolve(id);
+            if (Files.isDirectory(bundle)) {
+                return bundle;
+            }
+        }
+        return study.folder();
+    }
+
+    /** Opens the selected window's bundle folder (or the first loaded results folder) in the file browser. */
+    public void openBundleFolder() {
+        Path folder = !selection.isEmpty() ? bundleFolder(selection.get(0))
+                : studies.isEmpty() ? null : studies.get(0).folder();
+        if (folder == null) {
+            return;
+        }
+        try {
+            folderOpener.open(folder);
+        } catch (IOException | RuntimeException e) {
+            errors.report("Could not open a file browser: " + ErrorMessages.describe(e) + ". The folder is "
+                    + folder + ".", e);
+        }
+    }
+
+    public ObservableList<LoadedStudy> studies() {
+        return studies;
+    }
+
+    public ObservableList<WindowRow> rows() {
+        return rows;
+    }
+
+    /** The rows selected in the table; the view keeps it in step. */
+    public ObservableList<WindowRow> selection() {
+        return selection;
+    }
+
+    public ObservableList<RateGroup> groups() {
+        return groups;
+    }
+
+    public ObservableList<Path> recent() {
+        return recent;
+    }
+
+    public ReadOnlyObjectProperty<PlotModel> plotsProperty() {
+        return plots;
+    }
+
+    public BooleanProperty groupByCycleProperty() {
+        return groupByCycle;
+    }
+
+    public ObjectProperty<Interval> intervalProperty() {
+        return interval;
+    }
+
+    public ReadOnlyStringProperty bannerProperty() {
+        return banner;
+    }
+
+    public ReadOnlyBooleanProperty exportingProperty() {
+        return exporting;
+    }
+
+    public ReadOnlyObjectProperty<ExportTask> currentExportProperty() {
+        return currentExport;
+    }
+}

@@ -1,0 +1,74 @@
+package io.joulebench.app;
+
+import io.joulebench.app.fx.Confirmer;
+import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.FileDialogs;
+import io.joulebench.app.fx.FolderOpener;
+import io.joulebench.app.fx.UiExecutor;
+import io.joulebench.app.live.RunBackend;
+import io.joulebench.app.prefs.WorkbenchPreferences;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+
+/** Test doubles for everything the workbench reaches outside itself. */
+public final class TestServices implements AutoCloseable {
+
+    /** Records reported errors instead of showing dialogs. */
+    public static final class RecordingErrors implements ErrorReporter {
+        public final List<String> messages = new ArrayList<>();
+
+        @Override
+        public synchronized void report(String message, Throwable cause) {
+            messages.add(message);
+        }
+    }
+
+    /** Answers file dialogs from a queue; an empty queue means the user cancelled. */
+    public static final class ScriptedDialogs implements FileDialogs {
+        public final Deque<Path> answers = new ArrayDeque<>();
+
+        @Override
+        public Optional<Path> chooseFolder(String title) {
+            return Optional.ofNullable(answers.poll());
+        }
+
+        @Override
+        public Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs) {
+            return Optional.ofNullable(answers.poll());
+        }
+
+        @Override
+        public Optional<Path> chooseSaveFile(String title, String suggestedName) {
+            return Optional.ofNullable(answers.poll());
+        }
+    }
+
+    public final Preferences node = Preferences.userRoot().node("io/joulebench/test/" + UUID.randomUUID());
+    public final WorkbenchPreferences preferences = new WorkbenchPreferences(node);
+    public final RecordingErrors errors = new RecordingErrors();
+    public final ScriptedDialogs dialogs = new ScriptedDialogs();
+    public final List<Path> opened = new ArrayList<>();
+    public boolean confirmAnswer = true;
+    public final List<String> questions = new ArrayList<>();
+    public final Confirmer confirmer = (title, question) -> {
+        questions.add(question);
+        return confirmAnswer;
+    };
+    public final FolderOpener folderOpener = opened::add;
+
+    public AppContext.Services services(RunBackend backend, UiExecutor ui) {
+        return new AppContext.Services(preferences, backend, folderOpener, errors, confirmer, dialogs, ui);
+    }
+
+    @Override
+    public void close() throws BackingStoreException {
+        node.removeNode();
+    }
+}

@@ -1,0 +1,97 @@
+package io.joulebench.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.FakeLiveFeed;
+import io.joulebench.app.live.FakeRunController;
+import io.joulebench.app.live.LiveSnapshot;
+import io.joulebench.app.live.RunBackend;
+import io.joulebench.app.shell.Area;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.Node;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchShellViewTest {
+
+    private final TestServices services = new TestServices();
+    private final FakeRunController controller = new FakeRunController();
+    private final AtomicReference<LiveSnapshot> snapshot = new AtomicReference<>(LiveSnapshot.idle());
+    private AppContext context;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        context = new AppContext(services.services(new RunBackend(snapshot::get, controller), new FxUiExecutor()));
+        context.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        context.close();
+        services.close();
+    }
+
+    @Test
+    void the_shell_opens_titled_with_icons_and_three_areas_one_click_away(FxRobot robot) {
+        assertThat(stage.getTitle()).isEqualTo("Joulebench — quickstart");
+        assertThat(stage.getIcons()).hasSize(AppContext.ICON_SIZES.length);
+        assertThat(robot.lookup("#nav-editor").queryAs(ToggleButton.class).isSelected()).isTrue();
+        assertThat(visible(robot, "#editor-view")).isTrue();
+
+        robot.clickOn("#nav-results");
+        assertThat(visible(robot, "#results-view")).isTrue();
+        assertThat(visible(robot, "#editor-view")).isFalse();
+
+        robot.clickOn("#nav-live");
+        assertThat(visible(robot, "#live-view")).isTrue();
+        assertThat(context.shell().areaProperty().get()).isEqualTo(Area.LIVE);
+
+        robot.clickOn("#nav-live");
+        assertThat(robot.lookup("#nav-live").queryAs(ToggleButton.class).isSelected()).isTrue();
+    }
+
+    @Test
+    void ctrl_r_starts_a_run_on_the_live_area_and_escape_cancels_after_confirming(FxRobot robot) {
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(controller.calls).containsExactly("start");
+        assertThat(visible(robot, "#live-view")).isTrue();
+
+        // 30 s in: three windows of the first level and one of the second have closed.
+        snapshot.set(FakeLiveFeed.at(30));
+        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.shell().live().windowChartProperty().get().points()).hasSize(4);
+
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(services.questions).hasSize(1);
+        assertThat(controller.calls).containsExactly("start", "cancel");
+    }
+
+    @Test
+    void ctrl_n_opens_a_fresh_quickstart_in_the_editor(FxRobot robot) {
+        robot.clickOn("#nav-results");
+        robot.press(KeyCode.CONTROL, KeyCode.N).release(KeyCode.N, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(visible(robot, "#editor-view")).isTrue();
+        assertThat(context.shell().editor().textProperty().get()).contains("study_name: quickstart");
+    }
+
+    private static boolean visible(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        return node.isVisible();
+    }
+}

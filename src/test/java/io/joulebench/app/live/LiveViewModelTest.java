@@ -1,0 +1,176 @@
+package io.joulebench.app.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.EnergyBanner;
+import io.joulebench.app.fx.PollScheduler;
+import io.joulebench.app.fx.UiExecutor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.collections.ListChangeListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class LiveViewModelTest {
+
+    private final TestServices services = new TestServices();
+    private final FakeRunController controller = new FakeRunController();
+    private final AtomicReference<LiveSnapshot> current = new AtomicReference<>(LiveSnapshot.idle());
+    private final List<Runnable> ticks = new ArrayList<>();
+    private final PollScheduler manual = (period, task) -> {
+        ticks.add(task);
+        return () -> ticks.remove(task);
+    };
+
+    private LiveViewModel vm(UiExecutor ui) {
+        return new LiveViewModel(new RunBackend(current::get, controller), ui, manual, services.confirmer,
+                services.errors, LiveViewModel.DEFAULT_HZ);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        services.close();
+    }
+
+    @Test
+    void closed_windows_become_points_across_levels_with_one_band_per_level() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        // 3 s warmup + level 1 (17 s) + ramp and two windows of level 2.
+        vm.apply(FakeLiveFeed.at(3 + 17 + 2 + 10.5));
+        WindowChartModel chart = vm.windowChartProperty().get();
+        assertThat(chart.points()).extracting(WindowChartModel.Point::x).containsExactly(0, 1, 2, 3, 4);
+        assertThat(chart.points()).extracting(p -> p.window().validity())
+                .containsExactly(Validity.VALID, Validity.VALID, Validity.VALID, Validity.PENDING, Validity.PENDING);
+        assertThat(chart.bands()).extracting(LevelBand::rate, LevelBand::firstX, LevelBand::lastX)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(2.0, 0, 2),
+                        org.assertj.core.groups.Tuple.tuple(8.0, 3, 4));
+        assertThat(chart.bands().get(0).cv()).isEqualTo(0.021);
+        assertThat(chart.bands().get(1).cv()).isNaN();
+    }
+
+    @Test
+    void the_chart_grows_as_windows_close_and_an_unstable_level_turns_invalid() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        vm.apply(FakeLiveFeed.at(10));
+        assertThat(vm.windowChartProperty().get().points()).hasSize(1);
+        vm.apply(FakeLiveFeed.at(FakeLiveFeed.totalSeconds()));
+        WindowChartModel done = vm.windowChartProperty().get();
+        assertThat(done.points()).hasSize(9);
+        assertThat(done.bands()).extracting(LevelBand::validity)
+                .containsExactly(Validity.VALID, Validity.VALID, Validity.INVALID);
+        assertThat(vm.levelRows()).extracting(LevelRow::reason).last().asString().contains("above threshold");
+        assertThat(vm.etaTextProperty().get()).isEqualTo("Finished");
+    }
+
+    @Test
+    void power_traces_are_decimated_to_a_bound_and_keep_their_peak() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        LiveSnapshot end = FakeLiveFeed.at(FakeLiveFeed.totalSeconds());
+        vm.apply(end);
+        PowerChartModel power = vm.powerChartProperty().get();
+        assertThat(end.power().get(0).samples()).hasSizeGreaterThan(LiveViewModel.MAX_POWER_POINTS);
+        assertThat(power.traces()).hasSize(2).allSatisfy(t ->
+                assertThat(t.samples()).hasSizeLessThanOrEqualTo(LiveViewModel.MAX_POWER_POINTS));
+        double rawPeak = end.power().get(1).samples().stream().mapToDouble(PowerPoint::watts).max().orElseThrow();
+        assertThat(power.traces().get(1).samples()).extracting(PowerPoint::watts).contains(rawPeak);
+        assertThat(power.windows()).hasSize(9);
+        assertThat(power.ramps()).hasSize(3);
+    }
+
+    @Test
+    void kpis_progress_and_banner_follow_the_snapshot() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        vm.apply(FakeLiveFeed.at(3 + 17 + 2 + 6));
+        assertThat(vm.levelTextProperty().get()).isEqualTo("Level 2/3 at 8 req/s");
+        assertThat(vm.windowTextProperty().get()).isEqualTo("Window 2/3");
+        assertThat(vm.warmupTextProperty().get()).isEqualTo("Warmup: converged");
+        assertThat(vm.etaTextProperty().get()).startsWith("ETA 0:");
+        assertThat(vm.progressProperty().get()).isBetween(0.5, 0.6);
+        assertThat(vm.tokensPerSProperty().get()).isEqualTo(8 * 58.0);
+        assertThat(vm.bannerProperty().get()).isEqualTo(EnergyBanner.SIMULATED);
+    }
+
+    @Test
+    void an_unchanged_snapshot_version_is_not_applied_twice() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        List<Object> changes = new ArrayList<>();
+        vm.levelRows().addListener((ListChangeListener<LevelRow>) changes::add);
+        vm.windowChartProperty().addListener((o, a, b) -> changes.add(b));
+        LiveSnapshot s = FakeLiveFeed.at(25);
+        vm.apply(s);
+        int afterFirst = changes.size();
+        vm.apply(s);
+        assertThat(afterFirst).isPositive();
+        assertThat(changes).hasSize(afterFirst);
+    }
+
+    @Test
+    void polling_posts_at_most_one_pending_apply_to_the_ui_thread() {
+        List<Runnable> uiQueue = new ArrayList<>();
+        LiveViewModel vm = vm(uiQueue::add);
+        vm.startPolling();
+        assertThat(vm.pollPeriod()).isEqualTo(Duration.ofMillis(100));
+        current.set(FakeLiveFeed.at(12));
+        for (int i = 0; i < 5; i++) {
+            ticks.get(0).run();
+        }
+        assertThat(uiQueue).hasSize(1);
+        uiQueue.remove(0).run();
+        assertThat(vm.windowChartProperty().get().points()).hasSize(1);
+        ticks.get(0).run();
+        assertThat(uiQueue).hasSize(1);
+        vm.stopPolling();
+        assertThat(ticks).isEmpty();
+    }
+
+    @Test
+    void cancel_asks_first_and_does_nothing_when_refused() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        vm.apply(FakeLiveFeed.at(20));
+        services.confirmAnswer = false;
+        assertThat(vm.cancel()).isFalse();
+        assertThat(controller.calls).isEmpty();
+        services.confirmAnswer = true;
+        assertThat(vm.cancel()).isTrue();
+        assertThat(controller.calls).containsExactly("cancel");
+        assertThat(services.questions).hasSize(2);
+    }
+
+    @Test
+    void run_is_enabled_only_when_idle_and_a_runner_is_wired() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        assertThat(vm.canRunProperty().get()).isTrue();
+        vm.apply(FakeLiveFeed.at(5));
+        assertThat(vm.canRunProperty().get()).isFalse();
+        assertThat(vm.canCancelProperty().get()).isTrue();
+        LiveViewModel none = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
+                services.errors, 4);
+        assertThat(none.canRunProperty().get()).isFalse();
+        none.run();
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void a_failing_start_goes_to_the_error_reporter() {
+        RunController failing = new FakeRunController() {
+            @Override
+            public void start() {
+                throw new IllegalStateException("port 8000 is busy");
+            }
+        };
+        LiveViewModel vm = new LiveViewModel(new RunBackend(current::get, failing), UiExecutor.direct(), manual,
+                services.confirmer, services.errors, 25);
+        vm.run();
+        assertThat(services.errors.messages).singleElement().asString().contains("port 8000 is busy");
+    }
+
+    @Test
+    void poll_rates_outside_4_to_25_hz_are_refused() {
+        assertThatThrownBy(() -> new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual,
+                services.confirmer, services.errors, 30)).hasMessageContaining("4 to 25 Hz");
+    }
+}

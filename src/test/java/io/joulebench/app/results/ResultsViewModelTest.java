@@ -1,0 +1,139 @@
+package io.joulebench.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.EnergyBanner;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvTable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsViewModelTest {
+
+    private final TestServices services = new TestServices();
+    private final ResultsViewModel vm = new ResultsViewModel(services.preferences, services.errors,
+            services.folderOpener, Runnable::run);
+
+    @AfterEach
+    void tearDown() throws Exception {
+        services.close();
+    }
+
+    @Test
+    void opening_a_results_folder_loads_its_windows_and_remembers_it() {
+        assertThat(vm.open(Fixtures.quickstartFolder())).isTrue();
+        assertThat(vm.rows()).hasSize(9);
+        assertThat(vm.studies()).singleElement().extracting(LoadedStudy::label).asString()
+                .startsWith("quickstart — ");
+        assertThat(vm.recent()).containsExactly(Fixtures.quickstartFolder());
+        assertThat(services.preferences.recentResults()).containsExactly(Fixtures.quickstartFolder());
+        assertThat(vm.bannerProperty().get()).isEqualTo(EnergyBanner.SIMULATED);
+    }
+
+    @Test
+    void a_folder_without_windows_csv_is_reported_not_thrown(@TempDir Path empty) {
+        assertThat(vm.open(empty)).isFalse();
+        assertThat(services.errors.messages).singleElement().asString()
+                .contains(empty.toString()).contains("windows.csv");
+        assertThat(vm.rows()).isEmpty();
+    }
+
+    @Test
+    void windows_group_by_rate_with_mean_and_min_max_over_windows_for_one_cycle() {
+        vm.open(Fixtures.quickstartFolder());
+        assertThat(vm.groups()).extracting(RateGroup::rate).containsExactly(2.0, 8.0, 32.0);
+        RateGroup two = vm.groups().get(0);
+        List<Double> values = vm.rows().stream().filter(r -> r.rate().getAsDouble() == 2.0)
+                .map(r -> r.jPerToken().getAsDouble()).toList();
+        assertThat(two.windows()).isEqualTo(3);
+        assertThat(two.basis()).isEqualTo("windows");
+        assertThat(two.meanJPerToken()).isCloseTo(values.stream().mapToDouble(d -> d).average().orElseThrow(),
+                within(1e-12));
+        assertThat(two.minJPerToken()).isEqualTo(values.stream().mapToDouble(d -> d).min().orElseThrow());
+        assertThat(two.ci95Low()).isLessThan(two.meanJPerToken());
+        assertThat(vm.groups().get(2).invalidWindows()).isEqualTo(3);
+    }
+
+    @Test
+    void two_runs_of_a_study_give_an_interval_across_cycle_means(@TempDir Path dir) throws Exception {
+        vm.open(Fixtures.quickstartFolder());
+        Path second = Fixtures.copyTo(dir, "quickstart-second");
+        // The second run measured 10 % more energy per token: rewrite its cycle to 2 and scale J/token.
+        WindowsCsvTable table = WindowsCsvTable.readFolder(second);
+        List<WindowRow> rows = table.rows().stream().map(r -> {
+            var cells = new java.util.LinkedHashMap<>(r.cells());
+            cells.put("cycle", "2");
+            cells.put("j_per_token", Double.toString(r.jPerToken().getAsDouble() * 1.1));
+            return new WindowRow(cells);
+        }).toList();
+        io.joulebench.core.results.WindowsCsvExporter.write(rows, second.resolve("windows.csv"), (d, t) -> { });
+        vm.open(second);
+        RateGroup eight = vm.groups().get(1);
+        assertThat(eight.cycles()).isEqualTo(2);
+        assertThat(eight.basis()).isEqualTo("cycles");
+        assertThat(eight.maxJPerToken() / eight.minJPerToken()).isCloseTo(1.1, within(1e-9));
+        // t(1) = 12.706: the interval of two cycle means is wide.
+        assertThat(eight.ci95High() - eight.meanJPerToken())
+                .isCloseTo(12.706 * (eight.maxJPerToken() - eight.minJPerToken()) / 2, within(1e-9));
+        vm.groupByCycleProperty().set(true);
+        assertThat(vm.groups()).hasSize(6).extracting(RateGroup::cycle).containsExactly(1, 2, 1, 2, 1, 2);
+    }
+
+    @Test
+    void plots_have_one_series_per_study_and_mark_the_cheapest_rate_that_met_the_slo() {
+        vm.open(Fixtures.quickstartFolder());
+        PlotModel plots = vm.plotsProperty().get();
+        assertThat(plots.jPerToken()).singleElement().extracting(PlotModel.Series::name).isEqualTo("quickstart");
+        assertThat(plots.ttftP99().get(0).points()).extracting(PlotModel.Point::rate).containsExactly(2.0, 8.0, 32.0);
+        // 32 req/s is cheapest per token but fails the SLO, so 8 req/s is the optimum under it.
+        assertThat(plots.optima()).singleElement().extracting(PlotModel.Optimum::rate).isEqualTo(8.0);
+    }
+
+    @Test
+    void export_takes_the_selection_when_asked_and_all_rows_otherwise() {
+        vm.open(Fixtures.quickstartFolder());
+        assertThat(vm.rowsToExport(true)).hasSize(9);
+        vm.selection().setAll(vm.rows().subList(0, 2));
+        assertThat(vm.rowsToExport(true)).hasSize(2);
+        assertThat(vm.rowsToExport(false)).hasSize(9);
+    }
+
+    @Test
+    void the_bundle_folder_of_a_window_is_opened_or_else_its_results_folder() {
+        vm.open(Fixtures.quickstartFolder());
+        WindowRow first = vm.rows().get(0);
+        WindowRow last = vm.rows().get(8);
+        assertThat(vm.bundleFolder(first)).isEqualTo(Fixtures.quickstartFolder().resolve(first.experimentId()));
+        assertThat(Files.isDirectory(vm.bundleFolder(first))).isTrue();
+        assertThat(vm.bundleFolder(last)).isEqualTo(Fixtures.quickstartFolder());
+        vm.selection().setAll(first);
+        vm.openBundleFolder();
+        assertThat(services.opened).containsExactly(vm.bundleFolder(first));
+    }
+
+    @Test
+    void a_desktop_without_a_file_browser_gives_a_message_naming_the_folder() throws Exception {
+        ResultsViewModel headless = new ResultsViewModel(services.preferences, services.errors, folder -> {
+            throw new java.io.IOException("no desktop");
+        }, Runnable::run);
+        headless.open(Fixtures.quickstartFolder());
+        headless.openBundleFolder();
+        assertThat(services.errors.messages).singleElement().asString().contains("no desktop")
+                .contains(Fixtures.quickstartFolder().toString());
+    }
+
+    @Test
+    void closing_a_study_removes_its_windows() {
+        vm.open(Fixtures.quickstartFolder());
+        vm.close(vm.studies().get(0));
+        assertThat(vm.rows()).isEmpty();
+        assertThat(vm.groups()).isEmpty();
+        assertThat(vm.bannerProperty().get()).isEmpty();
+    }
+}

@@ -1,0 +1,98 @@
+package io.joulebench.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WindowsCsvTableTest {
+
+    static WindowRow row(String study, double rate, int window, String jPerToken, String reason) {
+        Map<String, String> cells = new LinkedHashMap<>();
+        for (String c : WindowsCsvColumns.ALL) {
+            cells.put(c, "");
+        }
+        cells.put("experiment_id", study + "-r" + rate + "-w" + window);
+        cells.put("study_name", study);
+        cells.put("rate_req_s", Double.toString(rate));
+        cells.put("window_index", Integer.toString(window));
+        cells.put("j_per_token", jPerToken);
+        cells.put("level_valid", reason.isEmpty() ? "true" : "false");
+        cells.put("invalid_reason", reason);
+        cells.put("baseline_power_w", "-1.5");
+        return new WindowRow(cells);
+    }
+
+    @Test
+    void the_column_list_matches_issue_7_in_order() {
+        assertThat(WindowsCsvColumns.ALL).hasSize(65).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
+        assertThat(WindowsCsvColumns.ALL.get(WindowsCsvColumns.ALL.size() - 1)).isEqualTo("tool_version");
+        assertThat(WindowsCsvColumns.ALL.indexOf("level_valid")).isLessThan(WindowsCsvColumns.ALL.indexOf("issued"));
+        assertThat(WindowsCsvColumns.ALL).containsAll(WindowsCsvColumns.MAIN).containsAll(WindowsCsvColumns.USER_TEXT);
+    }
+
+    @Test
+    void export_then_read_round_trips_every_cell_including_hostile_text(@TempDir Path dir) throws Exception {
+        List<WindowRow> rows = List.of(row("=cmd|' /C calc'!A0", 2, 0, "0.0123", ""),
+                row("quick, \"start\"", 8, 1, "0.5", "level CV 7.1% > 5%\nsecond line"));
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.FRANCE);
+            Path file = WindowsCsvExporter.write(rows, dir.resolve("out/windows.csv"), (d, t) -> { });
+            String text = Files.readString(file);
+            assertThat(text).contains("\"'=cmd|' /C calc'!A0\"").contains(",-1.5,").doesNotContain("0,0123");
+            WindowsCsvTable back = WindowsCsvTable.readFolder(file.getParent());
+            assertThat(back.columns()).isEqualTo(WindowsCsvColumns.ALL);
+            assertThat(back.rows()).hasSize(2);
+            for (int i = 0; i < rows.size(); i++) {
+                for (String c : WindowsCsvColumns.ALL) {
+                    assertThat(back.rows().get(i).text(c)).as(c).isEqualTo(rows.get(i).text(c));
+                }
+            }
+            assertThat(back.rows().get(1).levelValid()).contains(false);
+            assertThat(back.rows().get(0).jPerToken()).hasValue(0.0123);
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+
+    @Test
+    void extra_trailing_columns_are_kept_and_short_rows_read_as_empty() throws Exception {
+        StringWriter csv = new StringWriter();
+        List<String> header = new ArrayList<>(WindowsCsvColumns.ALL);
+        header.add("future_metric");
+        csv.write(String.join(",", header) + "\r\n");
+        csv.write("id-1,quickstart\r\n");
+        WindowsCsvTable table = WindowsCsvTable.read(new StringReader(csv.toString()));
+        assertThat(table.columns()).endsWith("future_metric");
+        assertThat(table.rows().get(0).studyName()).isEqualTo("quickstart");
+        assertThat(table.rows().get(0).rate()).isEmpty();
+        assertThat(WindowsCsvExporter.columnsFor(table.rows())).endsWith("future_metric");
+    }
+
+    @Test
+    void export_reports_progress_for_every_row() throws Exception {
+        List<long[]> seen = new ArrayList<>();
+        WindowsCsvExporter.write(List.of(row("a", 1, 0, "1", ""), row("a", 1, 1, "1", "")), new StringWriter(),
+                (done, total) -> seen.add(new long[] {done, total}));
+        assertThat(seen).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/2", "2/2");
+    }
+
+    @Test
+    void a_folder_without_windows_csv_is_refused_with_its_path(@TempDir Path dir) {
+        assertThatThrownBy(() -> WindowsCsvTable.readFolder(dir)).isInstanceOf(NoSuchFileException.class)
+                .hasMessageContaining("windows.csv");
+    }
+}
