@@ -39,7 +39,8 @@ public final class WindowsTableView {
             TableColumn<WindowRow, ?> c = isNumeric(name) ? numeric(name) : text(name);
             c.setVisible(WindowsCsvColumns.MAIN.contains(name));
             // Wide enough for the header, so column names are never cut short.
-            c.setPrefWidth(Math.max(64, 7.6 * name.length() + 26));
+            c.setPrefWidth(name.equals(WindowsCsvColumns.INVALID_REASON) ? 280
+                    : Math.max(64, 7.6 * name.length() + 26));
             columns.add(c);
         }
         table.getColumns().setAll(columns);
