@@ -19,13 +19,12 @@ public final class LevelTableView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<LevelRow, String> verdict = Columns.text("Verdict", LevelTableView::verdict);
         table.getColumns().setAll(java.util.List.of(
-                Columns.number("Rate (req/s)", LevelRow::rate, 2),
-                Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()),
-                Columns.text("CV / threshold", r -> Formats.percent(r.cv()) + " / "
-                        + Formats.percent(r.cvThreshold())),
+                width(Columns.number("Rate", LevelRow::rate, 2), 50),
+                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 68),
+                width(Columns.text("CV (limit)", LevelTableView::cv), 104),
                 verdict,
-                Columns.number("TTFT p99 (ms)", LevelRow::ttftP99Ms, 0),
-                Columns.number("Req/s", LevelRow::requestThroughput, 2)));
+                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 86),
+                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 56)));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LevelRow row, boolean empty) {
@@ -44,6 +43,17 @@ public final class LevelTableView {
                 }
             }
         });
+    }
+
+    private static <C extends TableColumn<LevelRow, ?>> C width(C column, double width) {
+        column.setPrefWidth(width);
+        column.setMinWidth(width * 0.8);
+        return column;
+    }
+
+    static String cv(LevelRow r) {
+        String limit = Formats.number(r.cvThreshold() * 100, 1) + " %";
+        return Double.isFinite(r.cv()) ? Formats.percent(r.cv()) + " (" + limit + ")" : "— (" + limit + ")";
     }
 
     static String verdict(LevelRow r) {

@@ -69,9 +69,9 @@ public final class LiveView {
         grid.setVgap(8);
         grid.setPadding(new Insets(4, 10, 10, 10));
         ColumnConstraints left = new ColumnConstraints();
-        left.setPercentWidth(64);
+        left.setPercentWidth(60);
         ColumnConstraints right = new ColumnConstraints();
-        right.setPercentWidth(36);
+        right.setPercentWidth(40);
         grid.getColumnConstraints().setAll(left, right);
         RowConstraints upper = new RowConstraints();
         upper.setPercentHeight(54);

@@ -1,13 +1,20 @@
 package io.joulebench.app.live;
 
+import io.joulebench.app.fx.AxisLabels;
 import io.joulebench.app.fx.ChartOverlay;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.app.fx.OverlayScatterChart;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
@@ -19,6 +26,7 @@ public final class WindowChartView {
     private final NumberAxis xAxis = new NumberAxis();
     private final NumberAxis yAxis = new NumberAxis();
     private final OverlayScatterChart chart = new OverlayScatterChart(xAxis, yAxis);
+    private final VBox root = new VBox(chart, legend());
     private final XYChart.Series<Number, Number> valid = new XYChart.Series<>();
     private final XYChart.Series<Number, Number> invalid = new XYChart.Series<>();
     private final XYChart.Series<Number, Number> pending = new XYChart.Series<>();
@@ -29,7 +37,11 @@ public final class WindowChartView {
         pending.setName("pending");
         chart.getData().setAll(List.of(valid, invalid, pending));
         chart.setTitle("Energy per token, per window");
-        chart.getStyleClass().add("window-chart");
+        root.getStyleClass().add("window-chart");
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        // Our own legend: the chart's copies its symbols from the first point, which an empty series lacks.
+        chart.setLegendVisible(false);
+        chart.setVerticalZeroLineVisible(false);
         xAxis.setLabel("window (across levels)");
         xAxis.setAutoRanging(false);
         xAxis.setTickUnit(1);
@@ -47,6 +59,8 @@ public final class WindowChartView {
             }
         });
         yAxis.setLabel("J / output token");
+        // With fixed bounds the axis sizes itself from stale tick labels; keep room for "0.75"-wide labels.
+        yAxis.setMinWidth(72);
         yAxis.setForceZeroInRange(true);
         model.addListener((o, a, b) -> show(b));
         show(model.getValue());
@@ -81,10 +95,7 @@ public final class WindowChartView {
         // Head room for the band labels above the highest point.
         yAxis.setAutoRanging(maxY <= 0);
         if (maxY > 0) {
-            double upper = niceCeiling(maxY * 1.35);
-            yAxis.setLowerBound(0);
-            yAxis.setUpperBound(upper);
-            yAxis.setTickUnit(upper / 5);
+            AxisLabels.fixedFromZero(yAxis, niceCeiling(maxY * 1.35), 5);
         }
         chart.overlay().set(bands, List.of(), List.of());
         chart.refreshOverlay();
@@ -106,7 +117,8 @@ public final class WindowChartView {
         };
     }
 
-    static double niceCeiling(double v) {
+    /** The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × a power of ten that is at least {@code v}. */
+    public static double niceCeiling(double v) {
         double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
         for (double step : new double[] {1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
             if (step * magnitude >= v) {
@@ -116,7 +128,25 @@ public final class WindowChartView {
         return 10 * magnitude;
     }
 
-    public OverlayScatterChart node() {
+    private static HBox legend() {
+        HBox legend = new HBox(14);
+        legend.setAlignment(Pos.CENTER);
+        legend.getStyleClass().add("window-legend");
+        String[] names = {"valid", "invalid", "pending"};
+        for (int i = 0; i < names.length; i++) {
+            Region symbol = new Region();
+            symbol.getStyleClass().addAll("chart-symbol", "default-color" + i);
+            Label label = new Label(names[i], symbol);
+            legend.getChildren().add(label);
+        }
+        return legend;
+    }
+
+    public VBox node() {
+        return root;
+    }
+
+    public OverlayScatterChart chart() {
         return chart;
     }
 }

@@ -7,6 +7,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -28,22 +29,27 @@ public final class GroupingView {
 
         TableView<RateGroup> table = new TableView<>(vm.groups());
         table.setId("grouping-table");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No windows with a rate and J/token loaded."));
         table.getColumns().setAll(java.util.List.of(
-                Columns.text("Series", RateGroup::series),
-                Columns.number("Rate (req/s)", RateGroup::rate, 3),
-                Columns.text("Cycle", g -> g.cycle() == null ? "all (" + g.cycles() + ")" : g.cycle().toString()),
-                Columns.number("Windows", g -> (double) g.windows(), 0),
-                Columns.number("Mean J/token", RateGroup::meanJPerToken, 5),
-                Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())),
-                Columns.text("Across", RateGroup::basis),
-                Columns.number("TTFT p99 (ms)", RateGroup::meanTtftP99Ms, 0),
-                Columns.number("Invalid windows", g -> (double) g.invalidWindows(), 0),
-                Columns.text("SLO", g -> g.sloPass() == null ? "—" : g.sloPass() ? "pass" : "fail")));
+                width(Columns.text("Series", RateGroup::series), 150),
+                width(Columns.number("Rate (req/s)", RateGroup::rate, 3), 92),
+                width(Columns.text("Cycle", g -> g.cycle() == null ? "all (" + g.cycles() + ")" : g.cycle().toString()),
+                        64),
+                width(Columns.number("Windows", g -> (double) g.windows(), 0), 72),
+                width(Columns.number("Mean J/token", RateGroup::meanJPerToken, 5), 104),
+                width(Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())), 150),
+                width(Columns.text("Across", RateGroup::basis), 72),
+                width(Columns.number("TTFT p99 ms", RateGroup::meanTtftP99Ms, 0), 112),
+                width(Columns.number("Invalid", g -> (double) g.invalidWindows(), 0), 64),
+                width(Columns.text("SLO", g -> g.sloPass() == null ? "—" : g.sloPass() ? "pass" : "fail"), 56)));
         vm.intervalProperty().addListener((o, a, b) -> table.refresh());
         root.setTop(controls);
         root.setCenter(table);
+    }
+
+    private static <C extends TableColumn<RateGroup, ?>> C width(C column, double width) {
+        column.setPrefWidth(width);
+        return column;
     }
 
     static String spread(RateGroup g, Interval interval) {
@@ -52,7 +58,7 @@ public final class GroupingView {
         if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
             return "— (one value)";
         }
-        return Formats.number(lo, 5) + " – " + Formats.number(hi, 5);
+        return Formats.number(lo, 4) + " – " + Formats.number(hi, 4);
     }
 
     public BorderPane node() {

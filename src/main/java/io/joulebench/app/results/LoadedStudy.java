@@ -8,6 +8,7 @@ public record LoadedStudy(Path folder, String label, WindowsCsvTable table) {
 
     @Override
     public String toString() {
-        return label + " (" + table.rows().size() + " windows)";
+        String name = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
+        return name + "\n" + table.rows().size() + " windows";
     }
 }

@@ -33,6 +33,8 @@ public final class PlotsView {
         x.setLabel("request rate (req/s)");
         NumberAxis y = new NumberAxis();
         y.setLabel(yLabel);
+        // With fixed bounds the axis sizes itself from stale tick labels; keep room for "0.75"-wide labels.
+        y.setMinWidth(72);
         OverlayLineChart c = new OverlayLineChart(x, y);
         c.setTitle(title);
         c.setMinWidth(200);
@@ -43,21 +45,35 @@ public final class PlotsView {
         energy.getData().setAll(toSeries(m.jPerToken()));
         ttft.getData().setAll(toSeries(m.ttftP99()));
         List<ChartOverlay.Bar> bars = new ArrayList<>();
+        double top = 0;
         for (PlotModel.Series s : m.jPerToken()) {
             for (PlotModel.Point p : s.points()) {
+                top = Math.max(top, Math.max(p.value(), p.high()));
                 if (p.high() > p.low()) {
                     bars.add(new ChartOverlay.Bar(p.rate(), p.low(), p.high(), "spread-bar"));
                 }
             }
         }
+        fitY((NumberAxis) energy.getYAxis(), top);
         List<ChartOverlay.Mark> marks = new ArrayList<>();
         for (PlotModel.Optimum o : m.optima()) {
             String who = m.jPerToken().size() > 1 ? o.series() + ": " : "";
+            bars.add(new ChartOverlay.Bar(o.rate(), 0, o.jPerToken(), "optimum-line"));
             marks.add(new ChartOverlay.Mark(o.rate(), o.jPerToken(),
                     "★ " + who + "optimal under SLO " + Formats.rate(o.rate()), "optimum-mark"));
         }
         energy.overlay().set(List.of(), bars, marks);
         energy.refreshOverlay();
+    }
+
+    /** A y range from zero that leaves room above the highest point or spread bar (auto-ranging ignores bars). */
+    private static void fitY(NumberAxis y, double top) {
+        if (!(top > 0)) {
+            y.setAutoRanging(true);
+            return;
+        }
+        io.joulebench.app.fx.AxisLabels.fixedFromZero(y,
+                io.joulebench.app.live.WindowChartView.niceCeiling(top * 1.12), 10);
     }
 
     private static List<XYChart.Series<Number, Number>> toSeries(List<PlotModel.Series> series) {

@@ -87,6 +87,8 @@ public final class ResultsView {
         VBox left = new VBox(6, new Label("Loaded results"), studies, close);
         left.setPadding(new Insets(0, 0, 0, 0));
         left.setMinWidth(180);
+        left.setPrefWidth(230);
+        left.setMaxWidth(260);
         VBox.setVgrow(studies, javafx.scene.layout.Priority.ALWAYS);
 
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -95,7 +97,7 @@ public final class ResultsView {
                 new Tab("By rate", new GroupingView(vm).node()),
                 new Tab("Plots", new PlotsView(vm.plotsProperty()).node()));
         SplitPane split = new SplitPane(left, tabs);
-        split.setDividerPositions(0.2);
+        split.setDividerPositions(0.18);
         SplitPane.setResizableWithParent(left, false);
         split.setPadding(new Insets(0, 10, 10, 10));
         root.setCenter(split);

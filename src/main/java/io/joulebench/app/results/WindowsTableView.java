@@ -32,9 +32,15 @@ public final class WindowsTableView {
         table.setPlaceholder(new javafx.scene.control.Label("Open a results folder to see its windows."));
         table.setItems(vm.rows());
         List<TableColumn<WindowRow, ?>> columns = new ArrayList<>();
-        for (String name : WindowsCsvColumns.ALL) {
+        // The main columns first, in their own order; the rest after them, hidden until chosen.
+        java.util.LinkedHashSet<String> order = new java.util.LinkedHashSet<>(WindowsCsvColumns.MAIN);
+        order.addAll(WindowsCsvColumns.ALL);
+        for (String name : order) {
             TableColumn<WindowRow, ?> c = isNumeric(name) ? numeric(name) : text(name);
             c.setVisible(WindowsCsvColumns.MAIN.contains(name));
+            // Wide enough for the header, so column names are never cut short.
+            c.setPrefWidth(name.equals(WindowsCsvColumns.INVALID_REASON) ? 280
+                    : Math.max(64, 7.6 * name.length() + 26));
             columns.add(c);
         }
         table.getColumns().setAll(columns);
