@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Joulebench desktop application into target/dist/.
 #
-#   packaging/jpackage.sh            app image: target/dist/Joulebench/bin/{Joulebench,joulebench}
+#   packaging/jpackage.sh [--app-image]  app image: target/dist/Joulebench/bin/{Joulebench,joulebench}
 #   packaging/jpackage.sh --deb      the app image and a .deb beside it (installs fakeroot/dpkg-dev if missing)
 #   packaging/jpackage.sh --rebuild  rebuild target/joulebench.jar first even if it exists
 #
@@ -29,6 +29,7 @@ want_deb=false
 rebuild=false
 for arg in "$@"; do
   case "$arg" in
+    --app-image) ;;  # the default
     --deb) want_deb=true ;;
     --rebuild) rebuild=true ;;
     -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
@@ -108,7 +109,7 @@ jdk_modules=$("$JAVA_HOME/bin/jdeps" --ignore-missing-deps --print-module-deps -
   || { cat "$WORK/jdeps.err" >&2; fail "jdeps failed"; }
 jdk_modules=$(echo "$jdk_modules" | tail -n 1 | tr -d '[:space:]')
 [[ "$jdk_modules" == *java.base* ]] || fail "jdeps printed no module list ('$jdk_modules')"
-modules="$jdk_modules,$EXTRA_JDK_MODULES,$fx_list"
+modules=$(echo "$jdk_modules,$EXTRA_JDK_MODULES,$fx_list" | tr ',' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
 log "modules: $modules"
 
 # --- 3. the runtime (jlink) -----------------------------------------------------------------------------------------
@@ -176,7 +177,8 @@ if $want_deb; then
   mkdir -p "$WORK/resources"
   cp "$ROOT/packaging/linux/joulebench.desktop" "$WORK/resources/$APP_NAME.desktop"
   log "jpackage: .deb"
-  "$JAVA_HOME/bin/jpackage" --type deb "${common[@]}" --app-image "$DIST/$APP_NAME" --dest "$DIST" \
+  # From the inputs, not --app-image: only then does jpackage honour linux-shortcut=false of the CLI launcher.
+  "$JAVA_HOME/bin/jpackage" --type deb "${common[@]}" "${app_args[@]}" --dest "$DIST" \
     --resource-dir "$WORK/resources" --install-dir /opt --linux-package-name joulebench \
     --linux-menu-group "Development" --linux-app-category devel --linux-shortcut \
     || fail "jpackage --type deb failed"
