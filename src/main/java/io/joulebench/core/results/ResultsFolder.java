@@ -200,6 +200,11 @@ public final class ResultsFolder implements SessionSink {
         }
     }
 
+    /** Ends this run's use of the folder: staged request logs left over belong to no credited window. */
+    public synchronized void finish() throws IOException {
+        Uninterruptibly.run(() -> AtomicFiles.deleteTree(dir.resolve(STAGING)));
+    }
+
     /** The id of a window: {@code server-{hash}-c{cycle}-L{level}-W{window}}, or {@code offline-{hash}-c{cycle}}. */
     public static String windowId(ResolvedCell cell, int levelIndex, int windowIndex) {
         return cell.isServer() ? WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex)

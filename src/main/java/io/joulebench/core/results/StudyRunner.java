@@ -112,6 +112,7 @@ public final class StudyRunner {
                 }
             }
         }
+        folder.finish();
         listener.studyFinished(interrupted);
         return StudyRunResult.of(folder, interrupted);
     }
