@@ -40,7 +40,7 @@ public final class Redactor {
      */
     public static boolean isSecretName(String name) {
         String n = name.strip().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (String part : n.split("[_.\\s]+")) {
+        for (String part : n.split("[^A-Z0-9]+")) {
             if (part.endsWith("TOKEN") || part.startsWith("KEY") || part.endsWith("KEY") || part.contains("SECRET")
                     || part.contains("PASSWORD") || part.equals("PASSWD") || part.equals("AUTHORIZATION")
                     || part.startsWith("CREDENTIAL")) {
@@ -156,6 +156,10 @@ public final class Redactor {
         // very short values ("1", "") would scrub innocent text; they are masked where they stand, not scrubbed
         if (value != null && value.length() >= 4 && !value.equals(MASK)) {
             secrets.add(value);
+            int space = value.indexOf(' ');
+            if (space > 0 && value.length() - space > 4) {
+                secrets.add(value.substring(space + 1).strip()); // "Bearer X": X alone too
+            }
         }
     }
 }

@@ -54,6 +54,8 @@ public class FakeSessionRunner implements SessionRunner {
     private Predicate<ResolvedCell> invalid = c -> false;
     private Predicate<ResolvedCell> launchFails = c -> false;
     private int interruptAfterLevels = -1;
+    private String invalidReason = "J/token CV 0.21 > 0.05 over windows 0-2";
+    private double baselineW = 80.0;
     private int levelsClosed;
 
     public FakeSessionRunner(long windowMillis) {
@@ -67,6 +69,16 @@ public class FakeSessionRunner implements SessionRunner {
 
     public FakeSessionRunner launchFailsWhen(Predicate<ResolvedCell> p) {
         launchFails = p;
+        return this;
+    }
+
+    public FakeSessionRunner invalidReason(String reason) {
+        invalidReason = reason;
+        return this;
+    }
+
+    public FakeSessionRunner baselineW(double watts) {
+        baselineW = watts;
         return this;
     }
 
@@ -112,18 +124,17 @@ public class FakeSessionRunner implements SessionRunner {
                     }
                 } catch (InterruptedException e) {
                     LevelResult cut = new LevelResult(cell, sessionId, level, null, closed, warmup,
-                            energy(), "interrupted", true);
+                            energy(baselineW), "interrupted", true);
                     sink.levelClosed(cut, block(sessionId, windows, level + 1));
                     sink.sessionClosed(block(sessionId, windows, level + 1));
                     throw e;
                 }
                 windows += closed.size();
                 boolean ok = !invalid.test(cell);
-                LevelValidation validation = new LevelValidation(ok, ok ? null : "J/token CV 0.21 > 0.05 over"
-                        + " windows 0-2", ok ? 0.01 : 0.21, closed.size(), 0.05);
+                LevelValidation validation = new LevelValidation(ok, ok ? null : invalidReason, ok ? 0.01 : 0.21, closed.size(), 0.05);
                 LevelOutcome outcome = new LevelOutcome(level, spec, closed, validation, new IssuerSummary(
                         30, 29, 1, 0, 10_000_000_000L, null, 0.0, IssuerReport.LatencySummary.EMPTY));
-                LevelResult result = new LevelResult(cell, sessionId, level, outcome, closed, warmup, energy(),
+                LevelResult result = new LevelResult(cell, sessionId, level, outcome, closed, warmup, energy(baselineW),
                         null, false);
                 sink.levelClosed(result, block(sessionId, windows, level + 1));
                 listener.levelResult(result);
@@ -144,7 +155,11 @@ public class FakeSessionRunner implements SessionRunner {
     }
 
     static EnergyContext energy() {
-        return new EnergyContext("simulated", EnergyKind.SIMULATED, EnergyMethod.COUNTER, List.of(), 80.0);
+        return energy(80.0);
+    }
+
+    static EnergyContext energy(double baselineW) {
+        return new EnergyContext("simulated", EnergyKind.SIMULATED, EnergyMethod.COUNTER, List.of(), baselineW);
     }
 
     /** A 5 s window at {@code rate}: 100 W-ish samples every 100 ms, ~40 tokens per request. */
