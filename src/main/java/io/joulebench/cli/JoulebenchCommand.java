@@ -24,6 +24,9 @@ import picocli.CommandLine.Mixin;
             GuiCommand.class,
             ScheduleCommand.class,
             ValidateCommand.class,
+            RunCommand.class,
+            ResumeCommand.class,
+            ExportCommand.class,
             MeterCommand.class,
             ReapCommand.class,
             EngineCommand.class,
@@ -46,7 +49,28 @@ public final class JoulebenchCommand implements Runnable {
 
     /** Builds the command line with the project's error handling: one line and exit 2 for bad input, never a trace. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new JoulebenchCommand());
+        return commandLine(new CommandLine(new JoulebenchCommand()));
+    }
+
+    /** The command line with {@code run} and {@code resume} using {@code sessions} (tests, the composition root). */
+    public static CommandLine commandLine(SessionRunnerProvider sessions) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        return commandLine(new CommandLine(new JoulebenchCommand(), new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> cls) throws Exception {
+                if (cls == RunCommand.class) {
+                    return (K) new RunCommand(sessions);
+                }
+                if (cls == ResumeCommand.class) {
+                    return (K) new ResumeCommand(sessions);
+                }
+                return defaults.create(cls);
+            }
+        }));
+    }
+
+    private static CommandLine commandLine(CommandLine cl) {
         cl.setExitCodeExceptionMapper(JoulebenchCommand::exitCodeFor);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -1,0 +1,63 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.results.RequestsExport;
+import io.joulebench.core.results.WindowsCsvExporter;
+import io.joulebench.core.results.WindowsCsvTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code joulebench export RESULTS_DIR [--csv FILE] [--requests]}: the folder's windows (or every request row of
+ * every window bundle, with {@code experiment_id} first) as CSV, to a file (written atomically) or stdout, through
+ * the same writer as the workbench's Export.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Write a results folder's windows (or request rows) as CSV.")
+public final class ExportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "The results folder.")
+    Path resultsDir;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write to this file instead of stdout.")
+    Path csv;
+
+    @Option(names = "--requests", description = "Export every request row of every window instead of the windows.")
+    boolean requests;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isRegularFile(resultsDir.resolve(WindowsCsvTable.FILE_NAME))) {
+            throw new UserInputException(resultsDir + " is not a results folder: it has no "
+                    + WindowsCsvTable.FILE_NAME);
+        }
+        WindowsCsvTable table = WindowsCsvTable.readFolder(resultsDir);
+        PrintWriter out = spec.commandLine().getOut();
+        if (requests) {
+            if (csv != null) {
+                RequestsExport.write(resultsDir, table, csv);
+            } else {
+                RequestsExport.write(resultsDir, table, out);
+            }
+        } else if (csv != null) {
+            WindowsCsvExporter.write(table.rows(), csv, (done, total) -> { });
+        } else {
+            WindowsCsvExporter.write(table.rows(), out, (done, total) -> { });
+        }
+        out.flush();
+        if (csv != null) {
+            spec.commandLine().getErr().println("wrote " + csv.toAbsolutePath());
+            spec.commandLine().getErr().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

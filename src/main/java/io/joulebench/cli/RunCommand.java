@@ -1,0 +1,73 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.results.StudyRunner;
+import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.StudyPlanFormatter;
+import io.joulebench.core.study.StudyValidationException;
+import io.joulebench.core.time.Clock;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code joulebench run STUDY [--out DIR] [--dry-run]}: validates the study, then runs it into a new results folder
+ * with progress on stderr and a summary table on stdout. Exit 0 when the study ran to its end (even with invalid
+ * levels), 1 when nothing could be measured, 2 for bad input, 130 on SIGINT.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Run a study into a new results folder.")
+public final class RunCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "STUDY", description = "The study YAML file.")
+    Path studyFile;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+            description = "Where the results folder is created (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--dry-run", description = "Print the plan (cells, groups, launches, windows, wall time) and stop.")
+    boolean dryRun;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    private final SessionRunnerProvider sessions;
+
+    public RunCommand() {
+        this(SessionRunnerProvider.fromSystem());
+    }
+
+    public RunCommand(SessionRunnerProvider sessions) {
+        this.sessions = sessions;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Study study;
+        try {
+            study = new StudyLoader().load(studyFile);
+        } catch (StudyValidationException e) {
+            return StudyExecution.printStudyErrors(e, studyFile.toString(), err);
+        }
+        StudyPlan plan = StudyPlan.of(study);
+        if (dryRun) {
+            StudyPlanFormatter.lines(plan).forEach(stdout::println);
+            stdout.println("dry run: nothing was launched");
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+        study.notes().forEach(n -> err.println("note: " + n));
+        plan.warnings().forEach(w -> err.println("warning: " + w));
+        ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
+        return StudyExecution.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
+                .run(study, out, progress), stdout, err);
+    }
+}

@@ -1,0 +1,133 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.results.ResumeRefusedException;
+import io.joulebench.core.results.StudyRunResult;
+import io.joulebench.core.study.StudyError;
+import io.joulebench.core.study.StudyValidationException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Runs a study on its own thread so that SIGINT can interrupt it: the first SIGINT interrupts the run thread (the
+ * session credits what closed, tears down and the run returns {@code interrupted}: exit 130); a second one exits at
+ * once. Prints the summary and maps the outcome to an exit code.
+ */
+final class StudyExecution {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StudyExecution.class);
+
+    @FunctionalInterface
+    interface Action {
+        StudyRunResult run() throws IOException, StudyValidationException;
+    }
+
+    private StudyExecution() {
+    }
+
+    static int execute(Action action, PrintWriter out, PrintWriter err) {
+        AtomicReference<StudyRunResult> result = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread runner = new Thread(() -> {
+            try {
+                result.set(action.run());
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "joulebench-study");
+        AtomicInteger sigints = new AtomicInteger();
+        SignalHandler previous = install(() -> {
+            if (sigints.incrementAndGet() == 1) {
+                err.println("interrupt: stopping after crediting what closed (press Ctrl-C again to quit at once)");
+                err.flush();
+                runner.interrupt();
+            } else {
+                Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+            }
+        });
+        runner.start();
+        try {
+            runner.join();
+        } catch (InterruptedException e) {
+            runner.interrupt();
+            joinQuietly(runner);
+            Thread.currentThread().interrupt();
+        } finally {
+            restore(previous);
+        }
+        if (failure.get() != null) {
+            return failed(failure.get(), err);
+        }
+        StudyRunResult r = result.get();
+        SummaryTable.lines(r).forEach(out::println);
+        out.flush();
+        if (r.interrupted() || sigints.get() > 0) {
+            return ExitCodes.INTERRUPTED;
+        }
+        if (!r.measuredAnything()) {
+            err.println("joulebench: nothing could be measured; see the reasons above and in "
+                    + r.folder().resolve("manifest.json"));
+            err.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        return ExitCodes.OK;
+    }
+
+    static int printStudyErrors(StudyValidationException e, String file, PrintWriter err) {
+        for (StudyError error : e.errors()) {
+            err.println(error.format());
+        }
+        err.println(e.errors().size() + " problem" + (e.errors().size() == 1 ? "" : "s") + " in " + file);
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+
+    private static int failed(Throwable t, PrintWriter err) {
+        if (t instanceof StudyValidationException e) {
+            return printStudyErrors(e, "the study", err);
+        }
+        if (t instanceof ResumeRefusedException || t instanceof UserInputException) {
+            err.println("joulebench: " + t.getMessage());
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        LOG.debug("study run failed", t);
+        String message = t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName()
+                : t.getMessage();
+        err.println("joulebench: " + (t instanceof IOException ? "results folder I/O failed: " : "") + message);
+        err.flush();
+        return ExitCodes.RUN_FAILED;
+    }
+
+    private static SignalHandler install(Runnable onSigint) {
+        try {
+            return Signal.handle(new Signal("INT"), signal -> onSigint.run());
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            LOG.debug("cannot handle SIGINT here; Ctrl-C ends the process without crediting", e);
+            return null;
+        }
+    }
+
+    private static void restore(SignalHandler previous) {
+        if (previous != null) {
+            try {
+                Signal.handle(new Signal("INT"), previous);
+            } catch (IllegalArgumentException e) {
+                LOG.debug("cannot restore the SIGINT handler", e);
+            }
+        }
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

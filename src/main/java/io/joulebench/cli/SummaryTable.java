@@ -1,0 +1,41 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.results.CellSummary;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.StudyRunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The table printed when a run or resume ends: one row per cell, then the counts and the folder. */
+final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    static List<String> lines(StudyRunResult result) {
+        List<String> out = new ArrayList<>();
+        String format = "%-4s %-16s %-5s %-9s %-7s %-12s %-10s %-10s %s";
+        out.add(String.format(Locale.ROOT, format, "#", "config_hash", "cycle", "rate", "windows", "J/token", "kind",
+                "status", "level / reason"));
+        for (ManifestEntry e : result.entries()) {
+            CellSummary s = e.summary();
+            String rate = s == null || s.rateReqS() == null ? "-" : ProgressPrinter.number(s.rateReqS()) + "/s";
+            String jpt = s == null || s.jPerTokenMean() == null ? "-"
+                    : String.format(Locale.ROOT, "%.5g", s.jPerTokenMean());
+            String level = switch (e.status()) {
+                case COMPLETED -> "valid";
+                case FAILED -> (s == null ? "failed" : "invalid") + ": " + e.reason();
+                case RUNNING -> "interrupted";
+                case PENDING -> "not run";
+            };
+            out.add(String.format(Locale.ROOT, format, e.cellIndex(), e.configHash(), e.cycle(), rate,
+                    e.windowIds().size(), jpt, s == null || s.energyKind() == null ? "-" : s.energyKind(),
+                    e.status().wire(), level));
+        }
+        out.add("");
+        out.add(String.format(Locale.ROOT, "%d completed, %d failed, %d unfinished; %d windows in %s",
+                result.completed(), result.failed(), result.unfinished(), result.totalWindows(), result.folder()));
+        return out;
+    }
+}

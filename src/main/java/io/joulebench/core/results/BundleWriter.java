@@ -1,0 +1,128 @@
+package io.joulebench.core.results;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.window.RequestLogRow;
+import io.joulebench.core.window.WindowRecord;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Writes one window bundle: every file into a temp folder beside the target (each forced to disk), then one rename
+ * to the window id. A kill at any instant leaves either no bundle or a whole one (plus a temp folder that
+ * reconciliation removes).
+ */
+final class BundleWriter {
+
+    static final String RESULT = "result.json";
+    static final String CONFIG = "config.json";
+    static final String REQUESTS = "requests.csv";
+    static final String TIMESERIES = "timeseries.csv";
+    /** The bundle's own {@code windows.csv} row (header + one row): the source for rebuilding {@code windows.csv}. */
+    static final String ROW = "window.csv";
+
+    static final List<String> TIMESERIES_COLUMNS = List.of("t_s", "device", "power_w", "temperature_c", "throttled");
+
+    private BundleWriter() {
+    }
+
+    /**
+     * Writes the bundle of one window and returns its folder.
+     *
+     * @param stagedRequests the request log the window manager wrote, or null (a header-only file is written)
+     */
+    static Path write(Path resultsDir, LevelResult level, WindowRecord w, String windowId, Map<String, Object> row,
+                      List<Object> rowValues, SessionBlock session, Path stagedRequests, Redactor redactor,
+                      CrashHook hook) throws IOException {
+        Path target = resultsDir.resolve(windowId);
+        Path tmp = resultsDir.resolve(AtomicFiles.TEMP_PREFIX + windowId + "-" + UUID.randomUUID());
+        Files.createDirectory(tmp);
+        List<PowerSample> samples = w.bracket() == null ? List.of() : w.bracket().samples();
+        ObjectNode result = WindowResultJson.of(level, w, windowId, row, session, samples.size() >= 2, redactor);
+        durable(tmp.resolve(RESULT), ResultsJson.text(result));
+        hook.reached("bundle-partial");
+        durable(tmp.resolve(CONFIG), ResultsJson.text(config(level, windowId, redactor)));
+        if (stagedRequests != null && Files.isRegularFile(stagedRequests)) {
+            AtomicFiles.sync(stagedRequests);
+            Files.move(stagedRequests, tmp.resolve(REQUESTS));
+        } else {
+            durable(tmp.resolve(REQUESTS), String.join(",", RequestLogRow.COLUMNS) + "\r\n");
+        }
+        durable(tmp.resolve(TIMESERIES), timeseries(samples));
+        durable(tmp.resolve(ROW), rowCsv(rowValues));
+        AtomicFiles.syncDirectory(tmp);
+        if (Files.exists(target)) {
+            AtomicFiles.deleteTree(target);
+        }
+        Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.syncDirectory(resultsDir);
+        return target;
+    }
+
+    /** Patches the final session block into a written bundle's result.json (atomic replace). */
+    static void patchSession(Path bundle, SessionBlock block) throws IOException {
+        Path file = bundle.resolve(RESULT);
+        ObjectNode result = (ObjectNode) ResultsJson.read(file);
+        result.set("session", WindowResultJson.session(block));
+        ResultsJson.write(file, result);
+    }
+
+    static ObjectNode config(LevelResult level, String windowId, Redactor redactor) {
+        ObjectNode n = ResultsJson.object();
+        n.put("experiment_id", windowId);
+        n.put("declared_config_hash", level.cell().configHash());
+        n.put("resolved_config_hash", level.cell().configHash());
+        n.put("cycle", level.cell().cycle());
+        n.put("label", level.cell().label());
+        n.put("measurement_methodology", level.cell().isServer() ? "server_windowed" : "offline_batch");
+        n.set("config", redactor.redact(level.cell().config()));
+        return n;
+    }
+
+    /** One CSV line (CRLF ended) of a windows.csv row, neutralising user text. */
+    static String rowLine(List<Object> values) throws IOException {
+        StringWriter out = new StringWriter();
+        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::isUserText);
+        csv.writeHeader(WindowsCsvColumns.ALL);
+        out.getBuffer().setLength(0);
+        csv.writeRow(values);
+        return out.toString();
+    }
+
+    static String header() throws IOException {
+        StringWriter out = new StringWriter();
+        new CsvWriter(out, c -> false).writeHeader(WindowsCsvColumns.ALL);
+        return out.toString();
+    }
+
+    private static String rowCsv(List<Object> values) throws IOException {
+        return header() + rowLine(values);
+    }
+
+    private static String timeseries(List<PowerSample> samples) throws IOException {
+        StringWriter out = new StringWriter();
+        CsvWriter csv = new CsvWriter(out, c -> false);
+        csv.writeHeader(TIMESERIES_COLUMNS);
+        for (PowerSample s : samples) {
+            csv.writeRow(List.of(new java.math.BigDecimal(s.tNanos()).movePointLeft(9).stripTrailingZeros(),
+                    s.device(), nullable(s.powerW()), nullable(s.temperatureC()), nullable(s.throttled())));
+        }
+        return out.toString();
+    }
+
+    private static Object nullable(Object o) {
+        return o == null ? "" : o;
+    }
+
+    private static void durable(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        AtomicFiles.sync(file);
+    }
+}

@@ -1,0 +1,15 @@
+package io.joulebench.core.results;
+
+/**
+ * Summary metrics of one credited cell (one level), kept in the manifest so a summary table needs no bundle reads.
+ *
+ * @param elapsedS       {@code max(span_end) − min(span_start)} over the level's windows
+ * @param energyJ        Σ window energies, null when none was measured
+ * @param tokens         Σ window output tokens
+ * @param mjPerToken     {@code energyJ / tokens × 1000}, null when either is missing or tokens = 0
+ * @param jPerTokenMean  the mean of the windows' J/token, null when no window has one
+ * @param energyKind     measured, estimated or simulated
+ */
+public record CellSummary(Double rateReqS, int windows, Double elapsedS, Double energyJ, long tokens, Double mjPerToken,
+                          Double jPerTokenMean, boolean valid, String energyKind) {
+}

@@ -1,0 +1,71 @@
+package io.joulebench.core.results;
+
+import io.joulebench.core.window.RequestLogRow;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every request row of every window bundle listed in {@code windows.csv}, in its order, with the window's
+ * {@code experiment_id} prepended, written with {@link CsvWriter} (ids and finish reasons neutralised as user text).
+ */
+public final class RequestsExport {
+
+    private static final Set<String> TEXT = Set.of("experiment_id", "status", "finish_reason");
+
+    private RequestsExport() {
+    }
+
+    public static List<String> columns() {
+        List<String> columns = new ArrayList<>();
+        columns.add("experiment_id");
+        columns.addAll(List.of(RequestLogRow.COLUMNS));
+        return columns;
+    }
+
+    public static void write(Path resultsDir, WindowsCsvTable table, Writer out) throws IOException {
+        CsvWriter csv = new CsvWriter(out, TEXT::contains);
+        csv.writeHeader(columns());
+        for (WindowRow row : table.rows()) {
+            String id = row.experimentId();
+            Path file = resultsDir.resolve(id).resolve(BundleWriter.REQUESTS);
+            if (!Reconciler.isWindowId(id) || !Files.isRegularFile(file)) {
+                continue;
+            }
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                CsvReader reader = new CsvReader(in);
+                reader.readRecord(); // the bundle's header
+                List<String> record;
+                while ((record = reader.readRecord()) != null) {
+                    List<Object> values = new ArrayList<>(record.size() + 1);
+                    values.add(id);
+                    values.addAll(record);
+                    csv.writeRow(values);
+                }
+            }
+        }
+        csv.flush();
+    }
+
+    /** Writes the export to {@code file} atomically (streamed to a temp file beside it, forced, renamed). */
+    public static void write(Path resultsDir, WindowsCsvTable table, Path file) throws IOException {
+        Path target = file.toAbsolutePath();
+        Files.createDirectories(target.getParent());
+        Path tmp = Files.createTempFile(target.getParent(), AtomicFiles.TEMP_PREFIX + target.getFileName(), "");
+        try {
+            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                write(resultsDir, table, out);
+            }
+            AtomicFiles.sync(tmp);
+            AtomicFiles.move(tmp, target);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package io.joulebench.core.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.ToolVersion;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.session.SessionSink;
+import io.joulebench.core.session.WindowIds;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.window.WindowRecord;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One study run on disk (spec §5.6, issue 7 "Results"): {@code study.yaml}, {@code resolved.json},
+ * {@code manifest.json}, {@code windows.csv} and one bundle folder per window. Crediting a level is three durable
+ * steps in this order: bundles (each renamed into place whole), the level's {@code windows.csv} rows (one append),
+ * then the manifest (atomic replace). The manifest is the truth: {@link #open} drops whatever a crash left beyond it
+ * (see {@link Reconciler} and docs/decisions/0004). Calls are serialised.
+ */
+public final class ResultsFolder implements SessionSink {
+
+    public static final String STUDY_FILE = "study.yaml";
+    static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path dir;
+    private final Manifest manifest;
+    private final Redactor redactor;
+    private final WindowRowMapper rows;
+    private final CrashHook hook;
+    private final Map<String, List<Path>> bundlesBySession = new HashMap<>();
+
+    private ResultsFolder(Path dir, Manifest manifest, Redactor redactor, CrashHook hook) {
+        this.dir = dir;
+        this.manifest = manifest;
+        this.redactor = redactor;
+        this.rows = new WindowRowMapper(manifest.studyName(), ToolVersion.get());
+        this.hook = hook;
+    }
+
+    /** Creates {@code <out>/<study_name>-<UTC yyyyMMdd'T'HHmmss'Z'>/} for a plan, every cell pending. */
+    public static ResultsFolder create(Path out, StudyPlan plan, Instant now) throws IOException {
+        return create(out, plan, now, CrashHook.NONE);
+    }
+
+    static ResultsFolder create(Path out, StudyPlan plan, Instant now, CrashHook hook) throws IOException {
+        Files.createDirectories(out);
+        String base = safeName(plan.study().studyName()) + "-" + STAMP.format(now);
+        Path dir = out.resolve(base);
+        for (int n = 2; Files.exists(dir); n++) {
+            dir = out.resolve(base + "-" + n);
+        }
+        Redactor redactor = Redactor.learning(plan.study().document());
+        plan.cells().forEach(c -> redactor.redact(c.config()));
+        Path tmp = out.resolve(AtomicFiles.TEMP_PREFIX + base + "-" + UUID.randomUUID());
+        Files.createDirectory(tmp);
+        String yaml = studyText(plan);
+        String redactedYaml = redactor.scrub(yaml);
+        AtomicFiles.write(tmp.resolve(STUDY_FILE), redactedYaml);
+        ResultsJson.write(tmp.resolve(ResolvedJson.FILE_NAME),
+                ResolvedJson.of(plan, redactor, !redactedYaml.equals(yaml), now));
+        List<ManifestEntry> entries = new ArrayList<>();
+        for (ResolvedCell c : plan.cells()) {
+            entries.add(ManifestEntry.pending(c.index(), c.configHash(), c.cycle(), redactor.scrub(c.label())));
+        }
+        Manifest manifest = new Manifest(plan.study().studyName(), plan.study().designHash(), entries);
+        manifest.write(tmp.resolve(Manifest.FILE_NAME));
+        AtomicFiles.write(tmp.resolve(WindowsCsvTable.FILE_NAME), BundleWriter.header());
+        Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.syncDirectory(out);
+        return new ResultsFolder(dir, manifest, redactor, hook);
+    }
+
+    /**
+     * Opens an existing folder to continue it: removes temp leftovers, drops bundles and rows of uncredited cells and
+     * rebuilds {@code windows.csv} from the credited bundles when it does not match the manifest exactly.
+     *
+     * @param plan the re-planned study (its configs teach the redactor the secrets to keep out of messages)
+     */
+    public static ResultsFolder open(Path dir, StudyPlan plan) throws IOException {
+        return open(dir, plan, CrashHook.NONE);
+    }
+
+    static ResultsFolder open(Path dir, StudyPlan plan, CrashHook hook) throws IOException {
+        Manifest manifest = Reconciler.reconcile(dir);
+        Redactor redactor = plan == null ? new Redactor() : Redactor.learning(plan.study().document());
+        return new ResultsFolder(dir, manifest, redactor, hook);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** A snapshot of the manifest entries in dispatch order. */
+    public synchronized List<ManifestEntry> entries() {
+        return manifest.entries();
+    }
+
+    public synchronized ManifestEntry entry(ResolvedCell cell) {
+        return manifest.get(cell.configHash(), cell.cycle());
+    }
+
+    @Override
+    public synchronized void cellStarted(ResolvedCell cell, String sessionId) throws IOException {
+        ManifestEntry e = entry(cell);
+        if (e.credited()) {
+            throw new IllegalStateException(e.key() + " is already credited; it must not run again");
+        }
+        update(e.with(CellStatus.RUNNING, null, null, sessionId, List.of(), null, now()));
+    }
+
+    @Override
+    public synchronized Path requestLogPath(ResolvedCell cell, String sessionId, int levelIndex, int windowIndex)
+            throws IOException {
+        Path staging = dir.resolve(STAGING);
+        Files.createDirectories(staging);
+        return staging.resolve(windowId(cell, levelIndex, windowIndex) + ".requests.csv");
+    }
+
+    @Override
+    public synchronized void levelClosed(LevelResult level, SessionBlock preliminary) throws IOException {
+        Uninterruptibly.run(() -> credit(level, preliminary));
+    }
+
+    private void credit(LevelResult level, SessionBlock preliminary) throws IOException {
+        ManifestEntry e = entry(level.cell());
+        if (e.credited()) {
+            throw new IllegalStateException(e.key() + " is already credited; a level is never credited twice");
+        }
+        if (level.interrupted()) {
+            for (WindowRecord w : level.windows()) {
+                Files.deleteIfExists(staged(level, w));
+            }
+            update(e.with(CellStatus.RUNNING, "interrupted", null, level.sessionId(), List.of(), null, now()));
+            return;
+        }
+        List<String> ids = new ArrayList<>();
+        StringBuilder lines = new StringBuilder();
+        for (WindowRecord w : level.windows()) {
+            String id = windowId(level.cell(), level.levelIndex(), w.windowIndex());
+            Map<String, Object> row = rows.map(level, w, id);
+            row.put("invalid_reason", redactor.scrub((String) row.get("invalid_reason")));
+            List<Object> values = WindowsCsvColumns.ALL.stream().map(row::get).toList();
+            Path bundle = BundleWriter.write(dir, level, w, id, row, values, preliminary, staged(level, w), redactor,
+                    hook);
+            bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+            hook.reached("bundle-written");
+            ids.add(id);
+            lines.append(BundleWriter.rowLine(values));
+        }
+        if (!lines.isEmpty()) {
+            AtomicFiles.append(dir.resolve(WindowsCsvTable.FILE_NAME), lines.toString());
+        }
+        hook.reached("rows-appended");
+        boolean valid = level.valid();
+        String reason = valid ? null : redactor.scrub(WindowRowMapper.invalidReason(level));
+        String type = valid ? null : level.outcome() == null ? "LevelAborted" : "LevelInvalid";
+        update(e.with(valid ? CellStatus.COMPLETED : CellStatus.FAILED, reason, type, level.sessionId(), ids,
+                CellSummaries.of(level), now()));
+        hook.reached("credited");
+    }
+
+    @Override
+    public synchronized void cellFailed(ResolvedCell cell, String failureType, String reason) throws IOException {
+        ManifestEntry e = entry(cell);
+        if (e.credited()) {
+            return; // never rewrite credited history
+        }
+        update(e.with(CellStatus.FAILED, redactor.scrub(reason), failureType, e.sessionId(), List.of(), null, now()));
+    }
+
+    @Override
+    public synchronized void sessionClosed(SessionBlock block) throws IOException {
+        for (Path bundle : bundlesBySession.getOrDefault(block.sessionId(), List.of())) {
+            if (Files.isDirectory(bundle)) {
+                Uninterruptibly.run(() -> BundleWriter.patchSession(bundle, block));
+            }
+        }
+        bundlesBySession.remove(block.sessionId());
+    }
+
+    /** Leaves a cell {@code running} with the reason {@code interrupted}: resume reruns it. */
+    public synchronized void levelInterrupted(ResolvedCell cell) throws IOException {
+        ManifestEntry e = entry(cell);
+        if (!e.credited()) {
+            update(e.with(CellStatus.RUNNING, "interrupted", null, e.sessionId(), List.of(), null, now()));
+        }
+    }
+
+    /** Ends this run's use of the folder: staged request logs left over belong to no credited window. */
+    public synchronized void finish() throws IOException {
+        Uninterruptibly.run(() -> AtomicFiles.deleteTree(dir.resolve(STAGING)));
+    }
+
+    /** The id of a window: {@code server-{hash}-c{cycle}-L{level}-W{window}}, or {@code offline-{hash}-c{cycle}}. */
+    public static String windowId(ResolvedCell cell, int levelIndex, int windowIndex) {
+        return cell.isServer() ? WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex)
+                : WindowIds.offline(cell.configHash(), cell.cycle()) + (windowIndex == 0 ? "" : "-W" + windowIndex);
+    }
+
+    private Path staged(LevelResult level, WindowRecord w) {
+        return dir.resolve(STAGING).resolve(windowId(level.cell(), level.levelIndex(), w.windowIndex())
+                + ".requests.csv");
+    }
+
+    private void update(ManifestEntry entry) throws IOException {
+        manifest.put(entry);
+        Uninterruptibly.run(() -> manifest.write(dir.resolve(Manifest.FILE_NAME)));
+    }
+
+    private static String now() {
+        return Instant.now().toString();
+    }
+
+    private static String studyText(StudyPlan plan) throws IOException {
+        Path source = plan.study().source();
+        if (source != null && Files.isRegularFile(source)) {
+            return Files.readString(source, StandardCharsets.UTF_8);
+        }
+        JsonNode doc = plan.study().document();
+        return new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().writeValueAsString(doc);
+    }
+
+    /** The study name as a folder name: letters, digits, dot, dash and underscore; anything else becomes '_'. */
+    static String safeName(String studyName) {
+        String s = studyName == null || studyName.isBlank() ? "study" : studyName.strip();
+        s = s.replaceAll("[^A-Za-z0-9._-]", "_");
+        return s.startsWith(".") || s.startsWith("-") ? "_" + s.substring(1) : s;
+    }
+}

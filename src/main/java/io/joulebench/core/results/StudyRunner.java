@@ -1,0 +1,171 @@
+package io.joulebench.core.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.session.SessionRunner;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.ExecutionConfig;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.SessionGroup;
+import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.StudyValidationException;
+import io.joulebench.core.time.Clock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a study end to end: plans it, opens its results folder and hands each session group (in dispatch order, minus
+ * its credited cells) to the {@link SessionRunner}, with the experiment gap between groups and the cycle gap where
+ * the cycle changes. An interrupt of the calling thread stops the study: the session credits what closed and
+ * throws, unfinished cells stay pending/running, and the result says {@code interrupted} (the interrupt is consumed).
+ */
+public final class StudyRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StudyRunner.class);
+
+    private final SessionRunner sessions;
+    private final Clock clock;
+
+    public StudyRunner(SessionRunner sessions, Clock clock) {
+        this.sessions = sessions;
+        this.clock = clock;
+    }
+
+    /** Runs a validated study into a new folder under {@code outDir}. */
+    public StudyRunResult run(Study study, Path outDir, StudyRunListener listener) throws IOException {
+        StudyPlan plan = StudyPlan.of(study);
+        plan.warnings().forEach(w -> LOG.warn("{}", w));
+        return continueIn(ResultsFolder.create(outDir, plan, Instant.now()), plan, listener);
+    }
+
+    /**
+     * Continues an interrupted or killed run in its own folder: reloads its {@code study.yaml} (or
+     * {@code studyOverride}, needed when secrets were masked in the copy and the original has moved), re-plans,
+     * refuses when the cells differ from {@code resolved.json}, reconciles the folder and runs what is not credited.
+     */
+    public StudyRunResult resume(Path resultsDir, Path studyOverride, StudyRunListener listener)
+            throws IOException, StudyValidationException {
+        Path resolvedFile = resultsDir.resolve(ResolvedJson.FILE_NAME);
+        if (!Files.isRegularFile(resolvedFile) || !Files.isRegularFile(resultsDir.resolve(Manifest.FILE_NAME))) {
+            throw new ResumeRefusedException(resultsDir + " is not a results folder (no " + ResolvedJson.FILE_NAME
+                    + " or " + Manifest.FILE_NAME + ")");
+        }
+        JsonNode resolved = ResultsJson.read(resolvedFile);
+        StudyPlan plan = StudyPlan.of(loadStudy(resultsDir, resolved, studyOverride));
+        List<String> before = ResolvedJson.cellKeys(resolved);
+        List<String> now = ResolvedJson.cellKeys(plan);
+        if (!before.equals(now)) {
+            throw new ResumeRefusedException("the study no longer resolves to the cells of " + resultsDir
+                    + " (" + firstDifference(before, now) + "); resume only continues the same study — start a new run");
+        }
+        return continueIn(ResultsFolder.open(resultsDir, plan), plan, listener);
+    }
+
+    /** Runs every group of {@code plan} that still has uncredited cells, into {@code folder}. */
+    public StudyRunResult continueIn(ResultsFolder folder, StudyPlan plan, StudyRunListener listener)
+            throws IOException {
+        listener.studyStarted(plan);
+        boolean interrupted = false;
+        Integer lastCycle = null;
+        for (SessionGroup group : plan.groups()) {
+            List<ResolvedCell> todo = new ArrayList<>();
+            for (int i : group.cellIndices()) {
+                ResolvedCell cell = plan.cells().get(i);
+                if (!folder.entry(cell).credited()) {
+                    todo.add(cell);
+                }
+            }
+            if (todo.isEmpty()) {
+                continue;
+            }
+            try {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                if (lastCycle != null) {
+                    gap(plan.study().execution(), lastCycle != todo.get(0).cycle());
+                }
+                lastCycle = todo.get(0).cycle();
+                sessions.runGroup(plan.study(), todo, folder, listener);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                markInterrupted(folder, todo);
+                break;
+            } catch (RuntimeException e) {
+                LOG.error("session group {} failed", plan.groups().indexOf(group), e);
+                for (ResolvedCell cell : todo) {
+                    folder.cellFailed(cell, e.getClass().getSimpleName(), messageOf(e));
+                }
+            }
+            for (ResolvedCell cell : todo) {
+                CellStatus s = folder.entry(cell).status();
+                if (s == CellStatus.PENDING || s == CellStatus.RUNNING) {
+                    folder.cellFailed(cell, "NoResult", "the session ended without a result for this cell");
+                }
+            }
+        }
+        folder.finish();
+        listener.studyFinished(interrupted);
+        return StudyRunResult.of(folder, interrupted);
+    }
+
+    private void gap(ExecutionConfig execution, boolean newCycle) throws InterruptedException {
+        double seconds = newCycle ? execution.cycleGapSeconds() : execution.experimentGapSeconds();
+        if (seconds > 0) {
+            clock.sleep(Duration.ofNanos(Math.round(seconds * 1e9)));
+        }
+    }
+
+    /** A running cell keeps {@code running} with the reason; unreached cells stay pending. */
+    private static void markInterrupted(ResultsFolder folder, List<ResolvedCell> cells) throws IOException {
+        for (ResolvedCell cell : cells) {
+            ManifestEntry e = folder.entry(cell);
+            if (e.status() == CellStatus.RUNNING && e.reason() == null) {
+                folder.levelInterrupted(cell);
+            }
+        }
+    }
+
+    private static Study loadStudy(Path resultsDir, JsonNode resolved, Path override)
+            throws IOException, StudyValidationException {
+        StudyLoader loader = new StudyLoader();
+        if (override != null) {
+            return loader.load(override);
+        }
+        if (resolved.path("study_redacted").asBoolean()) {
+            String source = ResultsJson.text(resolved, "study_source");
+            if (source != null && Files.isRegularFile(Path.of(source))) {
+                return loader.load(Path.of(source));
+            }
+            throw new ResumeRefusedException("the copy of the study in " + resultsDir + " has its secrets masked and"
+                    + " the original (" + source + ") is gone; pass the original study file with --study");
+        }
+        String dir = ResultsJson.text(resolved, "study_dir");
+        Path baseDir = dir != null && Files.isDirectory(Path.of(dir)) ? Path.of(dir) : resultsDir;
+        String name = resolved.path("study_file").asText(ResultsFolder.STUDY_FILE);
+        return loader.parse(name, Files.readAllBytes(resultsDir.resolve(ResultsFolder.STUDY_FILE)), baseDir);
+    }
+
+    private static String firstDifference(List<String> before, List<String> now) {
+        for (int i = 0; i < Math.max(before.size(), now.size()); i++) {
+            String a = i < before.size() ? before.get(i) : "nothing";
+            String b = i < now.size() ? now.get(i) : "nothing";
+            if (!a.equals(b)) {
+                return "cell " + i + " was " + a + ", is now " + b;
+            }
+        }
+        return "same cells";
+    }
+
+    private static String messageOf(Throwable e) {
+        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

@@ -1,0 +1,196 @@
+package io.joulebench.core.results;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.window.LatencyPercentiles;
+import io.joulebench.core.window.SloResult;
+import io.joulebench.core.window.WindowMetrics;
+import io.joulebench.core.window.WindowRecord;
+import java.util.Map;
+
+/**
+ * A window's {@code result.json}: the fields of spec §5.1 (with §5.2 {@code server} provenance and §5.3
+ * {@code server_metrics}), our energy fields, the warmup and the session block. Everything a reader needs to judge
+ * the number is beside it: kind, method, source, truth, cross-check, baseline and caveats.
+ */
+final class WindowResultJson {
+
+    static final String BUNDLE_VERSION = "joulebench-1";
+
+    private WindowResultJson() {
+    }
+
+    static ObjectNode of(LevelResult level, WindowRecord w, String windowId, Map<String, Object> row,
+                         SessionBlock session, boolean hasTimeseries, Redactor redactor) {
+        ObjectNode n = ResultsJson.object();
+        BracketResult b = w.bracket();
+        double duration = Math.max(0, w.spanEndNanos() - w.spanStartNanos()) / 1e9;
+        n.put("bundle_version", BUNDLE_VERSION);
+        n.put("experiment_id", windowId);
+        n.put("serving_mode", level.cell().isServer() ? "server" : "offline");
+        n.put("declared_config_hash", level.cell().configHash());
+        n.put("cycle", level.cell().cycle());
+        n.put("study_name", (String) row.get("study_name"));
+        n.put("engine", level.cell().experiment().engine());
+        n.put("model_name", level.cell().experiment().task().model());
+        n.put("runner", level.cell().experiment().runner());
+        n.put("output_tokens", w.tokens());
+        n.putNull("input_tokens");
+        n.putNull("total_tokens");
+        ResultsJson.put(n, "total_energy_j", w.energyJ());
+        n.put("total_inference_time_sec", duration);
+        n.put("avg_tokens_per_second", duration > 0 ? w.tokens() / duration : 0.0);
+        ResultsJson.put(n, "avg_energy_per_token_j", w.jPerToken());
+        ResultsJson.put(n, "energy_per_token_mj_total", w.mJPerToken());
+        n.put("start_time", b == null || b.startUtc() == null ? null : b.startUtc().toString());
+        n.put("end_time", b == null || b.endUtc() == null ? null : b.endUtc().toString());
+        n.put("span_start_s", w.spanStartSeconds());
+        n.put("span_end_s", w.spanEndSeconds());
+        n.put("timeseries", hasTimeseries ? "timeseries.csv" : null);
+        n.put("requests", "requests.csv");
+        energy(n, level, w, row);
+        n.putArray("measurement_warnings");
+        if (!level.valid() && level.outcome() == null) {
+            n.withArray("measurement_warnings").add("degraded window bundle (level aborted): "
+                    + redactor.scrub(WindowRowMapper.invalidReason(level)));
+        }
+        if (w.provisional()) {
+            n.withArray("measurement_warnings").add("provisional window: requests in flight at close may be missing");
+        }
+        warmup(n, level);
+        n.set("session", session(session));
+        if (level.cell().isServer()) {
+            n.set("server", provenance(level, w, redactor));
+            n.set("server_metrics", metrics(w));
+        } else {
+            n.putNull("server");
+            n.putNull("server_metrics");
+        }
+        n.put("tool_version", (String) row.get("tool_version"));
+        return n;
+    }
+
+    private static void energy(ObjectNode n, LevelResult level, WindowRecord w, Map<String, Object> row) {
+        ResultsJson.put(n, "energy_j", (Double) row.get("energy_j"));
+        n.put("energy_kind", (String) row.get("energy_kind"));
+        n.put("energy_method", (String) row.get("energy_method"));
+        n.put("energy_source", (String) row.get("energy_source"));
+        ResultsJson.put(n, "energy_truth_j", (Double) row.get("energy_truth_j"));
+        ResultsJson.put(n, "cross_check_rel_diff", (Double) row.get("cross_check_rel_diff"));
+        ResultsJson.put(n, "integrated_energy_j", w.bracket() == null ? null : w.bracket().integratedJ());
+        ResultsJson.put(n, "mean_power_w", w.meanPowerW());
+        ResultsJson.put(n, "baseline_power_w", (Double) row.get("baseline_power_w"));
+        Double adjusted = (Double) row.get("energy_adjusted_j");
+        ResultsJson.put(n, "energy_adjusted_j", adjusted);
+        n.put("energy_adjusted_negative", adjusted != null && adjusted < 0);
+        ResultsJson.put(n, "energy_per_token_mj_adjusted", (Double) row.get("mj_per_token_adjusted"));
+        if (level.energy() != null) {
+            n.putArray("energy_source_reasons");
+            level.energy().reasons().forEach(n.withArray("energy_source_reasons")::add);
+        }
+    }
+
+    private static void warmup(ObjectNode n, LevelResult level) {
+        if (level.warmup() == null) {
+            n.putNull("warmup");
+            return;
+        }
+        ObjectNode wu = n.putObject("warmup");
+        wu.put("mode", level.warmup().mode().label());
+        wu.put("converged", level.warmup().converged());
+        wu.put("timed_out", level.warmup().timedOut());
+        wu.put("elapsed_s", level.warmup().elapsedSeconds());
+        ResultsJson.put(wu, "energy_j", level.warmup().energyJ());
+        wu.put("protocol", level.warmup().protocol());
+    }
+
+    static ObjectNode session(SessionBlock s) {
+        ObjectNode n = ResultsJson.object();
+        n.put("session_id", s.sessionId());
+        n.put("window_count", s.windowCount());
+        n.put("level_count", s.levelCount());
+        ResultsJson.put(n, "launch_duration_s", s.launchDurationS());
+        ResultsJson.put(n, "launch_energy_j", s.launchEnergyJ());
+        ResultsJson.put(n, "warmup_total_duration_s", s.warmupTotalDurationS());
+        ResultsJson.put(n, "warmup_total_energy_j", s.warmupTotalEnergyJ());
+        ResultsJson.put(n, "drain_duration_s", s.drainDurationS());
+        ResultsJson.put(n, "drain_energy_j", s.drainEnergyJ());
+        return n;
+    }
+
+    private static ObjectNode provenance(LevelResult level, WindowRecord w, Redactor redactor) {
+        ObjectNode n = ResultsJson.object();
+        n.put("level_index", level.levelIndex());
+        n.put("window_index", w.windowIndex());
+        n.put("level_window_count", level.windows().size());
+        n.put("level_valid", level.valid());
+        ResultsJson.put(n, "level_cov", level.outcome() == null ? null : level.outcome().validation().cv());
+        ResultsJson.put(n, "intra_window_cov", w.intraWindowCv());
+        n.put("invalid_reason", redactor.scrub(level.valid() ? null : WindowRowMapper.invalidReason(level)));
+        n.put("pre_window_protocol", level.warmup() == null ? null : level.warmup().protocol());
+        n.put("attribution_policy", w.attributionPolicy());
+        n.put("token_counting", "client_streamed_deltas");
+        if (w.serverReportedOutputTokens() == null) {
+            n.putNull("server_reported_output_tokens");
+        } else {
+            n.put("server_reported_output_tokens", w.serverReportedOutputTokens());
+        }
+        ResultsJson.put(n, "cap_bound_fraction", w.metrics() == null ? null : w.metrics().capBoundFraction());
+        n.put("rate_req_s", level.cell().rate());
+        return n;
+    }
+
+    private static ObjectNode metrics(WindowRecord w) {
+        ObjectNode n = ResultsJson.object();
+        WindowMetrics m = w.metrics();
+        if (m == null) {
+            return n;
+        }
+        n.put("request_throughput_req_s", m.requestThroughputReqS());
+        n.put("completed_count", m.completedCount());
+        n.put("error_count", m.errorCount());
+        n.put("timeout_count", m.timeoutCount());
+        n.put("in_window_count", m.inWindowCount());
+        ResultsJson.put(n, "completion_rate", m.completionRate());
+        n.put("length_truncated_count", m.lengthTruncatedCount());
+        n.set("ttft", percentiles(m.ttft()));
+        n.set("tpot", percentiles(m.tpot()));
+        n.set("itl", percentiles(m.itl()));
+        n.set("e2e", percentiles(m.e2e()));
+        n.set("dispatch_lateness", percentiles(m.dispatchLateness()));
+        ResultsJson.put(n, "energy_at_operating_point_j_per_token", w.jPerToken());
+        ResultsJson.put(n, "server_reported_client_token_ratio", m.serverReportedClientTokenRatio());
+        n.set("slo", slo(m.slo()));
+        return n;
+    }
+
+    private static ObjectNode percentiles(LatencyPercentiles p) {
+        ObjectNode n = ResultsJson.object();
+        LatencyPercentiles q = p == null ? LatencyPercentiles.EMPTY : p;
+        ResultsJson.put(n, "p50_ms", q.p50Ms());
+        ResultsJson.put(n, "p90_ms", q.p90Ms());
+        ResultsJson.put(n, "p99_ms", q.p99Ms());
+        ResultsJson.put(n, "max_ms", q.maxMs());
+        n.put("samples", q.samples());
+        n.put("exact", q.exact());
+        return n;
+    }
+
+    private static ObjectNode slo(SloResult s) {
+        if (s == null) {
+            return null;
+        }
+        ObjectNode n = ResultsJson.object();
+        ResultsJson.put(n, "ttft_ms_bound", s.slo().ttftMs());
+        ResultsJson.put(n, "tpot_ms_bound", s.slo().tpotMs());
+        n.put("percentile", s.slo().percentile());
+        ResultsJson.put(n, "attainment_fraction", s.attainmentFraction());
+        n.put("slo_pass", s.pass());
+        ResultsJson.put(n, "goodput_tokens_s", s.goodputTokensS());
+        ResultsJson.put(n, "ttft_at_percentile_ms", s.ttftAtPercentileMs());
+        ResultsJson.put(n, "tpot_at_percentile_ms", s.tpotAtPercentileMs());
+        return n;
+    }
+}

@@ -1,0 +1,75 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.results.WindowsCsvColumns;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ExportCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path folder;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cl = JoulebenchCommand.commandLine(() -> new FakeSessionRunner(0));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return new Run(cl.execute(args), out.toString(), err.toString());
+    }
+
+    @BeforeEach
+    void runQuickstart() throws IOException {
+        assertThat(run("run", "examples/quickstart.yaml", "--out", tmp.resolve("out").toString()).exit()).isZero();
+        try (Stream<Path> s = Files.list(tmp.resolve("out"))) {
+            folder = s.findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void export_writes_windows_csv_to_stdout_and_to_a_file() throws IOException {
+        Run r = run("export", folder.toString());
+        assertThat(r.exit()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).hasSize(10);
+        assertThat(lines.get(0)).isEqualTo(String.join(",", WindowsCsvColumns.ALL));
+        Path file = tmp.resolve("export/w.csv");
+        assertThat(run("export", folder.toString(), "--csv", file.toString()).exit()).isZero();
+        assertThat(Files.readString(file)).isEqualTo(Files.readString(folder.resolve("windows.csv")));
+    }
+
+    @Test
+    void export_requests_prepends_the_window_id_to_every_request_row() throws IOException {
+        Path file = tmp.resolve("r.csv");
+        Run r = run("export", folder.toString(), "--requests", "--csv", file.toString());
+        assertThat(r.exit()).isZero();
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines.get(0)).startsWith("experiment_id,request_index,issued_at,");
+        assertThat(lines).hasSize(1 + 9 * 2);
+        assertThat(lines.get(1)).matches("server-[0-9a-f]{16}-c1-L0-W0,0,10,.*");
+    }
+
+    @Test
+    void export_of_a_folder_without_windows_csv_exits_2() {
+        Run r = run("export", tmp.toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("is not a results folder");
+    }
+}

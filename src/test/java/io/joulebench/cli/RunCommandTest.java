@@ -1,0 +1,132 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.results.Manifest;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class RunCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(SessionRunnerProvider sessions, String... args) {
+        CommandLine cl = JoulebenchCommand.commandLine(sessions);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private Path onlyFolder() throws IOException {
+        try (Stream<Path> s = Files.list(tmp.resolve("out"))) {
+            return s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void dry_run_prints_the_plan_and_launches_nothing() {
+        FakeSessionRunner fake = new FakeSessionRunner(0);
+        Run r = run(() -> fake, "run", "examples/quickstart.yaml", "--dry-run", "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("launches: 1").contains("measured windows: 9").contains("estimated wall time")
+                .contains("dry run: nothing was launched");
+        assertThat(fake.groups).isEmpty();
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void dry_run_of_the_upstream_tutorial_shows_one_launch_per_cycle() {
+        Run r = run(SessionRunnerProvider.unavailable(), "run", "examples/upstream-tutorial.yaml", "--dry-run");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("launches: 1").contains("0: cells [0, 1, 2] (vllm, container, 3 levels)");
+    }
+
+    @Test
+    void run_writes_the_folder_prints_progress_and_a_summary_and_exits_0_with_invalid_levels() throws IOException {
+        FakeSessionRunner fake = new FakeSessionRunner(0).invalidWhen(c -> c.rate() == 32.0);
+        Run r = run(() -> fake, "run", "examples/quickstart.yaml", "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).contains("study quickstart: 3 levels, 9 windows").contains("level 1/3 at 2 req/s")
+                .contains("window 3/3").contains("level 3/3 at 32 req/s").contains("invalid: J/token CV")
+                .contains("study finished");
+        assertThat(r.out()).contains("J/token").contains("simulated").contains("valid")
+                .contains("invalid: J/token CV 0.21").contains("2 completed, 1 failed, 0 unfinished; 9 windows");
+        List<WindowRow> rows = WindowsCsvTable.readFolder(onlyFolder()).rows();
+        assertThat(rows).hasSize(9).allMatch(w -> w.energyKind().equals("simulated"));
+    }
+
+    @Test
+    void bad_study_exits_2_with_the_errors_and_nothing_written() throws IOException {
+        Path bad = Files.writeString(tmp.resolve("bad.yaml"), "serving_mode: server\nserver: {traffic: {rat: 2}}\n");
+        Run r = run(() -> new FakeSessionRunner(0), "run", bad.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("bad.yaml:2:").contains("server.traffic.rat").contains("did you mean 'rate'")
+                .doesNotContain("Exception");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void nothing_measured_exits_1_and_no_session_runner_exits_1_with_one_line() {
+        Run failed = run(() -> new FakeSessionRunner(0).launchFailsWhen(c -> true), "run",
+                "examples/quickstart.yaml", "--out", tmp.resolve("out").toString());
+        assertThat(failed.exit()).isEqualTo(ExitCodes.RUN_FAILED);
+        assertThat(failed.err()).contains("nothing could be measured");
+        assertThat(failed.out()).contains("launch failed: image not found");
+        Run none = run(SessionRunnerProvider.unavailable(), "run", "examples/quickstart.yaml", "--out",
+                tmp.resolve("none").toString());
+        assertThat(none.exit()).isEqualTo(ExitCodes.RUN_FAILED);
+        assertThat(none.err()).contains("no session runner available").doesNotContain("\tat ");
+        assertThat(tmp.resolve("none")).doesNotExist();
+    }
+
+    @Test
+    void interrupt_exits_130_and_resume_finishes_with_nine_unique_windows() throws Exception {
+        Run cut = run(() -> new FakeSessionRunner(0).interruptAfterLevels(1), "run", "examples/quickstart.yaml",
+                "--out", tmp.resolve("out").toString());
+        assertThat(cut.exit()).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(cut.err()).contains("interrupted: what closed is credited");
+        Path folder = onlyFolder();
+        List<ManifestEntry> entries = Manifest.read(folder.resolve("manifest.json")).entries();
+        assertThat(entries.get(0).status()).isEqualTo(CellStatus.COMPLETED);
+        assertThat(entries.get(1).status()).isEqualTo(CellStatus.RUNNING);
+
+        AtomicReference<FakeSessionRunner> second = new AtomicReference<>(new FakeSessionRunner(0));
+        Run resumed = run(second::get, "resume", folder.toString());
+        assertThat(resumed.exit()).isZero();
+        assertThat(resumed.err()).contains("(1 already credited)").contains("level 2/3");
+        assertThat(second.get().groups).hasSize(1);
+        assertThat(Manifest.read(folder.resolve("manifest.json")).entries()).extracting(ManifestEntry::status)
+                .containsOnly(CellStatus.COMPLETED);
+        List<WindowRow> rows = WindowsCsvTable.readFolder(folder).rows();
+        assertThat(rows.stream().map(WindowRow::experimentId).distinct()).hasSize(9);
+        assertThat(rows).hasSize(9);
+    }
+
+    @Test
+    void resume_of_something_that_is_not_a_results_folder_exits_2() {
+        Run r = run(() -> new FakeSessionRunner(0), "resume", tmp.toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("is not a results folder");
+    }
+}
