@@ -115,7 +115,6 @@ public final class RunningEngine implements AutoCloseable {
         }
         core.close();
         activeStreams.forEach(TokenStream::wake);
-        closed.countDown();
         if (scheduler != null) {
             scheduler.interrupt();
         }
@@ -123,6 +122,7 @@ public final class RunningEngine implements AutoCloseable {
             server.stop(0);
             handlers.shutdownNow();
         }
+        closed.countDown(); // only now: awaitTermination() promises the port no longer answers
         LOG.debug("reference engine on port {} closed", server == null ? -1 : server.getAddress().getPort());
     }
 

@@ -93,14 +93,23 @@ abstract class TrafficSourceContract {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         ConcurrentLinkedQueue<RequestRecord> seen = new ConcurrentLinkedQueue<>();
         TrafficSource source = newSource(2000, null, seen::add);
+        AtomicInteger sent = new AtomicInteger();
+        Transport stalled = FakeTransports.neverReturning(interrupted);
         Thread runner = Thread.ofPlatform().start(() -> {
             try {
-                source.run(FakeTransports.neverReturning(interrupted), null);
+                source.run(request -> {
+                    sent.incrementAndGet();
+                    return stalled.send(request);
+                }, null);
             } catch (Throwable t) {
                 thrown.set(t);
             }
         });
-        Thread.sleep(150);
+        // interrupt once requests are in flight (a loaded machine may take a while to issue the first one)
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (sent.get() < 5 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         runner.interrupt();
         runner.join(Duration.ofSeconds(10));
         assertThat(runner.isAlive()).isFalse();
