@@ -84,6 +84,10 @@ final class LiveFeed implements AutoCloseable {
 
     @Override
     public void close() {
+        if (thread.getState() == Thread.State.NEW) {
+            flush();
+            return;
+        }
         thread.interrupt();
         try {
             thread.join(Duration.ofSeconds(2));
