@@ -81,6 +81,10 @@ final class LevelDriver {
                 result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
                         "level failed: " + describe(e), false);
             }
+            LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
+                    result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
+                    result.outcome() == null ? "" : ", cv " + result.outcome().validation().cv()
+                            + (result.valid() ? "" : ": " + result.invalidReason()));
             boolean interrupted = result.interrupted() | Thread.interrupted(); // the sink writes files: clear the flag
             deliver(result);
             if (interrupted) {
