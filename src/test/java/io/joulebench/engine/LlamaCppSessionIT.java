@@ -64,9 +64,9 @@ class LlamaCppSessionIT {
                 .replace("joulebench/llama-server:local", IMAGE);
     }
 
-    private ReferenceEngineSessionTest.MemorySink runFirstCell(Study study) throws Exception {
+    private ReferenceEngineSessionIT.MemorySink runFirstCell(Study study) throws Exception {
         List<ResolvedCell> first = StudyPlan.of(study).cells().subList(0, 1);
-        ReferenceEngineSessionTest.MemorySink sink = new ReferenceEngineSessionTest.MemorySink(dir);
+        ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(dir);
         new DefaultSessionRunner(Sessions.defaultEnvironment()).runGroup(study, first, sink, StudyRunListener.NONE);
         return sink;
     }
@@ -81,7 +81,7 @@ class LlamaCppSessionIT {
         Study study = new StudyLoader().parse("llama-cpp-docker.yaml", example().getBytes(StandardCharsets.UTF_8),
                 null);
 
-        ReferenceEngineSessionTest.MemorySink sink = runFirstCell(study);
+        ReferenceEngineSessionIT.MemorySink sink = runFirstCell(study);
 
         assertThat(sink.failures).isEmpty();
         LevelResult level = sink.levels.getFirst();
@@ -100,7 +100,7 @@ class LlamaCppSessionIT {
                 .replace("experiment_timeout_seconds: 120", "experiment_timeout_seconds: 30");
         Study study = new StudyLoader().parse("broken.yaml", broken.getBytes(StandardCharsets.UTF_8), null);
 
-        ReferenceEngineSessionTest.MemorySink sink = runFirstCell(study);
+        ReferenceEngineSessionIT.MemorySink sink = runFirstCell(study);
 
         assertThat(sink.levels).isEmpty();
         assertThat(sink.failures).singleElement().asString().startsWith("ServerLaunchException");

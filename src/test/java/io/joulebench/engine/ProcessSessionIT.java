@@ -42,7 +42,7 @@ class ProcessSessionIT {
 
     @Test
     void the_engine_runs_as_a_child_process_for_one_level_and_is_gone_afterwards() throws Exception {
-        ReferenceEngineSessionTest.MemorySink sink = ReferenceEngineSessionTest.run(STUDY.formatted("", "60"),
+        ReferenceEngineSessionIT.MemorySink sink = ReferenceEngineSessionIT.run(STUDY.formatted("", "60"),
                 dir.resolve("logs"), env());
 
         assertThat(sink.failures).isEmpty();
@@ -59,7 +59,7 @@ class ProcessSessionIT {
 
     @Test
     void a_child_that_never_gets_ready_fails_the_cell_and_is_stopped() throws Exception {
-        ReferenceEngineSessionTest.MemorySink sink = ReferenceEngineSessionTest.run(
+        ReferenceEngineSessionIT.MemorySink sink = ReferenceEngineSessionIT.run(
                 STUDY.formatted(", faults: {never_ready: true}", "4"), dir.resolve("logs"), env());
 
         assertThat(sink.failures).singleElement().asString().startsWith("ServerReadinessException");

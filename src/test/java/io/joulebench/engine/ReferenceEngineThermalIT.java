@@ -55,7 +55,7 @@ class ReferenceEngineThermalIT {
     @Test
     void thermal_drift_without_warmup_fails_the_gate_and_the_composite_warmup_makes_the_level_valid()
             throws Exception {
-        LevelResult cold = ReferenceEngineSessionTest.run(STUDY.formatted("{mode: fixed, duration_seconds: 0}"),
+        LevelResult cold = ReferenceEngineSessionIT.run(STUDY.formatted("{mode: fixed, duration_seconds: 0}"),
                 dir.resolve("cold"), hotEngine()).levels.getFirst();
 
         assertThat(cold.valid()).isFalse();
@@ -63,7 +63,7 @@ class ReferenceEngineThermalIT {
                 .contains("exceeding the 0.05 threshold");
         assertThat(cold.windows()).hasSize(3);
 
-        LevelResult warm = ReferenceEngineSessionTest.run(
+        LevelResult warm = ReferenceEngineSessionIT.run(
                 STUDY.formatted("{mode: composite, timeout_seconds: 300}"), dir.resolve("warm"), hotEngine())
                 .levels.getFirst();
 
