@@ -276,6 +276,22 @@ public final class DockerServerLauncher implements ServerLauncher {
             }
         }
 
+        /** The container's init process, when the daemon runs on this machine (a unix socket). */
+        @Override
+        public java.util.OptionalLong hostPid() {
+            String host = System.getenv("DOCKER_HOST");
+            if (host != null && !host.isBlank() && !host.startsWith("unix://")) {
+                return java.util.OptionalLong.empty();
+            }
+            try {
+                Long pid = docker.inspectContainerCmd(id).exec().getState().getPidLong();
+                return pid == null || pid <= 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(pid);
+            } catch (RuntimeException e) {
+                LOG.warn("cannot read the pid of container {}: {}", name, e.getMessage());
+                return java.util.OptionalLong.empty();
+            }
+        }
+
         @Override
         public String toString() {
             return describe();

@@ -34,7 +34,7 @@ public enum EnginePreset {
             "/health", "/v1/completions", null),
     /** The built-in reference engine; in-process by default, or {@code joulebench engine} as a child process. */
     REFERENCE("reference", null, null, List.of(),
-            List.of("joulebench", "engine", "--host", "127.0.0.1", "--port", "{port}", "--model", "{model}"),
+            List.of("joulebench", "engine", "--host", "127.0.0.1", "--port", "{port}"),
             "/health", "/v1/completions", "reference"),
     /** Everything comes from the spec: image and/or command template, paths. */
     CUSTOM("custom", null, null, List.of(), List.of(), "/health", "/v1/completions", null);

@@ -76,5 +76,10 @@ public final class InProcessServerLauncher implements ServerLauncher {
         public boolean isAlive() {
             return !closed.get() && server.isAlive();
         }
+
+        @Override
+        public java.util.OptionalLong hostPid() {
+            return java.util.OptionalLong.of(ProcessHandle.current().pid());
+        }
     }
 }

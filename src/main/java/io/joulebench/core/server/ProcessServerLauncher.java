@@ -179,6 +179,11 @@ public final class ProcessServerLauncher implements ServerLauncher {
             return process.isAlive();
         }
 
+        @Override
+        public java.util.OptionalLong hostPid() {
+            return java.util.OptionalLong.of(pid());
+        }
+
         public long pid() {
             return process.pid();
         }

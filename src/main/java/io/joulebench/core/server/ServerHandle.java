@@ -1,6 +1,7 @@
 package io.joulebench.core.server;
 
 import java.net.URI;
+import java.util.OptionalLong;
 
 /** One launched server: where it listens, whether it still lives, and what it logged. */
 public interface ServerHandle {
@@ -18,4 +19,12 @@ public interface ServerHandle {
 
     /** Cheap liveness check: process alive, container running, embedded server open. */
     boolean isAlive();
+
+    /**
+     * The pid, in this machine's process table, of the server's main process (its tree is what a CPU estimate
+     * measures); empty when it runs elsewhere (a remote Docker daemon) or is unknown.
+     */
+    default OptionalLong hostPid() {
+        return OptionalLong.empty();
+    }
 }

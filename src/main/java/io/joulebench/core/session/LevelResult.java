@@ -17,22 +17,38 @@ import java.util.List;
  *                       ({@code aborted: …}, {@code close failed: …}, {@code drain failed: …})
  * @param interrupted    true when the level was cut short by an interrupt: it is not credited, stays {@code running},
  *                       and its windows are not persisted (resume reruns it)
+ * @param offline        true for the one window of an {@code OfflineSession}: no outcome, no gate, no warmup; valid
+ *                       when {@code invalidReason} is null; its window id is {@link WindowIds#offline}
  */
 public record LevelResult(ResolvedCell cell, String sessionId, int levelIndex, LevelOutcome outcome,
                           List<WindowRecord> windows, WarmupResult warmup, EnergyContext energy,
-                          String invalidReason, boolean interrupted) {
+                          String invalidReason, boolean interrupted, boolean offline) {
 
     public LevelResult {
         windows = List.copyOf(windows);
     }
 
+    /** A server level (not offline). */
+    public LevelResult(ResolvedCell cell, String sessionId, int levelIndex, LevelOutcome outcome,
+                       List<WindowRecord> windows, WarmupResult warmup, EnergyContext energy,
+                       String invalidReason, boolean interrupted) {
+        this(cell, sessionId, levelIndex, outcome, windows, warmup, energy, invalidReason, interrupted, false);
+    }
+
     /** Valid levels are credited {@code completed}; gate-failed and aborted-with-reason levels {@code failed}. */
     public boolean valid() {
+        if (offline) {
+            return invalidReason == null && !interrupted;
+        }
         return invalidReason == null && outcome != null && outcome.validation().valid();
     }
 
-    /** The window id (spec §4.7): {@code server-{hash}-c{cycle}-L{level}-W{window}}. */
+    /**
+     * The window id (spec §4.7): {@code server-{hash}-c{cycle}-L{level}-W{window}}, or
+     * {@code offline-{hash}-c{cycle}} for an offline result.
+     */
     public String windowId(int windowIndex) {
-        return WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex);
+        return offline ? WindowIds.offline(cell.configHash(), cell.cycle())
+                : WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex);
     }
 }

@@ -1,0 +1,41 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.Study;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Runs a group as one {@link ServerSession} (server cells, one level each) or one {@link OfflineSession} (a single
+ * offline cell), with fresh {@link SessionServices} per group.
+ */
+public final class DefaultSessionRunner implements SessionRunner {
+
+    private final Supplier<SessionServices> services;
+
+    public DefaultSessionRunner(SessionEnvironment env) {
+        this(() -> new EnvironmentServices(env));
+    }
+
+    /** For tests and embedders that bring their own parts. */
+    public DefaultSessionRunner(Supplier<SessionServices> services) {
+        this.services = services;
+    }
+
+    @Override
+    public void runGroup(Study study, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
+            throws InterruptedException {
+        if (cells.isEmpty()) {
+            return;
+        }
+        try (SessionServices parts = services.get()) {
+            if (!cells.getFirst().isServer()) {
+                for (ResolvedCell cell : cells) {
+                    new OfflineSession(study, cell, parts, sink, listener).run();
+                }
+                return;
+            }
+            new ServerSession(study, cells, parts, sink, listener).run();
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.joulebench.core.session;
+
+import com.github.dockerjava.api.DockerClient;
+import io.joulebench.core.energy.CpuTimeSource;
+import io.joulebench.core.energy.MeterSelector;
+import io.joulebench.core.energy.SampledMeasurementBracket;
+import io.joulebench.core.server.DockerClients;
+import io.joulebench.core.server.DockerServerLauncher;
+import io.joulebench.core.server.InProcessServerLauncher;
+import io.joulebench.core.server.ProcessServerLauncher;
+import io.joulebench.core.server.ServerHandle;
+import io.joulebench.core.server.ServerLaunchException;
+import io.joulebench.core.server.ServerLauncher;
+import io.joulebench.core.study.ExperimentConfig;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.traffic.OpenAiStreamingTransport;
+import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.Transport;
+import io.joulebench.core.window.TrafficSourceFactory;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The real parts, from a {@link SessionEnvironment}; one instance per group (it owns the group's Docker client). */
+public class EnvironmentServices implements SessionServices {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EnvironmentServices.class);
+    /** Sources that need the running server: they cannot measure its launch. */
+    private static final Set<String> SERVER_BOUND = Set.of("simulated", "cpu-estimate");
+
+    private final SessionEnvironment env;
+    private DockerClient docker;
+
+    public EnvironmentServices(SessionEnvironment env) {
+        this.env = env;
+    }
+
+    @Override
+    public Clock clock() {
+        return env.clock();
+    }
+
+    @Override
+    public ServerLauncher launcher(ExperimentConfig experiment) throws ServerLaunchException {
+        String runner = experiment.runner();
+        if (runner.equals("in-process")) {
+            if (env.embedded() == null || !experiment.engine().equals("reference")) {
+                throw new ServerLaunchException("engine '" + experiment.engine() + "' cannot run in-process here;"
+                        + " use the process or container runner", "");
+            }
+            return new InProcessServerLauncher(env.embedded());
+        }
+        if (runner.equals("process")) {
+            return new ProcessServerLauncher(env.processStateDir());
+        }
+        if (docker == null) {
+            DockerClient client = env.docker().get();
+            if (!DockerClients.isReachable(client)) {
+                closeQuietly(client);
+                throw new ServerLaunchException("no Docker daemon is reachable (DOCKER_HOST="
+                        + System.getenv("DOCKER_HOST") + "); start one or use another runner", "");
+            }
+            docker = client;
+        }
+        return new DockerServerLauncher(docker);
+    }
+
+    @Override
+    public MeterSelector.Selection meterBeforeLaunch(ExperimentConfig experiment) {
+        String source = experiment.measurement().energySampler();
+        if (SERVER_BOUND.contains(source)) {
+            return null;
+        }
+        MeterSelector.Selection selection = MeterSelector.select(source, config(experiment));
+        if (SERVER_BOUND.contains(selection.meter().source())) {
+            selection.meter().close(); // auto fell back to the engine's own figure: choose again once it runs
+            return null;
+        }
+        return selection;
+    }
+
+    @Override
+    public MeterSelector.Selection meterAfterReady(ExperimentConfig experiment, ServerHandle handle) {
+        MeterSelector.Config c = config(experiment);
+        if (experiment.engine().equals("reference")) {
+            c = c.withEngineUrls(List.of(URI.create(handle.baseUrl() + "/metrics")));
+        }
+        OptionalLong pid = handle.hostPid();
+        CpuTimeSource target = pid.isPresent() ? new CpuTimeSource.ProcessTree(pid.getAsLong())
+                : new CpuTimeSource.Machine();
+        c = c.withCpu(target, c.cpuOptions());
+        return MeterSelector.select(experiment.measurement().energySampler(), c);
+    }
+
+    private MeterSelector.Config config(ExperimentConfig experiment) {
+        MeterSelector.Config c = env.meters().withEngineUrls(List.of());
+        List<String> urls = experiment.measurement().dcgmUrls();
+        if (!urls.isEmpty()) {
+            c = c.withDcgm(urls.stream().map(URI::create).toList(), c.dcgmOptions());
+        }
+        return c;
+    }
+
+    @Override
+    public SampledMeasurementBracket.Options bracketOptions(ExperimentConfig experiment) {
+        return SampledMeasurementBracket.Options.defaults()
+                .withSampleInterval(Duration.ofMillis(experiment.measurement().sampleIntervalMs()));
+    }
+
+    @Override
+    public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
+        return OpenAiStreamingTransport.builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
+                .clock(env.clock()).keepText(false).build();
+    }
+
+    @Override
+    public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, Path studyDir, boolean warmup) {
+        return LevelTraffic.factory(cell, shapes, studyDir, env.clock(), warmup);
+    }
+
+    @Override
+    public Duration shutdownGrace() {
+        return env.shutdownGrace();
+    }
+
+    @Override
+    public List<String> engineCommand() {
+        return env.engineCommand();
+    }
+
+    @Override
+    public void close() {
+        if (docker != null) {
+            closeQuietly(docker);
+            docker = null;
+        }
+    }
+
+    private static void closeQuietly(DockerClient client) {
+        try {
+            client.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("closing the Docker client", e);
+        }
+    }
+}

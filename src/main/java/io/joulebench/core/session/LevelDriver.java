@@ -1,0 +1,170 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.study.ExperimentConfig;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.SloConfig;
+import io.joulebench.core.study.TrafficConfig;
+import io.joulebench.core.warmup.Warmup;
+import io.joulebench.core.warmup.WarmupConfig;
+import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.warmup.WarmupTrafficException;
+import io.joulebench.core.window.AbortedLevel;
+import io.joulebench.core.window.AbortedLevelException;
+import io.joulebench.core.window.CsvRequestLog;
+import io.joulebench.core.window.LevelOutcome;
+import io.joulebench.core.window.LevelPlan;
+import io.joulebench.core.window.Slo;
+import io.joulebench.core.window.WindowManager;
+import io.joulebench.core.window.WindowSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives the levels of an entered session in order (spec §4.3): cooldown, mark running, warmup and the window manager,
+ * then hands the level to the sink the moment it closes. A warmup traffic error stops the session (that cell and the
+ * later ones fail); any other level failure is recorded with its reason and the next level runs. An interrupt sends
+ * the cut level to the sink as {@code interrupted} and propagates.
+ */
+final class LevelDriver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LevelDriver.class);
+
+    private final ActiveSession s;
+
+    LevelDriver(ActiveSession session) {
+        this.s = session;
+    }
+
+    /** Runs every level; returns normally also when warmup aborted the session. */
+    void run() throws InterruptedException {
+        List<ResolvedCell> cells = s.cells();
+        for (int k = 0; k < cells.size(); k++) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("interrupted before level " + k);
+            }
+            ResolvedCell cell = cells.get(k);
+            ServerConfig server = cell.experiment().server();
+            if (k > 0 && server.cooldownSeconds() > 0) {
+                s.clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
+            }
+            try {
+                s.sink().cellStarted(cell, s.sessionId());
+            } catch (IOException | RuntimeException e) {
+                LOG.error("cannot mark cell {} running: {}", cell.label(), e.toString(), e);
+            }
+            AtomicReference<WarmupResult> warmup = new AtomicReference<>();
+            LevelResult result;
+            try {
+                LevelOutcome o = new WindowManager(s.clock()).runLevel(k, plan(k, cell, warmup));
+                result = new LevelResult(cell, s.sessionId(), k, o, o.windows(), warmup.get(), s.energy(),
+                        o.validation().valid() ? null : o.validation().reason(), false);
+            } catch (WarmupTrafficException e) {
+                LOG.error("session {}: warmup before level {} failed: {}", s.sessionId(), k, e.getMessage());
+                failFrom(k, "warmup failed: " + e.getMessage());
+                return;
+            } catch (AbortedLevelException e) {
+                AbortedLevel a = e.abortedLevel();
+                boolean cut = e.getCause() instanceof InterruptedException;
+                result = new LevelResult(cell, s.sessionId(), k, null, a.completedWindows(), warmup.get(),
+                        s.energy(), a.reason(), cut);
+            } catch (InterruptedException e) {
+                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                        warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
+            } catch (RuntimeException e) {
+                LOG.error("session {}: level {} failed", s.sessionId(), k, e);
+                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                        "level failed: " + describe(e), false);
+            }
+            LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
+                    result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
+                    result.outcome() == null ? "" : ", cv " + result.outcome().validation().cv()
+                            + (result.valid() ? "" : ": " + result.invalidReason()));
+            boolean interrupted = result.interrupted() | Thread.interrupted(); // the sink writes files: clear the flag
+            deliver(result);
+            if (interrupted) {
+                throw new InterruptedException("interrupted during level " + k);
+            }
+        }
+    }
+
+    private LevelPlan plan(int k, ResolvedCell cell, AtomicReference<WarmupResult> warmupResult) {
+        ExperimentConfig e = cell.experiment();
+        ServerConfig server = e.server();
+        TrafficConfig t = server.traffic();
+        WindowSpec spec = WindowSpec.builder().rate(LevelTraffic.rate(cell, s.studyDir()))
+                .durationSeconds(t.windowSeconds()).rampExclusionSeconds(t.rampExclusionSeconds())
+                .windowsPerLevel(server.windowsPerLevel()).cvThreshold(server.stabilityCvThreshold()).build();
+        WarmupConfig config = warmupConfig(e);
+        Warmup warmup = new Warmup(s.clock(), s.meter(), s.transport(),
+                level -> s.services().traffic(cell, s.shapes(), s.studyDir(), true), config);
+        return LevelPlan.builder(spec, s.services().traffic(cell, s.shapes(), s.studyDir(), false), s.transport(),
+                        s::bracket)
+                .drainTimeout(s.drainTimeout())
+                .warmup((level, levelSpec) -> {
+                    s.listener().warmupStarted(level, config.mode().name().toLowerCase(java.util.Locale.ROOT));
+                    WarmupResult r = warmup.run(level, levelSpec);
+                    warmupResult.set(r);
+                    s.tally().warmup(r);
+                    s.listener().warmupFinished(r);
+                })
+                .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
+                .listener(s.listener())
+                .slo(slo(t.slo()))
+                .build();
+    }
+
+    /** The study's warmup at the study's sampling cadence; cooldown is the driver's, not the warmup's. */
+    static WarmupConfig warmupConfig(ExperimentConfig e) {
+        io.joulebench.core.study.WarmupConfig w = e.server().warmup();
+        io.joulebench.core.warmup.WarmupMode mode = w.mode() == io.joulebench.core.study.WarmupMode.COMPOSITE
+                ? io.joulebench.core.warmup.WarmupMode.COMPOSITE : io.joulebench.core.warmup.WarmupMode.FIXED;
+        return new WarmupConfig(mode, w.timeoutSeconds(), w.durationSeconds(),
+                e.measurement().sampleIntervalMs() / 1000.0, 2.0, 0);
+    }
+
+    private static Slo slo(SloConfig c) {
+        return c == null || (c.ttftMs() == null && c.tpotMs() == null) ? null
+                : new Slo(c.ttftMs(), c.tpotMs(), c.percentile());
+    }
+
+    private java.nio.file.Path logPath(ResolvedCell cell, int level, int window) {
+        try {
+            return s.sink().requestLogPath(cell, s.sessionId(), level, window);
+        } catch (IOException e) {
+            throw new UncheckedIOException("no request log path for level " + level + " window " + window, e);
+        }
+    }
+
+    private void deliver(LevelResult result) {
+        s.tally().level(result);
+        try {
+            s.sink().levelClosed(result, s.tally().block());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("session {}: persisting level {} failed: {}", s.sessionId(), result.levelIndex(), e.toString(),
+                    e);
+        }
+        s.listener().levelResult(result);
+    }
+
+    /** Warmup did not happen: cell {@code from} and every later one fail with the reason. */
+    private void failFrom(int from, String reason) {
+        for (ResolvedCell cell : s.cells().subList(from, s.cells().size())) {
+            try {
+                s.sink().cellFailed(cell, WarmupTrafficException.class.getSimpleName(), reason);
+            } catch (IOException | RuntimeException e) {
+                LOG.error("cannot mark cell {} failed: {}", cell.label(), e.toString(), e);
+            }
+        }
+    }
+
+    static String describe(Throwable e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
+}

@@ -1,0 +1,76 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.TrafficConfig;
+import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.OpenLoopSource;
+import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.TraceCsv;
+import io.joulebench.core.traffic.TraceEntry;
+import io.joulebench.core.traffic.TraceFormatException;
+import io.joulebench.core.traffic.TraceReplaySource;
+import io.joulebench.core.window.TrafficSourceFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The traffic of a cell: open-loop arrivals over the horizon the window manager asks for (the cell's rate, arrival
+ * process, burstiness, seed and concurrency cap; request records streamed, never retained), or the cell's trace
+ * replayed up to that horizon. Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
+ * short trace cannot end the warmup early.
+ */
+public final class LevelTraffic {
+
+    private LevelTraffic() {
+    }
+
+    public static TrafficSourceFactory factory(ResolvedCell cell, ShapeSource shapes, Path studyDir, Clock clock,
+                                               boolean warmup) {
+        TrafficConfig t = cell.experiment().server().traffic();
+        if (t.trace() != null && !warmup) {
+            List<TraceEntry> entries = trace(t, studyDir);
+            return (listener, horizon) -> TraceReplaySource.builder()
+                    .trace(entries.stream().filter(e -> e.offsetSeconds() <= horizon).toList())
+                    .traceShapes(TraceReplaySource.withRecordedOutputLength(shapes))
+                    .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+        }
+        double rate = rate(cell, studyDir);
+        double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
+        return (listener, horizon) -> OpenLoopSource.builder()
+                .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, warmup && t.trace() != null
+                        ? io.joulebench.core.traffic.ArrivalProcess.POISSON : t.arrival(), burstiness, t.seed(),
+                        Math.max(1.0, horizon))))
+                .shapes(shapes).clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
+                .retainRecords(false).build();
+    }
+
+    /** The cell's rate; for a trace without one, its mean rate (entries over the last offset). */
+    public static double rate(ResolvedCell cell, Path studyDir) {
+        TrafficConfig t = cell.experiment().server().traffic();
+        if (t.rate() != null) {
+            return t.rate();
+        }
+        List<TraceEntry> entries = trace(t, studyDir);
+        double span = entries.getLast().offsetSeconds();
+        return span > 0 ? entries.size() / span : entries.size();
+    }
+
+    private static List<TraceEntry> trace(TrafficConfig t, Path studyDir) {
+        Path file = studyDir == null ? Path.of(t.trace()) : studyDir.resolve(t.trace());
+        try {
+            List<TraceEntry> entries = TraceCsv.read(file);
+            if (entries.isEmpty()) {
+                throw new IllegalArgumentException("trace " + file + " has no arrivals");
+            }
+            return entries;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read trace " + file + ": " + e.getMessage(), e);
+        } catch (TraceFormatException e) {
+            throw new IllegalArgumentException("trace " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

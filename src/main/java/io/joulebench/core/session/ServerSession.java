@@ -1,0 +1,268 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.energy.EnergyMeter;
+import io.joulebench.core.energy.IdleBaseline;
+import io.joulebench.core.energy.MeterException;
+import io.joulebench.core.energy.MeterSelector;
+import io.joulebench.core.energy.SampledMeasurementBracket;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.LaunchSpec;
+import io.joulebench.core.server.ReadinessProbe;
+import io.joulebench.core.server.ServerHandle;
+import io.joulebench.core.server.ServerLauncher;
+import io.joulebench.core.study.ExperimentConfig;
+import io.joulebench.core.study.PromptDataset;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.Study;
+import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.traffic.Transport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One engine lifetime across the levels of a group (spec §4.2–4.5), never leaking it:
+ * <ul>
+ *   <li><b>enter</b>: launch and readiness inside the measured launch phase (the probe is the first request shape on
+ *       the measured path), the session meter, the idle baseline; any failure tears down what was acquired and fails
+ *       every cell of the group;</li>
+ *   <li><b>run</b>: the {@link LevelDriver};</li>
+ *   <li><b>exit</b>: once; a clean exit measures the drain (the server's shutdown); the final block goes to the sink.
+ *       Teardown faults are logged loudly and swallowed, so a credited cell never turns into a failure.</li>
+ * </ul>
+ * An interrupt cuts the current level (sent as {@code interrupted}), tears the server down unmeasured and rethrows.
+ */
+public final class ServerSession {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
+
+    private final Study study;
+    private final List<ResolvedCell> cells;
+    private final SessionServices services;
+    private final SessionSink sink;
+    private final StudyRunListener listener;
+    private final String sessionId = UUID.randomUUID().toString().replace("-", "");
+    private final ExperimentConfig experiment;
+    private final Clock clock;
+    private final SessionTally tally = new SessionTally(sessionId);
+    private final LiveFeed live;
+    private ServerLauncher launcher;
+    private ServerHandle handle;
+    private EnergyMeter meter;
+    private Transport rawTransport;
+    private final Body body;
+    private ActiveSession active;
+    private boolean exited;
+
+    /** What runs between enter and exit: the levels of a server session, or the batch of an offline one. */
+    @FunctionalInterface
+    interface Body {
+        void run(ActiveSession session) throws InterruptedException;
+    }
+
+    public ServerSession(Study study, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
+                         StudyRunListener listener) {
+        this(study, cells, services, sink, listener, s -> new LevelDriver(s).run());
+    }
+
+    ServerSession(Study study, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
+                  StudyRunListener listener, Body body) {
+        if (cells.isEmpty()) {
+            throw new IllegalArgumentException("a session needs at least one cell");
+        }
+        this.study = study;
+        this.cells = List.copyOf(cells);
+        this.services = services;
+        this.sink = sink;
+        this.listener = new SafeListener(listener);
+        this.experiment = cells.getFirst().experiment();
+        this.clock = services.clock();
+        this.live = new LiveFeed(this.listener, sessionId);
+        this.body = body;
+    }
+
+    public String sessionId() {
+        return sessionId;
+    }
+
+    /** The whole lifecycle; see {@link SessionRunner#runGroup}. */
+    public void run() throws InterruptedException {
+        listener.sessionStarted(sessionId, cells);
+        live.start();
+        try {
+            enter();
+        } catch (GroupFailure | RuntimeException e) {
+            GroupFailure f = e instanceof GroupFailure g ? g : GroupFailure.of(e);
+            LOG.error("session {} could not start: {}", sessionId, f.getMessage(), f.getCause());
+            teardown();
+            failAll(f);
+            return;
+        } catch (InterruptedException e) {
+            Thread.interrupted();
+            teardown();
+            throw e;
+        }
+        boolean interrupted = false;
+        try {
+            body.run(active);
+        } catch (InterruptedException e) {
+            interrupted = true;
+            Thread.interrupted();
+        } finally {
+            exit(!interrupted);
+        }
+        if (interrupted) {
+            throw new InterruptedException("session " + sessionId + " interrupted");
+        }
+    }
+
+    void enter() throws GroupFailure, InterruptedException {
+        Path studyDir = study.source() == null ? null : study.source().toAbsolutePath().getParent();
+        LaunchSpec spec;
+        PromptShapes shapes;
+        MeterSelector.Selection before;
+        try {
+            launcher = services.launcher(experiment);
+            spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand());
+            List<String> prompts = PromptDataset.load(experiment.task().dataset(), studyDir,
+                    experiment.task().randomSeed());
+            shapes = new PromptShapes(spec.model(), prompts, experiment.task().maxOutputTokens());
+            before = services.meterBeforeLaunch(experiment);
+        } catch (Exception e) {
+            throw GroupFailure.of(e);
+        }
+        if (before != null) {
+            meter = TeeMeter.wrap(before.meter(), live::samples);
+        }
+        EnginePreset preset = spec.engine();
+        ReadinessProbe probe = ReadinessProbe.forPreset(preset, spec.model()).withBody(shapes.shape(0).payload());
+        Duration timeout = Duration.ofNanos(Math.round(study.execution().experimentTimeoutSeconds() * 1e9));
+        SampledMeasurementBracket.Options options = services.bracketOptions(experiment);
+        try {
+            tally.launch(Phase.measure("launch", meter, clock, options, () -> {
+                handle = launcher.launch(spec);
+                launcher.awaitReady(handle, probe, timeout);
+            }));
+            MeterSelector.Selection selection = before != null ? before
+                    : services.meterAfterReady(experiment, handle);
+            if (meter == null) {
+                meter = TeeMeter.wrap(selection.meter(), live::samples);
+            }
+            OpenAiEndpoint endpoint = preset.openAiPath().equals(OpenAiEndpoint.CHAT.path()) ? OpenAiEndpoint.CHAT
+                    : OpenAiEndpoint.COMPLETIONS;
+            Duration readTimeout = timeout.compareTo(Duration.ofSeconds(60)) < 0 ? timeout : Duration.ofSeconds(60);
+            rawTransport = services.transport(handle.baseUrl(), endpoint, readTimeout);
+            EnergyContext energy = new EnergyContext(meter.source(), meter.kind(), meter.method(),
+                    selection.reasons(), baseline(options));
+            active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
+                    live.counting(rawTransport), timeout, services, sink, listener, tally);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw GroupFailure.of(e);
+        }
+        LOG.info("session {} ready at {} ({} cell(s), energy {})", sessionId, handle.baseUrl(), cells.size(),
+                meter.source());
+        listener.serverReady(sessionId, handle.baseUrl().toString());
+    }
+
+    /** Idle power with the engine ready and unloaded, once per session; null when off or unmeasurable. */
+    private Double baseline(SampledMeasurementBracket.Options options) throws InterruptedException {
+        double seconds = experiment.measurement().baselineDurationSeconds();
+        if (!experiment.measurement().baselineEnabled() || seconds <= 0) {
+            return null;
+        }
+        try {
+            return new IdleBaseline(() -> new SampledMeasurementBracket(meter, clock, options), clock,
+                    Duration.ofNanos(Math.round(seconds * 1e9))).baseline().powerW();
+        } catch (MeterException e) {
+            LOG.warn("session {}: no idle baseline: {}", sessionId, e.getMessage());
+            return null;
+        }
+    }
+
+    /** Once: drain measured on a clean exit with something persisted, then the final block to the sink. */
+    void exit(boolean clean) {
+        if (exited) {
+            return;
+        }
+        exited = true;
+        closeTransport();
+        if (handle != null) {
+            try {
+                if (clean && tally.levelCount() > 0) {
+                    tally.drain(Phase.measure("drain", meter, clock, services.bracketOptions(experiment),
+                            () -> launcher.shutdown(handle, services.shutdownGrace())));
+                } else {
+                    launcher.shutdown(handle, services.shutdownGrace());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.error("session {}: TEARDOWN FAULT shutting down {} (measurements kept)", sessionId,
+                        handle.describe(), e);
+            }
+        }
+        closeMeter();
+        live.close();
+        SessionBlock block = tally.block();
+        try {
+            sink.sessionClosed(block);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("session {}: TEARDOWN FAULT writing the session block (measurements kept)", sessionId, e);
+        }
+        listener.sessionFinished(sessionId, block);
+    }
+
+    /** After a failed or interrupted enter: release whatever was acquired, unmeasured. Never throws. */
+    private void teardown() {
+        exited = true;
+        closeTransport();
+        if (handle != null) {
+            try {
+                launcher.shutdown(handle, services.shutdownGrace());
+            } catch (RuntimeException e) {
+                LOG.error("session {}: TEARDOWN FAULT shutting down {}", sessionId, handle.describe(), e);
+            }
+        }
+        closeMeter();
+        live.close();
+    }
+
+    private void failAll(GroupFailure f) {
+        for (ResolvedCell cell : cells) {
+            try {
+                sink.cellFailed(cell, f.type(), f.getMessage());
+            } catch (IOException | RuntimeException e) {
+                LOG.error("cannot mark cell {} failed: {}", cell.label(), e.toString(), e);
+            }
+        }
+    }
+
+    private void closeTransport() {
+        if (rawTransport instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                LOG.warn("closing the transport: {}", e.toString());
+            }
+        }
+        rawTransport = null;
+    }
+
+    private void closeMeter() {
+        if (meter != null) {
+            try {
+                meter.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing the meter: {}", e.toString());
+            }
+            meter = null;
+        }
+    }
+}
