@@ -31,6 +31,8 @@ final class StudyExecution {
     }
 
     static int execute(Action action, PrintWriter out, PrintWriter err) {
+        io.joulebench.core.server.Reaper.reapAtStartup()
+                .forEach(r -> err.println("reaped an orphaned server left by a dead joulebench: " + r));
         AtomicReference<StudyRunResult> result = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread runner = new Thread(() -> {

@@ -48,7 +48,8 @@ final class DcgmScraper {
     private final Set<String> warnings = new LinkedHashSet<>();
     private boolean counter;
     private boolean simulatedEndpoint;
-    private Map<Integer, Double> truth = Map.of();
+    /** Per reading thread: a bracket's edge reads then asks for its truth while a sampler may read in between. */
+    private final ThreadLocal<Map<Integer, Double>> truth = ThreadLocal.withInitial(Map::of);
 
     DcgmScraper(List<URI> urls, Clock clock, Duration timeout, Duration exporterInterval) {
         if (urls.isEmpty()) {
@@ -106,8 +107,8 @@ final class DcgmScraper {
         return List.copyOf(warnings);
     }
 
-    synchronized Map<Integer, Double> truthAtLastRead() {
-        return truth;
+    Map<Integer, Double> truthAtLastRead() {
+        return truth.get();
     }
 
     synchronized MeterReading read() {
@@ -137,7 +138,7 @@ final class DcgmScraper {
             }
             trackStaleness(gpu, at, energy, power);
         }
-        truth = Map.copyOf(exact);
+        truth.set(Map.copyOf(exact));
         return new MeterReading(at, readings);
     }
 

@@ -8,6 +8,9 @@ import java.util.Map;
  */
 public interface GroundTruthMeter extends EnergyMeter {
 
-    /** The exact cumulative energy in joules per device index, as of the most recent {@link #read()}. */
+    /**
+     * The exact cumulative energy in joules per device index, as of the most recent {@link #read()} made by the
+     * calling thread (other threads' reads in between do not change it).
+     */
     Map<Integer, Double> truthAtLastReadJ();
 }

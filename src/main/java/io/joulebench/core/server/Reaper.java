@@ -38,6 +38,34 @@ public final class Reaper {
         this.host = ServerLabels.localHost();
     }
 
+    /**
+     * What the CLI and the GUI run at start: reaps orphans from the default pid-file folder and, when a Docker daemon
+     * answers, our labelled containers. Logs what it removed; never throws (a start must not fail on a stale leftover).
+     */
+    public static List<Reaped> reapAtStartup() {
+        DockerClient client = null;
+        try {
+            client = DockerClients.fromEnvironment();
+            if (!DockerClients.isReachable(client)) {
+                client.close();
+                client = null;
+            }
+            return new Reaper(client, new PidFiles(PidFiles.defaultDir())).reap(false);
+        } catch (Exception e) {
+            LOG.warn("reaping orphaned servers at start failed: {}", e.getMessage());
+            LOG.debug("reap failure", e);
+            return List.of();
+        } finally {
+            if (client != null) {
+                try {
+                    client.close();
+                } catch (java.io.IOException e) {
+                    LOG.debug("closing the Docker client", e);
+                }
+            }
+        }
+    }
+
     public List<Reaped> reap(boolean dryRun) {
         List<Reaped> reaped = new ArrayList<>();
         if (docker != null) {
