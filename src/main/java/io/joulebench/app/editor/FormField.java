@@ -7,10 +7,11 @@ import java.util.List;
  * {@code path} may hold {@code {engine}}, replaced by the study's engine ({@code runners.{engine}}).
  *
  * @param key     stable id, used by views ({@code #field-<key>}) and tests
- * @param choices for {@link Kind#CHOICE}: the allowed values; for {@link Kind#COMBO} suggestions, free text allowed
+ * @param choices     for {@link Kind#CHOICE}: the allowed values; for {@link Kind#COMBO} suggestions, free text allowed
+ * @param defaultText what the loader assumes when the key is absent, shown as the empty field's prompt ("" if none)
  */
 public record FormField(String key, String section, String label, String path, Kind kind, List<String> choices,
-        String help) {
+        String help, String defaultText) {
 
     /** How the text of a field is written into the tree. */
     public enum Kind {
@@ -34,6 +35,12 @@ public record FormField(String key, String section, String label, String path, K
 
     public FormField {
         choices = List.copyOf(choices);
+        defaultText = defaultText == null ? "" : defaultText;
+    }
+
+    /** The same field with the loader's default for an absent key. */
+    public FormField withDefault(String text) {
+        return new FormField(key, section, label, path, kind, choices, help, text);
     }
 
     /** The tree path for a study whose engine is {@code engine}. */

@@ -16,7 +16,7 @@ public final class PlanPreviewer {
 
     /** Gaps drawn for the arrival histogram. */
     static final int PREVIEW_GAPS = 2000;
-    static final int BINS = 24;
+    static final int BINS = 12;
     /** The histogram spans gaps up to this many mean gaps. */
     static final double SPAN_IN_MEAN_GAPS = 4;
 

@@ -21,6 +21,21 @@ public final class StudyForm {
             "custom");
     public static final List<String> RUNNERS = List.of("in-process", "process", "container");
 
+    /** The loader's defaults (StudySchema) for keys the form shows, as prompts of empty fields. */
+    static final java.util.Map<String, String> DEFAULTS = java.util.Map.ofEntries(
+            java.util.Map.entry("engine", "reference"), java.util.Map.entry("n_prompts", "100"),
+            java.util.Map.entry("max_output_tokens", "256"), java.util.Map.entry("energy_sampler", "auto"),
+            java.util.Map.entry("arrival", "poisson"), java.util.Map.entry("burstiness", "1"),
+            java.util.Map.entry("gamma_k", "1"), java.util.Map.entry("seed", "new each run"),
+            java.util.Map.entry("concurrency_cap", "uncapped"), java.util.Map.entry("slo_ttft", "none"),
+            java.util.Map.entry("slo_tpot", "none"), java.util.Map.entry("slo_percentile", "0.99"),
+            java.util.Map.entry("window_seconds", "240"), java.util.Map.entry("ramp_seconds", "30"),
+            java.util.Map.entry("windows_per_level", "3"), java.util.Map.entry("cv_threshold", "0.05"),
+            java.util.Map.entry("warmup_mode", "composite"), java.util.Map.entry("warmup_duration", "300"),
+            java.util.Map.entry("warmup_timeout", "900"), java.util.Map.entry("n_cycles", "1"),
+            java.util.Map.entry("order", "sequential"), java.util.Map.entry("model", "engine's own"),
+            java.util.Map.entry("image", "preset image"));
+
     private StudyForm() {
     }
 
@@ -29,14 +44,14 @@ public final class StudyForm {
         f.add(field("study_name", ENGINE, "Study name", "study_name", Kind.TEXT, "Names the results folder"));
         f.add(choice("engine", ENGINE, "Engine", "engine", ENGINES, "reference runs anywhere, no GPU needed"));
         f.add(new FormField("runner", ENGINE, "Runner", "runners.{engine}", Kind.COMBO, RUNNERS,
-                "in-process (reference only), process, container or container:<image>"));
+                "in-process (reference only), process, container or container:<image>", ""));
         f.add(field("image", ENGINE, "Container image", "{engine}.image", Kind.TEXT,
                 "Image for container runners; the preset's image when empty"));
         f.add(field("command", ENGINE, "Custom command", "custom.command", Kind.WORDS,
                 "The custom engine's command line when it runs as a process"));
         f.add(field("model", MODEL, "Model", "task.model", Kind.TEXT, "What the server loads (not for reference)"));
         f.add(new FormField("dataset", MODEL, "Prompt source", "task.dataset.source", Kind.COMBO,
-                List.of("builtin"), "builtin or a .jsonl/.csv file next to the study"));
+                List.of("builtin"), "builtin or a .jsonl/.csv file next to the study", "builtin"));
         f.add(field("n_prompts", MODEL, "Prompts", "task.dataset.n_prompts", Kind.INT, "How many prompts to draw"));
         f.add(field("max_output_tokens", MODEL, "Max output tokens", "task.max_output_tokens", Kind.INT,
                 "Per request"));
@@ -76,11 +91,11 @@ public final class StudyForm {
     }
 
     private static FormField field(String key, String section, String label, String path, Kind kind, String help) {
-        return new FormField(key, section, label, path, kind, List.of(), help);
+        return new FormField(key, section, label, path, kind, List.of(), help, DEFAULTS.getOrDefault(key, ""));
     }
 
     private static FormField choice(String key, String section, String label, String path, List<String> values,
             String help) {
-        return new FormField(key, section, label, path, Kind.CHOICE, values, help);
+        return new FormField(key, section, label, path, Kind.CHOICE, values, help, DEFAULTS.getOrDefault(key, ""));
     }
 }
