@@ -18,7 +18,17 @@ import io.joulebench.app.results.ResultsViewModel;
 import io.joulebench.app.shell.Area;
 import io.joulebench.app.shell.ShellView;
 import io.joulebench.app.shell.ShellViewModel;
+import io.joulebench.app.fx.FxDebouncer;
+import io.joulebench.app.run.RunBackendFactory;
+import io.joulebench.app.run.RunHost;
+import io.joulebench.core.study.Study;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,31 +46,60 @@ import javafx.stage.Stage;
  */
 public final class AppContext implements AutoCloseable {
 
-    /** The outside world the workbench talks to. */
-    public record Services(WorkbenchPreferences preferences, RunBackend backend, FolderOpener folderOpener,
+    /** The outside world the workbench talks to; {@code backend} is built once the editor and results exist. */
+    public record Services(WorkbenchPreferences preferences, RunBackendFactory backend, FolderOpener folderOpener,
             ErrorReporter errors, Confirmer confirmer, FileDialogs dialogs, UiExecutor ui) {
+
+        /** Services with a ready-made backend that needs nothing from the workbench. */
+        public Services(WorkbenchPreferences preferences, RunBackend backend, FolderOpener folderOpener,
+                ErrorReporter errors, Confirmer confirmer, FileDialogs dialogs, UiExecutor ui) {
+            this(preferences, RunBackendFactory.of(backend), folderOpener, errors, confirmer, dialogs, ui);
+        }
     }
 
+    /** How long closing the window waits for a cancelled run to tear its server down. */
+    static final Duration TEARDOWN_WAIT = Duration.ofSeconds(60);
+
+    private static final Logger LOG = LoggerFactory.getLogger(AppContext.class);
     static final int[] ICON_SIZES = {16, 24, 32, 48, 64, 128, 256, 512};
 
     private final Services services;
     private final ExecutorPollScheduler poller = new ExecutorPollScheduler();
     private final ExecutorService background = Executors.newCachedThreadPool(daemon("joulebench-task"));
     private final ShellViewModel shell;
+    private final RunBackend backend;
     private final Scene scene;
+    private volatile boolean closingAfterRun;
 
     public AppContext(Services services) {
         this.services = services;
-        EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors());
-        LiveViewModel live = new LiveViewModel(services.backend(), services.ui(), poller, services.confirmer(),
-                services.errors(), LiveViewModel.DEFAULT_HZ);
+        EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
+                new FxDebouncer(Duration.ofMillis(300)));
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
                 services.folderOpener(), background);
+        AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
+        backend = services.backend().create(new RunHost() {
+            @Override
+            public Study studyToRun() {
+                return editor.studyToRun();
+            }
+
+            @Override
+            public void runFinished(Path resultsFolder, boolean interrupted) {
+                if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)
+                        && !interrupted) {
+                    shellRef.get().areaProperty().set(Area.RESULTS);
+                }
+            }
+        }, background);
+        LiveViewModel live = new LiveViewModel(backend, services.ui(), poller, services.confirmer(),
+                services.errors(), LiveViewModel.DEFAULT_HZ);
         shell = new ShellViewModel(editor, live, results);
+        shellRef.set(shell);
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder").map(java.nio.file.Path::toFile).orElse(null));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
-                Area.EDITOR, new EditorView(editor).node(),
+                Area.EDITOR, new EditorView(editor, services.dialogs()).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, new ResultsView(results, services.dialogs()).node()));
         scene = new Scene(shellView.node());
@@ -92,15 +131,32 @@ public final class AppContext implements AutoCloseable {
         }
         stage.setScene(scene);
         stage.setOnCloseRequest(e -> {
-            // A run in progress is cancelled cleanly (after asking) before the window may close.
-            if (shell.live().stateProperty().get().active() && !shell.cancelRun()) {
+            // A run in progress is cancelled (after asking); the window closes once its server is torn down.
+            if (!closingAfterRun && shell.live().stateProperty().get().active()) {
                 e.consume();
+                if (shell.cancelRun()) {
+                    closeAfterTeardown(stage);
+                }
                 return;
             }
             services.preferences().saveWindowBounds(
                     new WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
         });
         stage.show();
+    }
+
+    private void closeAfterTeardown(Stage stage) {
+        closingAfterRun = true;
+        background.execute(() -> {
+            try {
+                if (!backend.controller().awaitIdle(TEARDOWN_WAIT)) {
+                    LOG.warn("The cancelled run did not finish its teardown within {}; closing anyway", TEARDOWN_WAIT);
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            services.ui().execute(stage::close);
+        });
     }
 
     public ShellViewModel shell() {
@@ -111,9 +167,19 @@ public final class AppContext implements AutoCloseable {
         return scene;
     }
 
-    /** Stops polling and background work; the run backend itself is closed by whoever owns it. */
+    /** Cancels a run still going (waiting a bounded time for its teardown), then stops polling and background work. */
     @Override
     public void close() {
+        if (shell.live().stateProperty().get().active()) {
+            try {
+                backend.controller().cancel();
+                backend.controller().awaitIdle(TEARDOWN_WAIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                LOG.warn("Cancelling the run at exit failed", e);
+            }
+        }
         shell.live().stopPolling();
         poller.close();
         background.shutdownNow();

@@ -5,7 +5,8 @@ import io.joulebench.app.fx.FxConfirmer;
 import io.joulebench.app.fx.FxErrorReporter;
 import io.joulebench.app.fx.FxFileDialogs;
 import io.joulebench.app.fx.FxUiExecutor;
-import io.joulebench.app.live.RunBackend;
+import io.joulebench.app.run.StudyExecution;
+import io.joulebench.app.run.StudyRunBackend;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import javafx.application.Application;
 import javafx.stage.Stage;
@@ -20,7 +21,9 @@ public final class WorkbenchApp extends Application {
         FxUiExecutor ui = new FxUiExecutor();
         FxErrorReporter errors = new FxErrorReporter(ui, stage);
         errors.installAsUncaughtHandler();
-        context = new AppContext(new AppContext.Services(WorkbenchPreferences.forUser(), RunBackend.none(),
+        // The study runner joins through StudyExecution; until it is wired in, Run explains that it is missing.
+        context = new AppContext(new AppContext.Services(WorkbenchPreferences.forUser(),
+                StudyRunBackend.factory(StudyExecution.unavailable(), StudyRunBackend.defaultResultsRoot(), errors),
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
                 new FxFileDialogs(stage), ui));
         context.show(stage);

@@ -14,7 +14,7 @@ import javafx.stage.Stage;
 
 /**
  * Dev-only launcher for screenshots and manual checks: the workbench with the fake live feed and the results
- * fixture loaded. Arguments: {@code live [seconds]} (the run frozen at that instant, or {@code play} to watch it
+ * fixture loaded. Arguments: {@code editor} (the quickstart in the study editor), {@code live [seconds]} (the run frozen at that instant, or {@code play} to watch it
  * advance in real time) or {@code results [windows|by-rate|plots]}. Preferences go to a throwaway node.
  */
 public final class DevWorkbench {
@@ -50,7 +50,11 @@ public final class DevWorkbench {
             stage.setWidth(1440);
             stage.setHeight(900);
             context.shell().results().open(Fixtures.quickstartFolder());
-            context.shell().areaProperty().set(area.equals("results") ? Area.RESULTS : Area.LIVE);
+            context.shell().areaProperty().set(switch (area) {
+                case "results" -> Area.RESULTS;
+                case "editor" -> Area.EDITOR;
+                default -> Area.LIVE;
+            });
             if (area.equals("results")) {
                 int tab = switch (option) {
                     case "by-rate" -> 1;

@@ -63,6 +63,10 @@ public final class TestServices implements AutoCloseable {
     };
     public final FolderOpener folderOpener = opened::add;
 
+    public AppContext.Services services(io.joulebench.app.run.RunBackendFactory backend, UiExecutor ui) {
+        return new AppContext.Services(preferences, backend, folderOpener, errors, confirmer, dialogs, ui);
+    }
+
     public AppContext.Services services(RunBackend backend, UiExecutor ui) {
         return new AppContext.Services(preferences, backend, folderOpener, errors, confirmer, dialogs, ui);
     }

@@ -1,19 +1,82 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.app.fx.FileDialogs;
+import java.nio.file.Path;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** The study as YAML text, with its file and name; the form editor and plan preview join it later. */
+/**
+ * The study editor: file actions on top; the form (with the sweep designer) and the YAML text as tabs; the plan
+ * preview and the problems list beside them.
+ */
 public final class EditorView {
 
-    private final BorderPane root = new BorderPane();
+    /** The plan preview and problems column: wide enough for the arrival histogram's labels. */
+    static final double SIDE_WIDTH = 440;
 
-    public EditorView(EditorViewModel vm) {
+    private final BorderPane root = new BorderPane();
+    private final EditorViewModel vm;
+    private final FileDialogs dialogs;
+    private final TabPane tabs = new TabPane();
+    private final Tab formTab = new Tab("Form");
+    private final Tab yamlTab = new Tab("YAML");
+    private final TextArea yaml = new TextArea();
+    private final FormView form;
+    private final SweepView sweep;
+
+    public EditorView(EditorViewModel vm, FileDialogs dialogs) {
+        this.vm = vm;
+        this.dialogs = dialogs;
         root.setId("editor-view");
         root.getStyleClass().add("editor-view");
+
+        sweep = new SweepView(vm.sweep());
+        form = new FormView(vm.form(), sweep.node());
+        form.node().getContent().disableProperty().bind(vm.document().parseableProperty().not());
+        yaml.setId("editor-yaml");
+        yaml.getStyleClass().add("yaml-text");
+        yaml.textProperty().bindBidirectional(vm.textProperty());
+        formTab.setContent(form.node());
+        formTab.setId("editor-form-tab");
+        yamlTab.setContent(yaml);
+        yamlTab.setId("editor-yaml-tab");
+        tabs.getTabs().setAll(formTab, yamlTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+
+        PlanPreviewView plan = new PlanPreviewView(vm.validation());
+        ProblemsView problems = new ProblemsView(vm.validation());
+        VBox side = new VBox(plan.node(), problems.node());
+        VBox.setVgrow(plan.node(), Priority.ALWAYS);
+        side.setMinWidth(SIDE_WIDTH);
+        side.setPrefWidth(SIDE_WIDTH);
+        side.setMaxWidth(SIDE_WIDTH);
+        side.getStyleClass().add("editor-side");
+
+        root.setTop(header());
+        BorderPane.setMargin(tabs, new Insets(0, 0, 10, 10));
+        root.setCenter(tabs);
+        root.setRight(side);
+        vm.validation().focusRequestProperty().addListener((o, a, p) -> {
+            if (p != null) {
+                goTo(p);
+            }
+        });
+    }
+
+    private VBox header() {
         Label name = new Label();
         name.getStyleClass().add("view-title");
         name.textProperty().bind(vm.studyNameProperty());
@@ -21,15 +84,88 @@ public final class EditorView {
         file.getStyleClass().add("file-label");
         file.textProperty().bind(vm.fileProperty().asString().map(s -> s.equals("null")
                 ? "New study (not saved yet) — Ctrl+S saves it" : s));
-        TextArea yaml = new TextArea();
-        yaml.setId("editor-yaml");
-        yaml.getStyleClass().add("yaml-text");
-        yaml.textProperty().bindBidirectional(vm.textProperty());
-        VBox top = new VBox(2, name, file);
+        Label parse = new Label("The YAML does not parse: the form shows the last valid state");
+        parse.getStyleClass().add("field-error");
+        parse.visibleProperty().bind(vm.document().parseableProperty().not());
+        parse.managedProperty().bind(parse.visibleProperty());
+
+        Button newStudy = action("New", "New study from the quickstart (Ctrl+N)", vm::newStudy);
+        Button open = action("Open…", "Open a study file (Ctrl+O)", () -> dialogs
+                .chooseOpenFile("Open study", "Study YAML", "*.yaml", "*.yml").ifPresent(vm::openStudy));
+        MenuButton recent = new MenuButton("Recent");
+        recent.setId("editor-recent");
+        Runnable fill = () -> {
+            recent.getItems().clear();
+            for (Path p : vm.recentStudies()) {
+                MenuItem item = new MenuItem(p.toString());
+                item.setOnAction(e -> vm.openStudy(p));
+                recent.getItems().add(item);
+            }
+            recent.setDisable(recent.getItems().isEmpty());
+        };
+        vm.recentStudies().addListener((javafx.collections.ListChangeListener<Path>) c -> fill.run());
+        fill.run();
+        Button save = action("Save", "Save the YAML shown in the YAML tab (Ctrl+S)", this::save);
+        Button saveAs = action("Save as…", "Save to another file", this::saveAs);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox titleRow = new HBox(10, name, file, spacer, newStudy, open, recent, save, saveAs);
+        titleRow.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(4, titleRow, parse);
         top.setPadding(new Insets(10, 10, 6, 10));
-        root.setTop(top);
-        BorderPane.setMargin(yaml, new Insets(0, 10, 10, 10));
-        root.setCenter(yaml);
+        return top;
+    }
+
+    private void save() {
+        if (vm.needsSaveTarget()) {
+            saveAs();
+        } else {
+            vm.saveStudy();
+        }
+    }
+
+    private void saveAs() {
+        dialogs.chooseSaveFile("Save study", vm.studyNameProperty().get() + ".yaml").ifPresent(vm::saveStudyAs);
+    }
+
+    /** Shows a problem: its form field, or its line in the YAML tab. */
+    private void goTo(Problem p) {
+        if (p.fieldKey() != null) {
+            tabs.getSelectionModel().select(formTab);
+            boolean shown = p.fieldKey().equals(StudyFormViewModel.RATES)
+                    || p.fieldKey().equals(StudyFormViewModel.SECOND_AXIS) ? focusSweep() : form.focus(p.fieldKey());
+            if (shown) {
+                return;
+            }
+        }
+        tabs.getSelectionModel().select(yamlTab);
+        yaml.requestFocus();
+        yaml.positionCaret(offsetOfLine(yaml.getText(), p.line()));
+    }
+
+    private boolean focusSweep() {
+        sweep.focus();
+        form.node().setVvalue(0);
+        return true;
+    }
+
+    static int offsetOfLine(String text, int line) {
+        int offset = 0;
+        for (int l = 1; l < line && offset >= 0; l++) {
+            int next = text.indexOf('\n', offset);
+            if (next < 0) {
+                return text.length();
+            }
+            offset = next + 1;
+        }
+        return offset;
+    }
+
+    private static Button action(String text, String tip, Runnable run) {
+        Button b = new Button(text);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> run.run());
+        return b;
     }
 
     public BorderPane node() {

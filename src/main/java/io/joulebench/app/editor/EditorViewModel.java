@@ -1,11 +1,10 @@
 package io.joulebench.app.editor;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.joulebench.app.fx.Debouncer;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.study.Study;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -22,31 +21,42 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
- * The study being edited, as YAML text with its file and name. New, Open and Save act on the text; the form
- * editor, validation and plan preview build on this document once the study loader is wired in.
+ * The study being edited: its file, YAML text and name; New, Open and Save; the form, sweep designer, problems and
+ * plan preview over the same {@link StudyDocument}. Every text change is validated (debounced) with the CLI's
+ * loader.
  */
 public final class EditorViewModel {
 
     public static final String QUICKSTART_RESOURCE = "/io/joulebench/app/editor/quickstart.yaml";
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
-    private final StringProperty text = new SimpleStringProperty("");
+    private final StudyDocument document = new StudyDocument();
+    private final StudyFormViewModel form = new StudyFormViewModel(document);
+    private final SweepViewModel sweep = new SweepViewModel(document);
+    private final ValidationViewModel validation;
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
+    private final ObservableList<Path> recent = FXCollections.observableArrayList();
     private String savedText = "";
 
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors) {
+        this(preferences, errors, Debouncer.direct());
+    }
+
+    /** @param debouncer delays validation and the plan preview until typing pauses */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer) {
         this.preferences = preferences;
         this.errors = errors;
-        text.addListener((o, a, b) -> {
-            dirty.set(!Objects.equals(b, savedText));
-            studyNameOf(b).ifPresent(studyName::set);
-        });
+        this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
+        document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
+        document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
+        recent.setAll(preferences.recentStudies());
         newStudy();
     }
 
@@ -59,7 +69,7 @@ public final class EditorViewModel {
     public boolean openStudy(Path path) {
         try {
             load(path.toAbsolutePath().normalize(), Files.readString(path, StandardCharsets.UTF_8));
-            preferences.addRecentStudy(path);
+            recent.setAll(preferences.addRecentStudy(path));
             return true;
         } catch (IOException | RuntimeException e) {
             errors.report("Could not open study " + path + ": " + ErrorMessages.describe(e)
@@ -81,15 +91,16 @@ public final class EditorViewModel {
         return saveStudyAs(file.get());
     }
 
-    /** Saves to {@code path}, which becomes the study's file. */
+    /** Saves the YAML text, exactly as the YAML tab shows it, to {@code path}, which becomes the study's file. */
     public boolean saveStudyAs(Path path) {
         try {
             Path target = path.toAbsolutePath().normalize();
-            Files.writeString(target, text.get(), StandardCharsets.UTF_8);
+            Files.writeString(target, document.textProperty().get(), StandardCharsets.UTF_8);
             file.set(target);
-            savedText = text.get();
+            savedText = document.textProperty().get();
             dirty.set(false);
-            preferences.addRecentStudy(target);
+            recent.setAll(preferences.addRecentStudy(target));
+            validation.validateNow();
             return true;
         } catch (IOException | RuntimeException e) {
             errors.report("Could not save study to " + path + ": " + ErrorMessages.describe(e)
@@ -98,25 +109,34 @@ public final class EditorViewModel {
         }
     }
 
+    /**
+     * The study to run: the text validated now, not debounced.
+     *
+     * @throws IllegalStateException naming the first problem when the study is not valid
+     */
+    public Study studyToRun() {
+        StudyCheck check = validation.validateNow();
+        if (!check.valid()) {
+            int n = check.errors().size();
+            throw new IllegalStateException("the study has " + n + " problem" + (n == 1 ? "" : "s")
+                    + " (see the editor's problems list), the first: " + check.errors().get(0).format());
+        }
+        return check.study();
+    }
+
     private void load(Path path, String content) {
         savedText = content;
         file.set(path);
-        studyName.set(studyNameOf(content).orElse("untitled"));
-        text.set(content);
+        studyName.set(StudyYaml.read(content).flatMap(EditorViewModel::nameOf).orElse("untitled"));
+        document.textProperty().set(content);
         dirty.set(false);
+        validation.validateNow();
     }
 
-    /** The top-level {@code study_name} when the text parses and has one. */
-    static java.util.Optional<String> studyNameOf(String yaml) {
-        try {
-            JsonNode root = YAML.readTree(yaml);
-            JsonNode name = root == null ? null : root.get("study_name");
-            return name != null && name.isTextual() && !name.asText().isBlank()
-                    ? java.util.Optional.of(name.asText().strip()) : java.util.Optional.empty();
-        } catch (IOException e) {
-            // Text mid-edit is often not valid YAML; the name stays as it was.
-            return java.util.Optional.empty();
-        }
+    private static java.util.Optional<String> nameOf(com.fasterxml.jackson.databind.node.ObjectNode tree) {
+        var name = tree.get("study_name");
+        return name != null && name.isTextual() && !name.asText().isBlank()
+                ? java.util.Optional.of(name.asText().strip()) : java.util.Optional.empty();
     }
 
     static String quickstartText() {
@@ -127,8 +147,25 @@ public final class EditorViewModel {
         }
     }
 
+    /** The YAML text: what the YAML tab shows and Save writes. */
     public StringProperty textProperty() {
-        return text;
+        return document.textProperty();
+    }
+
+    public StudyDocument document() {
+        return document;
+    }
+
+    public StudyFormViewModel form() {
+        return form;
+    }
+
+    public SweepViewModel sweep() {
+        return sweep;
+    }
+
+    public ValidationViewModel validation() {
+        return validation;
     }
 
     public ReadOnlyStringProperty studyNameProperty() {
@@ -141,5 +178,10 @@ public final class EditorViewModel {
 
     public ReadOnlyBooleanProperty dirtyProperty() {
         return dirty;
+    }
+
+    /** Recently opened or saved studies, newest first. */
+    public ObservableList<Path> recentStudies() {
+        return FXCollections.unmodifiableObservableList(recent);
     }
 }

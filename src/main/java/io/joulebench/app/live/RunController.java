@@ -16,4 +16,13 @@ public interface RunController {
 
     /** Continues an interrupted results folder. */
     void resume(Path resultsFolder);
+
+    /**
+     * Waits up to {@code timeout} for a run and its teardown to end (after {@link #cancel()}, before exit).
+     *
+     * @return true when nothing runs any more
+     */
+    default boolean awaitIdle(java.time.Duration timeout) throws InterruptedException {
+        return true;
+    }
 }

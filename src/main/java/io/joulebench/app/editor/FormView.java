@@ -1,0 +1,150 @@
+package io.joulebench.app.editor;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The study form: sections of labelled fields in two columns, each with its validation message underneath. A
+ * field's text is committed on Enter or when it loses focus; list fields commit on selection.
+ */
+final class FormView {
+
+    private final StudyFormViewModel vm;
+    private final ScrollPane root;
+    private final Map<String, Control> controls = new HashMap<>();
+
+    FormView(StudyFormViewModel vm, Node sweepDesigner) {
+        this.vm = vm;
+        GridPane columns = new GridPane();
+        columns.setHgap(18);
+        columns.setPadding(new Insets(10));
+        ColumnConstraints narrow = new ColumnConstraints();
+        narrow.setPercentWidth(44);
+        ColumnConstraints wide = new ColumnConstraints();
+        wide.setPercentWidth(56);
+        columns.getColumnConstraints().setAll(narrow, wide);
+        VBox left = new VBox(10);
+        VBox right = new VBox(10);
+        for (String section : List.of(StudyForm.ENGINE, StudyForm.MODEL, StudyForm.ENERGY, StudyForm.WINDOWS,
+                StudyForm.WARMUP, StudyForm.EXECUTION)) {
+            left.getChildren().add(section(section));
+        }
+        right.getChildren().addAll(sweepDesigner, section(StudyForm.TRAFFIC));
+        columns.add(left, 0, 0);
+        columns.add(right, 1, 0);
+        root = new ScrollPane(columns);
+        root.setFitToWidth(true);
+        root.getStyleClass().add("study-form");
+    }
+
+    private Node section(String title) {
+        Label heading = new Label(title);
+        heading.getStyleClass().add("form-section-title");
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(2);
+        ColumnConstraints labels = new ColumnConstraints(132);
+        ColumnConstraints inputs = new ColumnConstraints();
+        inputs.setHgrow(Priority.ALWAYS);
+        inputs.setFillWidth(true);
+        grid.getColumnConstraints().setAll(labels, inputs);
+        int row = 0;
+        for (FieldViewModel field : vm.fieldsIn(title)) {
+            Label label = new Label(field.field().label());
+            label.getStyleClass().add("form-label");
+            Control input = input(field);
+            input.setId("field-" + field.key());
+            input.setMaxWidth(Double.MAX_VALUE);
+            if (!field.field().help().isEmpty()) {
+                input.setTooltip(new Tooltip(field.field().help() + "\n" + field.field().path()));
+            }
+            label.setLabelFor(input);
+            controls.put(field.key(), input);
+            Label error = errorLabel(field);
+            grid.add(label, 0, row);
+            grid.add(input, 1, row++);
+            grid.add(error, 1, row++);
+        }
+        VBox box = new VBox(4, heading, grid);
+        box.getStyleClass().add("form-section");
+        return box;
+    }
+
+    static Label errorLabel(FieldViewModel field) {
+        Label error = new Label();
+        error.setId("error-" + field.key());
+        error.getStyleClass().add("field-error");
+        error.setWrapText(true);
+        error.textProperty().bind(field.errorProperty());
+        error.visibleProperty().bind(field.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        return error;
+    }
+
+    private Control input(FieldViewModel field) {
+        FormField f = field.field();
+        if (f.kind() == FormField.Kind.CHOICE || f.kind() == FormField.Kind.COMBO) {
+            ComboBox<String> box = new ComboBox<>();
+            box.getItems().setAll(f.choices());
+            box.setEditable(f.kind() == FormField.Kind.COMBO);
+            box.setValue(field.valueProperty().get());
+            box.setPromptText(f.defaultText().isEmpty() ? null : "default: " + f.defaultText());
+            field.valueProperty().addListener((o, a, b) -> {
+                if (!b.equals(box.getValue())) {
+                    box.setValue(b);
+                }
+            });
+            box.valueProperty().addListener((o, a, b) -> {
+                if (b != null && !b.equals(field.valueProperty().get())) {
+                    vm.edit(field.key(), b);
+                }
+            });
+            return box;
+        }
+        TextField text = new TextField(field.valueProperty().get());
+        if (!f.defaultText().isEmpty()) {
+            text.setPromptText("default: " + f.defaultText());
+        }
+        field.valueProperty().addListener((o, a, b) -> text.setText(b));
+        text.setOnAction(e -> vm.edit(field.key(), text.getText()));
+        text.focusedProperty().addListener((o, was, is) -> {
+            if (!is && !text.getText().equals(field.valueProperty().get())) {
+                vm.edit(field.key(), text.getText());
+            }
+        });
+        return text;
+    }
+
+    /** Focuses a field's control; false when the form has none for this key. */
+    boolean focus(String key) {
+        Control c = controls.get(key);
+        if (c == null) {
+            return false;
+        }
+        c.requestFocus();
+        double contentHeight = root.getContent().getBoundsInLocal().getHeight();
+        double y = root.getContent().sceneToLocal(c.localToScene(0, 0)).getY();
+        double room = contentHeight - root.getViewportBounds().getHeight();
+        if (room > 0) {
+            root.setVvalue(Math.max(0, Math.min(1, (y - 20) / room)));
+        }
+        return true;
+    }
+
+    ScrollPane node() {
+        return root;
+    }
+}

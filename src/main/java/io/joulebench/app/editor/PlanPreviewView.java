@@ -1,0 +1,135 @@
+package io.joulebench.app.editor;
+
+import io.joulebench.app.fx.Formats;
+import io.joulebench.core.study.ExperimentOrder;
+import io.joulebench.core.study.WallTimeEstimate;
+import java.time.Duration;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The plan preview: cost figures, launches per order with the hint, and the arrival histogram of the chosen rate. */
+final class PlanPreviewView {
+
+    private final VBox root = new VBox(6);
+    private final Label message = new Label();
+    private final Label summary = new Label();
+    private final Label wallTime = new Label();
+    private final Label breakdown = new Label();
+    private final Label hint = new Label();
+    private final GridPane orders = new GridPane();
+    private final Label arrivalCaption = new Label();
+    private final BarChart<String, Number> histogram;
+
+    PlanPreviewView(ValidationViewModel vm) {
+        Label heading = new Label("Plan preview");
+        heading.getStyleClass().add("form-section-title");
+        message.getStyleClass().add("field-error");
+        message.textProperty().bind(vm.planMessageProperty());
+        message.visibleProperty().bind(message.textProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        summary.setId("plan-summary");
+        wallTime.setId("plan-wall-time");
+        wallTime.getStyleClass().add("plan-figure");
+        breakdown.getStyleClass().add("plan-breakdown");
+        breakdown.setWrapText(true);
+        hint.setId("plan-hint");
+        hint.getStyleClass().add("plan-hint");
+        hint.setWrapText(true);
+        hint.visibleProperty().bind(hint.textProperty().isNotEmpty());
+        hint.managedProperty().bind(hint.visibleProperty());
+        orders.setHgap(14);
+        orders.getStyleClass().add("plan-orders");
+        CategoryAxis x = new CategoryAxis();
+        x.setLabel("gap between arrivals (ms)");
+        x.setTickLabelRotation(-40);
+        NumberAxis y = new NumberAxis();
+        y.setLabel("arrivals");
+        histogram = new BarChart<>(x, y);
+        histogram.setId("plan-arrivals");
+        histogram.setLegendVisible(false);
+        histogram.setAnimated(false);
+        histogram.setBarGap(0);
+        histogram.setCategoryGap(1);
+        histogram.setMinHeight(180);
+        histogram.getStyleClass().add("arrival-histogram");
+        VBox.setVgrow(histogram, Priority.ALWAYS);
+        arrivalCaption.setId("plan-arrival-caption");
+        arrivalCaption.setWrapText(true);
+        root.getChildren().addAll(heading, message, summary, wallTime, breakdown, orders, hint, arrivalCaption,
+                histogram);
+        root.setPadding(new Insets(10));
+        root.getStyleClass().add("plan-preview");
+        show(vm.planProperty());
+        vm.planProperty().addListener((o, a, b) -> show(vm.planProperty()));
+    }
+
+    private void show(ObservableValue<PlanPreview> value) {
+        PlanPreview p = value.getValue();
+        boolean has = p != null;
+        for (var n : new javafx.scene.Node[] {summary, wallTime, breakdown, orders, arrivalCaption, histogram}) {
+            n.setVisible(has);
+            n.setManaged(has);
+        }
+        if (!has) {
+            hint.setText("");
+            return;
+        }
+        summary.setText(p.levels() + " level" + (p.levels() == 1 ? "" : "s") + " · " + p.totalWindows()
+                + " measured windows · " + p.launches() + " server launch" + (p.launches() == 1 ? "" : "es")
+                + " (" + p.order().wire() + ")");
+        WallTimeEstimate e = p.estimate();
+        wallTime.setText("Estimated wall time " + (e.warmupIsUpperBound() ? "≤ " : "≈ ")
+                + Formats.duration(Duration.ofMillis(Math.round(e.totalSeconds() * 1000))));
+        breakdown.setText("launch " + secs(e.launchSeconds()) + " · warmup " + secs(e.warmupSeconds())
+                + " · ramp " + secs(e.rampSeconds()) + " · windows " + secs(e.measuredSeconds())
+                + (e.baselineSeconds() > 0 ? " · baseline " + secs(e.baselineSeconds()) : "")
+                + (e.cooldownSeconds() > 0 ? " · cooldown " + secs(e.cooldownSeconds()) : "")
+                + (e.gapSeconds() > 0 ? " · gaps " + secs(e.gapSeconds()) : ""));
+        orders.getChildren().clear();
+        int col = 0;
+        for (ExperimentOrder order : ExperimentOrder.values()) {
+            Label name = new Label(order.wire());
+            Label launches = new Label(p.launchesByOrder().get(order) + " launch"
+                    + (p.launchesByOrder().get(order) == 1 ? "" : "es"));
+            if (order == p.order()) {
+                name.getStyleClass().add("plan-order-current");
+                launches.getStyleClass().add("plan-order-current");
+            }
+            orders.add(name, col, 0);
+            orders.add(launches, col++, 1);
+        }
+        hint.setText(p.orderHint().isEmpty() ? "" : "Hint: " + p.orderHint());
+        ArrivalPreview a = p.arrival();
+        if (a == null) {
+            arrivalCaption.setText("Select a rate to preview its arrivals");
+            histogram.getData().clear();
+            return;
+        }
+        arrivalCaption.setText("Arrivals at " + Formats.rate(a.rate()) + ", " + a.arrival() + ": " + a.gaps()
+                + " gaps drawn, CV " + Formats.number(a.cv(), 2) + ", gamma k " + Formats.number(a.gammaK(), 2));
+        XYChart.Series<String, Number> series = new XYChart.Series<>();
+        int[] counts = a.counts();
+        for (int i = 0; i < counts.length; i++) {
+            String label = Formats.number(i * a.binWidthS() * 1000, a.binWidthS() * 1000 < 10 ? 1 : 0)
+                    + (i == counts.length - 1 ? "+" : "");
+            series.getData().add(new XYChart.Data<>(label, counts[i]));
+        }
+        histogram.getData().setAll(java.util.List.of(series));
+    }
+
+    private static String secs(double s) {
+        return Formats.duration(Duration.ofMillis(Math.round(s * 1000)));
+    }
+
+    VBox node() {
+        return root;
+    }
+}

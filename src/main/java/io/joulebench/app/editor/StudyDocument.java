@@ -1,0 +1,62 @@
+package io.joulebench.app.editor;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The study being edited: its YAML text (exactly what Save writes) and the tree parsed from it. The YAML tab edits
+ * the text, which re-parses into the tree; the form edits the tree, which is written back as the text. While the text
+ * is not a YAML mapping the tree keeps its last good state and {@link #parseableProperty()} is false.
+ */
+public final class StudyDocument {
+
+    private final StringProperty text = new SimpleStringProperty("");
+    private final BooleanProperty parseable = new SimpleBooleanProperty(true);
+    private final List<Runnable> treeListeners = new ArrayList<>();
+    private ObjectNode tree = StudyYaml.NODES.objectNode();
+
+    public StudyDocument() {
+        text.addListener((o, a, b) -> reparse(b));
+    }
+
+    private void reparse(String yaml) {
+        var parsed = StudyYaml.read(yaml);
+        parseable.set(parsed.isPresent());
+        parsed.ifPresent(t -> {
+            tree = t;
+            List.copyOf(treeListeners).forEach(Runnable::run);
+        });
+    }
+
+    /** Applies a change to a copy of the tree and writes the result as the new text. */
+    public void edit(Consumer<ObjectNode> change) {
+        ObjectNode copy = tree.deepCopy();
+        change.accept(copy);
+        text.set(StudyYaml.write(copy));
+    }
+
+    /** A read-only view of the current tree (callers must not change it; use {@link #edit}). */
+    public ObjectNode tree() {
+        return tree;
+    }
+
+    /** Called on every new tree, from the thread that changed the text. */
+    public void onTreeChanged(Runnable listener) {
+        treeListeners.add(listener);
+    }
+
+    public StringProperty textProperty() {
+        return text;
+    }
+
+    public ReadOnlyBooleanProperty parseableProperty() {
+        return parseable;
+    }
+}

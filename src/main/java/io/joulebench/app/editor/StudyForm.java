@@ -1,0 +1,101 @@
+package io.joulebench.app.editor;
+
+import io.joulebench.app.editor.FormField.Kind;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The fields of the study form, by section, in the order the form shows them. */
+public final class StudyForm {
+
+    public static final String ENGINE = "Engine and runner";
+    public static final String MODEL = "Model and prompts";
+    public static final String ENERGY = "Energy";
+    public static final String TRAFFIC = "Traffic";
+    public static final String WINDOWS = "Windows";
+    public static final String WARMUP = "Warmup";
+    public static final String EXECUTION = "Cycles and order";
+    public static final List<String> SECTIONS = List.of(ENGINE, MODEL, ENERGY, TRAFFIC, WINDOWS, WARMUP, EXECUTION);
+
+    /** The engines the loader knows; each is a preset with its own runner and options block. */
+    public static final List<String> ENGINES = List.of("reference", "vllm", "sglang", "tgi", "llamacpp", "trtllm",
+            "custom");
+    public static final List<String> RUNNERS = List.of("in-process", "process", "container");
+
+    /** The loader's defaults (StudySchema) for keys the form shows, as prompts of empty fields. */
+    static final java.util.Map<String, String> DEFAULTS = java.util.Map.ofEntries(
+            java.util.Map.entry("engine", "reference"), java.util.Map.entry("n_prompts", "100"),
+            java.util.Map.entry("max_output_tokens", "256"), java.util.Map.entry("energy_sampler", "auto"),
+            java.util.Map.entry("arrival", "poisson"), java.util.Map.entry("burstiness", "1"),
+            java.util.Map.entry("gamma_k", "1"), java.util.Map.entry("seed", "new each run"),
+            java.util.Map.entry("concurrency_cap", "uncapped"), java.util.Map.entry("slo_ttft", "none"),
+            java.util.Map.entry("slo_tpot", "none"), java.util.Map.entry("slo_percentile", "0.99"),
+            java.util.Map.entry("window_seconds", "240"), java.util.Map.entry("ramp_seconds", "30"),
+            java.util.Map.entry("windows_per_level", "3"), java.util.Map.entry("cv_threshold", "0.05"),
+            java.util.Map.entry("warmup_mode", "composite"), java.util.Map.entry("warmup_duration", "300"),
+            java.util.Map.entry("warmup_timeout", "900"), java.util.Map.entry("n_cycles", "1"),
+            java.util.Map.entry("order", "sequential"), java.util.Map.entry("model", "engine's own"),
+            java.util.Map.entry("image", "preset image"));
+
+    private StudyForm() {
+    }
+
+    public static List<FormField> fields() {
+        List<FormField> f = new ArrayList<>();
+        f.add(field("study_name", ENGINE, "Study name", "study_name", Kind.TEXT, "Names the results folder"));
+        f.add(choice("engine", ENGINE, "Engine", "engine", ENGINES, "reference runs anywhere, no GPU needed"));
+        f.add(new FormField("runner", ENGINE, "Runner", "runners.{engine}", Kind.COMBO, RUNNERS,
+                "in-process (reference only), process, container or container:<image>", ""));
+        f.add(field("image", ENGINE, "Container image", "{engine}.image", Kind.TEXT,
+                "Image for container runners; the preset's image when empty"));
+        f.add(field("command", ENGINE, "Custom command", "custom.command", Kind.WORDS,
+                "The custom engine's command line when it runs as a process"));
+        f.add(field("model", MODEL, "Model", "task.model", Kind.TEXT, "What the server loads (not for reference)"));
+        f.add(new FormField("dataset", MODEL, "Prompt source", "task.dataset.source", Kind.COMBO,
+                List.of("builtin"), "builtin or a .jsonl/.csv file next to the study", "builtin"));
+        f.add(field("n_prompts", MODEL, "Prompts", "task.dataset.n_prompts", Kind.INT, "How many prompts to draw"));
+        f.add(field("max_output_tokens", MODEL, "Max output tokens", "task.max_output_tokens", Kind.INT,
+                "Per request"));
+        f.add(choice("energy_sampler", ENERGY, "Energy source", "measurement.energy_sampler",
+                List.of("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated"),
+                "auto picks the best meter the machine has"));
+        f.add(choice("arrival", TRAFFIC, "Arrival", "server.traffic.arrival", List.of("poisson", "gamma", "constant"),
+                "Inter-arrival distribution"));
+        f.add(field("burstiness", TRAFFIC, "Burstiness (CV)", "server.traffic.burstiness", Kind.NUMBER,
+                "CV of the gaps; gamma arrivals only (1 = Poisson)"));
+        f.add(field("gamma_k", TRAFFIC, "Gamma shape k", "server.traffic.burstiness", Kind.GAMMA_SHAPE,
+                "k = 1/CV²; the same setting as the CV"));
+        f.add(field("seed", TRAFFIC, "Seed", "server.traffic.seed", Kind.INT, "Empty: a new schedule each run"));
+        f.add(field("concurrency_cap", TRAFFIC, "Concurrency cap", "server.traffic.concurrency_cap", Kind.INT,
+                "Empty: uncapped"));
+        f.add(field("slo_ttft", TRAFFIC, "SLO TTFT (ms)", "server.traffic.slo.ttft_ms", Kind.NUMBER, "Optional"));
+        f.add(field("slo_tpot", TRAFFIC, "SLO TPOT (ms)", "server.traffic.slo.tpot_ms", Kind.NUMBER, "Optional"));
+        f.add(field("slo_percentile", TRAFFIC, "SLO percentile", "server.traffic.slo.percentile", Kind.NUMBER,
+                "0.99 = p99"));
+        f.add(field("window_seconds", WINDOWS, "Window (s)", "server.traffic.window_seconds", Kind.NUMBER,
+                "Length of each measured window"));
+        f.add(field("ramp_seconds", WINDOWS, "Ramp (s)", "server.traffic.ramp_exclusion_seconds", Kind.NUMBER,
+                "Traffic before the first window, not measured"));
+        f.add(field("windows_per_level", WINDOWS, "Windows per level", "server.windows_per_level", Kind.INT, ""));
+        f.add(field("cv_threshold", WINDOWS, "CV threshold", "server.stability_cv_threshold", Kind.NUMBER,
+                "A level is valid when its windows' J/token CV stays below"));
+        f.add(choice("warmup_mode", WARMUP, "Mode", "server.warmup.mode", List.of("composite", "fixed"),
+                "composite waits for convergence; fixed runs a set time"));
+        f.add(field("warmup_duration", WARMUP, "Duration (s)", "server.warmup.duration_seconds", Kind.NUMBER,
+                "Fixed warmup"));
+        f.add(field("warmup_timeout", WARMUP, "Timeout (s)", "server.warmup.timeout_seconds", Kind.NUMBER,
+                "Composite warmup's failsafe"));
+        f.add(field("n_cycles", EXECUTION, "Cycles", "study_execution.n_cycles", Kind.INT, "Repeats of the sweep"));
+        f.add(choice("order", EXECUTION, "Order", "study_execution.experiment_order",
+                List.of("sequential", "interleave", "shuffle", "reverse"), "Dispatch order across cycles"));
+        return List.copyOf(f);
+    }
+
+    private static FormField field(String key, String section, String label, String path, Kind kind, String help) {
+        return new FormField(key, section, label, path, kind, List.of(), help, DEFAULTS.getOrDefault(key, ""));
+    }
+
+    private static FormField choice(String key, String section, String label, String path, List<String> values,
+            String help) {
+        return new FormField(key, section, label, path, Kind.CHOICE, values, help, DEFAULTS.getOrDefault(key, ""));
+    }
+}

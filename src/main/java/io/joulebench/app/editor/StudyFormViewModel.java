@@ -1,0 +1,125 @@
+package io.joulebench.app.editor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The form over the study tree: one {@link FieldViewModel} per {@link StudyForm} field, refreshed whenever the
+ * tree changes, and {@link #edit} to write a field's text back into the tree (and so into the YAML text).
+ */
+public final class StudyFormViewModel {
+
+    /** Field key of the rate list (the sweep designer) in validation messages and focus requests. */
+    public static final String RATES = "rates";
+    /** Field key of the optional second swept field. */
+    public static final String SECOND_AXIS = "second_axis";
+
+    private final StudyDocument document;
+    private final Map<String, FieldViewModel> fields = new LinkedHashMap<>();
+
+    public StudyFormViewModel(StudyDocument document) {
+        this.document = document;
+        for (FormField f : StudyForm.fields()) {
+            fields.put(f.key(), new FieldViewModel(f));
+        }
+        document.onTreeChanged(this::refresh);
+        refresh();
+    }
+
+    private void refresh() {
+        String engine = engine();
+        for (FieldViewModel vm : fields.values()) {
+            vm.setValue(FieldCodec.display(vm.field(), StudyYaml.get(document.tree(), vm.field().pathFor(engine))));
+        }
+    }
+
+    /** Writes a field's text into the study; false (and the reason next to the field) when it cannot be. */
+    public boolean edit(String key, String text) {
+        FieldViewModel vm = field(key);
+        JsonNode value;
+        try {
+            value = FieldCodec.parse(vm.field(), text);
+        } catch (FieldCodec.Rejected e) {
+            vm.setError(e.getMessage());
+            return false;
+        }
+        String path = vm.field().pathFor(engine());
+        JsonNode before = StudyYaml.get(document.tree(), path);
+        if (value == null ? before == null : value.equals(before)) {
+            vm.setValue(FieldCodec.display(vm.field(), before));
+            return true;
+        }
+        document.edit(tree -> StudyYaml.set(tree, path, value));
+        return true;
+    }
+
+    /** The study's engine, {@code reference} when not given. */
+    public String engine() {
+        JsonNode engine = document.tree().get("engine");
+        return engine != null && engine.isTextual() && !engine.asText().isBlank() ? engine.asText() : "reference";
+    }
+
+    public FieldViewModel field(String key) {
+        FieldViewModel vm = fields.get(key);
+        if (vm == null) {
+            throw new IllegalArgumentException("no form field " + key);
+        }
+        return vm;
+    }
+
+    public List<FieldViewModel> fields() {
+        return List.copyOf(fields.values());
+    }
+
+    public List<FieldViewModel> fieldsIn(String section) {
+        List<FieldViewModel> out = new ArrayList<>();
+        for (FieldViewModel vm : fields.values()) {
+            if (vm.field().section().equals(section)) {
+                out.add(vm);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The field a validation message belongs to: {@link #RATES} for the rate (fixed or swept), {@link #SECOND_AXIS}
+     * for another sweep axis, else the form field whose path is the message's path or its nearest parent.
+     */
+    public Optional<String> fieldKeyFor(String keyPath) {
+        if (keyPath == null || keyPath.isEmpty()) {
+            return Optional.empty();
+        }
+        String path = keyPath.replaceAll("\\[\\d+]", "");
+        if (path.startsWith("sweep.")) {
+            String axis = path.substring("sweep.".length());
+            return Optional.of(axis.equals(SweepViewModel.RATE_PATH) ? RATES : SECOND_AXIS);
+        }
+        if (path.equals(SweepViewModel.RATE_PATH)) {
+            return Optional.of(RATES);
+        }
+        String engine = engine();
+        for (String p = path; !p.isEmpty(); p = p.contains(".") ? p.substring(0, p.lastIndexOf('.')) : "") {
+            for (FieldViewModel vm : fields.values()) {
+                if (vm.field().kind() != FormField.Kind.GAMMA_SHAPE && vm.field().pathFor(engine).equals(p)) {
+                    return Optional.of(vm.key());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Shows messages next to their fields; fields without one are cleared. */
+    void showErrors(Map<String, List<String>> byField) {
+        for (FieldViewModel vm : fields.values()) {
+            List<String> messages = byField.get(vm.key());
+            if (messages == null && vm.field().kind() == FormField.Kind.GAMMA_SHAPE) {
+                messages = byField.get("burstiness");
+            }
+            vm.setError(messages == null ? "" : String.join("\n", messages));
+        }
+    }
+}

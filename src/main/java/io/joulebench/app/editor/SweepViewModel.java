@@ -1,0 +1,201 @@
+package io.joulebench.app.editor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The sweep designer: the request rates (a list to add to, remove from, reorder or generate), and optionally a
+ * second swept field (a dotted path and its values). Rates live in {@code sweep: {server.traffic.rate: [...]}}; a
+ * study with one fixed {@code server.traffic.rate} keeps it there until a second rate is added.
+ */
+public final class SweepViewModel {
+
+    public static final String RATE_PATH = "server.traffic.rate";
+
+    private final StudyDocument document;
+    private final ObservableList<String> rates = FXCollections.observableArrayList();
+    private final IntegerProperty selected = new SimpleIntegerProperty(0);
+    private final StringProperty secondPath = new SimpleStringProperty("");
+    private final StringProperty secondValues = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty secondError = new SimpleStringProperty("");
+
+    public SweepViewModel(StudyDocument document) {
+        this.document = document;
+        document.onTreeChanged(this::refresh);
+        refresh();
+    }
+
+    private void refresh() {
+        ObjectNode tree = document.tree();
+        List<String> values = new ArrayList<>();
+        JsonNode swept = StudyYaml.sweepAxis(tree, RATE_PATH);
+        if (swept != null && swept.isArray()) {
+            swept.forEach(v -> values.add(FieldCodec.text(v)));
+        } else {
+            JsonNode fixed = StudyYaml.get(tree, RATE_PATH);
+            if (fixed != null && !fixed.isNull()) {
+                values.add(FieldCodec.text(fixed));
+            }
+        }
+        if (!values.equals(rates)) {
+            rates.setAll(values);
+        }
+        if (selected.get() >= rates.size()) {
+            selected.set(Math.max(0, rates.size() - 1));
+        }
+        String path = "";
+        String text = "";
+        JsonNode sweep = tree.get("sweep");
+        if (sweep instanceof ObjectNode s) {
+            for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+                String axis = it.next();
+                if (!axis.equals(RATE_PATH)) {
+                    path = axis;
+                    List<String> items = new ArrayList<>();
+                    s.get(axis).forEach(v -> items.add(FieldCodec.text(v)));
+                    text = String.join(", ", items);
+                    break;
+                }
+            }
+        }
+        secondPath.set(path);
+        secondValues.set(text);
+    }
+
+    /** Appends a rate (text, so a bad value reaches the validator and is shown next to the list). */
+    public void add(String rate) {
+        List<String> next = new ArrayList<>(rates);
+        next.add(rate.strip());
+        write(next);
+        selected.set(next.size() - 1);
+    }
+
+    public void replace(int index, String rate) {
+        List<String> next = new ArrayList<>(rates);
+        next.set(index, rate.strip());
+        write(next);
+    }
+
+    public void remove(int index) {
+        List<String> next = new ArrayList<>(rates);
+        next.remove(index);
+        write(next);
+    }
+
+    /** Moves the rate at {@code index} one place up (-1) or down (+1); no-op at the ends. */
+    public void move(int index, int delta) {
+        int to = index + delta;
+        if (index < 0 || index >= rates.size() || to < 0 || to >= rates.size()) {
+            return;
+        }
+        List<String> next = new ArrayList<>(rates);
+        next.add(to, next.remove(index));
+        write(next);
+        selected.set(to);
+    }
+
+    /** Replaces the rates with N points between a and b. */
+    public void generate(int n, double a, double b, SweepGenerator.Spacing spacing) {
+        List<String> next = new ArrayList<>();
+        for (double v : SweepGenerator.points(n, a, b, spacing)) {
+            next.add(FieldCodec.text(StudyYaml.number(v)));
+        }
+        write(next);
+    }
+
+    /** Sets the second swept field; an empty path removes it. Values are comma separated. */
+    public void setSecondAxis(String path, String values) {
+        String axis = path == null ? "" : path.strip();
+        if (axis.equals(RATE_PATH)) {
+            secondError.set("the rate is swept by the list above; choose another field");
+            return;
+        }
+        secondError.set("");
+        String old = secondPath.get();
+        document.edit(tree -> {
+            if (!old.isEmpty()) {
+                StudyYaml.setSweepAxis(tree, old, null);
+            }
+            if (!axis.isEmpty()) {
+                ArrayNode list = StudyYaml.NODES.arrayNode();
+                for (String v : (values == null ? "" : values).split(",")) {
+                    if (!v.isBlank()) {
+                        list.add(FieldCodec.scalar(v.strip()));
+                    }
+                }
+                StudyYaml.setSweepAxis(tree, axis, list);
+            }
+        });
+    }
+
+    private void write(List<String> values) {
+        document.edit(tree -> {
+            boolean swept = StudyYaml.sweepAxis(tree, RATE_PATH) != null;
+            if (values.isEmpty()) {
+                StudyYaml.setSweepAxis(tree, RATE_PATH, null);
+                StudyYaml.set(tree, RATE_PATH, null);
+            } else if (values.size() == 1 && !swept) {
+                StudyYaml.set(tree, RATE_PATH, FieldCodec.scalar(values.get(0)));
+            } else {
+                ArrayNode list = StudyYaml.NODES.arrayNode();
+                values.forEach(v -> list.add(FieldCodec.scalar(v)));
+                StudyYaml.set(tree, RATE_PATH, null);
+                StudyYaml.setSweepAxis(tree, RATE_PATH, list);
+            }
+        });
+    }
+
+    /** The selected rate as a number, or NaN when none is selected or it is not a number. */
+    public double selectedRate() {
+        int i = selected.get();
+        if (i < 0 || i >= rates.size()) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(rates.get(i));
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    public ObservableList<String> rates() {
+        return FXCollections.unmodifiableObservableList(rates);
+    }
+
+    public IntegerProperty selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyStringProperty secondPathProperty() {
+        return secondPath;
+    }
+
+    public ReadOnlyStringProperty secondValuesProperty() {
+        return secondValues;
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error;
+    }
+
+    public ReadOnlyStringProperty secondErrorProperty() {
+        return secondError;
+    }
+
+    void showErrors(List<String> rateErrors, List<String> axisErrors) {
+        error.set(String.join("\n", rateErrors));
+        secondError.set(String.join("\n", axisErrors));
+    }
+}

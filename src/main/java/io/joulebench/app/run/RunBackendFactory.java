@@ -1,0 +1,19 @@
+package io.joulebench.app.run;
+
+import io.joulebench.app.live.RunBackend;
+import java.util.concurrent.Executor;
+
+/**
+ * Builds the workbench's run backend once the rest of it exists: the host gives the editor's study and takes the
+ * finished results folder; {@code background} runs long tasks.
+ */
+@FunctionalInterface
+public interface RunBackendFactory {
+
+    RunBackend create(RunHost host, Executor background);
+
+    /** A backend that needs nothing from the workbench (tests, the dev launcher). */
+    static RunBackendFactory of(RunBackend backend) {
+        return (host, background) -> backend;
+    }
+}

@@ -1,0 +1,18 @@
+package io.joulebench.app.run;
+
+import io.joulebench.core.study.Study;
+import java.nio.file.Path;
+
+/** What a run needs from the rest of the workbench: the study to run, and where its results land. */
+public interface RunHost {
+
+    /**
+     * The editor's study, validated now.
+     *
+     * @throws IllegalStateException naming the problem when it is not valid
+     */
+    Study studyToRun();
+
+    /** A run ended and wrote {@code resultsFolder} (on the UI thread); the results view opens it. */
+    void runFinished(Path resultsFolder, boolean interrupted);
+}

@@ -1,0 +1,157 @@
+package io.joulebench.app.run;
+
+import io.joulebench.app.fx.ErrorMessages;
+import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.live.RunController;
+import io.joulebench.core.study.Study;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import javafx.concurrent.Task;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the editor's study (or resumes a results folder) through a {@link StudyExecution} in a background
+ * {@link Task}, reporting into a {@link StudyRunLiveFeed}. Cancel interrupts the run's thread: the core credits the
+ * levels that closed, tears the server down and returns; only then does the task end, so
+ * {@link #awaitIdle} really waits for the teardown. Call the actions from the UI thread.
+ */
+public final class StudyRunController implements RunController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StudyRunController.class);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+
+    /** What a run left behind. */
+    record Outcome(Path folder, boolean interrupted) {
+    }
+
+    private interface Job {
+        void run(StudyRunLiveFeed feed) throws Exception;
+    }
+
+    private final StudyExecution execution;
+    private final StudyRunLiveFeed feed;
+    private final RunHost host;
+    private final Path resultsRoot;
+    private final ErrorReporter errors;
+    private final Executor executor;
+    private volatile Thread worker;
+    private volatile boolean started;
+    private volatile CountDownLatch idle = new CountDownLatch(0);
+    private Task<Outcome> task;
+
+    /**
+     * @param resultsRoot where each new run's results folder is created
+     * @param executor    runs the task on a background thread
+     */
+    public StudyRunController(StudyExecution execution, StudyRunLiveFeed feed, RunHost host, Path resultsRoot,
+            ErrorReporter errors, Executor executor) {
+        this.execution = execution;
+        this.feed = feed;
+        this.host = host;
+        this.resultsRoot = resultsRoot;
+        this.errors = errors;
+        this.executor = executor;
+    }
+
+    @Override
+    public boolean available() {
+        return true;
+    }
+
+    /** Validates the editor's study and runs it into a new folder under the results root. */
+    @Override
+    public void start() {
+        Study study = host.studyToRun();
+        String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
+        Path folder = resultsRoot.resolve(safe(study.studyName()) + "-" + stamp);
+        launch(study.studyName(), folder, f -> execution.run(study, folder, f));
+    }
+
+    @Override
+    public void resume(Path resultsFolder) {
+        Path name = resultsFolder.getFileName();
+        launch(name == null ? resultsFolder.toString() : name.toString(), resultsFolder,
+                f -> execution.resume(resultsFolder, f));
+    }
+
+    private void launch(String name, Path folder, Job job) {
+        if (running()) {
+            throw new IllegalStateException("a study is already running; cancel it first");
+        }
+        feed.starting(name);
+        CountDownLatch done = new CountDownLatch(1);
+        idle = done;
+        started = false;
+        task = new Task<>() {
+            @Override
+            protected Outcome call() throws Exception {
+                worker = Thread.currentThread();
+                started = true;
+                try {
+                    job.run(feed);
+                    return new Outcome(folder, false);
+                } catch (InterruptedException e) {
+                    // Cancelled: the core credited what closed and tore the server down before throwing.
+                    feed.studyFinished(true);
+                    return new Outcome(folder, true);
+                } finally {
+                    worker = null;
+                    Thread.interrupted();
+                    done.countDown();
+                }
+            }
+        };
+        task.setOnSucceeded(e -> finished(task.getValue()));
+        task.setOnFailed(e -> {
+            Throwable cause = task.getException();
+            feed.failed();
+            LOG.error("Study run of {} failed", name, cause);
+            errors.report("The study run failed: " + ErrorMessages.describe(cause)
+                    + ". Levels that finished are kept in " + folder + ".", cause);
+        });
+        executor.execute(task);
+    }
+
+    private void finished(Outcome outcome) {
+        if (java.nio.file.Files.isDirectory(outcome.folder())) {
+            host.runFinished(outcome.folder(), outcome.interrupted());
+        }
+    }
+
+    /** Interrupts the run; the task ends once the core has cleaned up. */
+    @Override
+    public void cancel() {
+        feed.cancelling();
+        Thread t = worker;
+        if (t != null) {
+            t.interrupt();
+        } else if (task != null && task.cancel(true) && !started) {
+            // Cancelled before it began: nothing ran, nothing to tear down.
+            feed.studyFinished(true);
+            idle.countDown();
+        }
+    }
+
+    /** Whether a run is under way (its teardown included). */
+    public boolean running() {
+        return idle.getCount() > 0;
+    }
+
+    /** Waits up to {@code timeout} for a run (and its teardown) to end; true when nothing is running any more. */
+    @Override
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        return idle.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static String safe(String name) {
+        String s = name.replaceAll("[^A-Za-z0-9._-]+", "-");
+        return s.isEmpty() ? "study" : s;
+    }
+}

@@ -1,0 +1,214 @@
+package io.joulebench.app.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.app.TestServices;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EditorViewModelTest {
+
+    private final TestServices services = new TestServices();
+    private final EditorViewModel vm = new EditorViewModel(services.preferences, services.errors);
+
+    @AfterEach
+    void tearDown() throws Exception {
+        services.close();
+    }
+
+    @Test
+    void the_bundled_quickstart_is_the_examples_quickstart() throws Exception {
+        assertThat(EditorViewModel.quickstartText())
+                .isEqualTo(Files.readString(Path.of("examples/quickstart.yaml"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void the_quickstart_is_valid_and_shows_its_rates_and_fields() {
+        assertThat(vm.validation().problems()).isEmpty();
+        assertThat(vm.sweep().rates()).containsExactly("2", "8", "32");
+        assertThat(vm.form().field("engine").valueProperty().get()).isEqualTo("reference");
+        assertThat(vm.form().field("runner").valueProperty().get()).isEqualTo("in-process");
+        assertThat(vm.form().field("window_seconds").valueProperty().get()).isEqualTo("5");
+        assertThat(vm.form().field("warmup_mode").valueProperty().get()).isEqualTo("fixed");
+        assertThat(vm.validation().planProperty().get()).isNotNull();
+    }
+
+    @Test
+    void a_bad_rate_is_shown_next_to_the_rate_list_and_in_the_problems_list() {
+        vm.sweep().add("-1");
+
+        assertThat(vm.sweep().errorProperty().get()).contains("must be > 0");
+        assertThat(vm.validation().problems()).singleElement().satisfies(p -> {
+            assertThat(p.fieldKey()).isEqualTo(StudyFormViewModel.RATES);
+            assertThat(p.keyPath()).isEqualTo("sweep.server.traffic.rate[3]");
+            assertThat(p.line()).isPositive();
+            assertThat(p.text()).contains("must be > 0");
+        });
+        assertThat(vm.validation().planProperty().get()).isNull();
+        assertThat(vm.validation().planMessageProperty().get()).isEqualTo("Fix 1 problem to see the plan");
+
+        vm.sweep().remove(3);
+        assertThat(vm.sweep().errorProperty().get()).isEmpty();
+        assertThat(vm.validation().problems()).isEmpty();
+    }
+
+    @Test
+    void a_bad_form_value_is_shown_next_to_its_field() {
+        vm.form().edit("window_seconds", "0");
+        assertThat(vm.form().field("window_seconds").errorProperty().get()).contains("must be > 0");
+        assertThat(vm.validation().problems()).extracting(Problem::fieldKey).containsExactly("window_seconds");
+
+        vm.form().edit("n_cycles", "many");
+        assertThat(vm.form().field("n_cycles").errorProperty().get()).isNotEmpty();
+    }
+
+    @Test
+    void choosing_a_problem_asks_the_view_to_focus_its_field() {
+        vm.form().edit("windows_per_level", "0");
+        Problem p = vm.validation().problems().get(0);
+        vm.validation().goTo(p);
+        assertThat(vm.validation().focusRequestProperty().get()).isEqualTo(p);
+        assertThat(p.fieldKey()).isEqualTo("windows_per_level");
+    }
+
+    @Test
+    void a_form_edit_reaches_the_yaml_text_and_parses_back() {
+        vm.form().edit("window_seconds", "10");
+        vm.form().edit("slo_ttft", "250");
+        vm.form().edit("gamma_k", "4");
+        vm.form().edit("arrival", "gamma");
+
+        String yaml = vm.textProperty().get();
+        assertThat(yaml).contains("window_seconds: 10").contains("ttft_ms: 250").contains("burstiness: 0.5");
+        ObjectNode tree = StudyYaml.read(yaml).orElseThrow();
+        assertThat(StudyYaml.get(tree, "server.traffic.window_seconds").asInt()).isEqualTo(10);
+        assertThat(vm.form().field("burstiness").valueProperty().get()).isEqualTo("0.5");
+        assertThat(StudyCheck.of(yaml, null).valid()).isTrue();
+
+        vm.textProperty().set(yaml.replace("window_seconds: 10", "window_seconds: 12"));
+        assertThat(vm.form().field("window_seconds").valueProperty().get()).isEqualTo("12");
+        vm.textProperty().set(vm.textProperty().get().replace("burstiness: 0.5", "burstiness: 0.25"));
+        assertThat(vm.form().field("gamma_k").valueProperty().get()).isEqualTo("16");
+    }
+
+    @Test
+    void clearing_a_field_removes_its_key_and_a_bad_gamma_shape_is_refused() {
+        vm.form().edit("seed", "");
+        assertThat(StudyYaml.get(vm.document().tree(), "server.traffic.seed")).isNull();
+        String before = vm.textProperty().get();
+        assertThat(vm.form().edit("gamma_k", "-2")).isFalse();
+        assertThat(vm.form().field("gamma_k").errorProperty().get()).contains("k must be");
+        assertThat(vm.textProperty().get()).isEqualTo(before);
+    }
+
+    @Test
+    void the_runner_field_follows_the_engine() {
+        vm.form().edit("engine", "vllm");
+        assertThat(vm.form().field("runner").valueProperty().get()).isEmpty();
+        vm.form().edit("runner", "container");
+        assertThat(StudyYaml.get(vm.document().tree(), "runners.vllm").asText()).isEqualTo("container");
+        assertThat(vm.validation().problems()).extracting(Problem::fieldKey).contains("model");
+    }
+
+    @Test
+    void the_sweep_designer_generates_reorders_and_adds_a_second_axis() {
+        vm.sweep().generate(4, 1, 8, SweepGenerator.Spacing.GEOMETRIC);
+        assertThat(vm.sweep().rates()).containsExactly("1", "2", "4", "8");
+        vm.sweep().move(3, -1);
+        assertThat(vm.sweep().rates()).containsExactly("1", "2", "8", "4");
+        assertThat(vm.sweep().selectedProperty().get()).isEqualTo(2);
+        vm.sweep().setSecondAxis("task.max_output_tokens", "32, 64");
+        assertThat(vm.textProperty().get()).contains("task.max_output_tokens:");
+        assertThat(vm.sweep().secondValuesProperty().get()).isEqualTo("32, 64");
+        assertThat(vm.validation().planProperty().get().levels()).isEqualTo(8);
+
+        vm.sweep().setSecondAxis("server.traffic.nope", "1");
+        assertThat(vm.sweep().secondErrorProperty().get()).contains("names no field");
+    }
+
+    @Test
+    void the_plan_counts_launches_for_each_order_and_hints_at_a_cheaper_one() {
+        vm.form().edit("n_cycles", "3");
+        vm.form().edit("order", "sequential");
+        PlanPreview plan = vm.validation().planProperty().get();
+        assertThat(plan.launches()).isEqualTo(9);
+        assertThat(plan.launchesByOrder()).containsEntry(io.joulebench.core.study.ExperimentOrder.INTERLEAVE, 3)
+                .containsEntry(io.joulebench.core.study.ExperimentOrder.REVERSE, 3)
+                .containsEntry(io.joulebench.core.study.ExperimentOrder.SEQUENTIAL, 9);
+        assertThat(plan.orderHint()).contains("interleave would need 3 launches instead of 9");
+        assertThat(plan.totalWindows()).isEqualTo(27);
+
+        vm.form().edit("order", "interleave");
+        assertThat(vm.validation().planProperty().get().launches()).isEqualTo(3);
+        assertThat(vm.validation().planProperty().get().orderHint()).isEmpty();
+    }
+
+    @Test
+    void the_wall_time_estimate_adds_launch_warmup_ramp_and_windows() {
+        PlanPreview plan = vm.validation().planProperty().get();
+        // one reference launch (1 s) + 3 levels × (3 s warmup + 2 s ramp + 3 × 5 s windows)
+        assertThat(plan.estimate().launchSeconds()).isEqualTo(1.0);
+        assertThat(plan.estimate().warmupSeconds()).isEqualTo(9.0);
+        assertThat(plan.estimate().rampSeconds()).isEqualTo(6.0);
+        assertThat(plan.estimate().measuredSeconds()).isEqualTo(45.0);
+        assertThat(plan.estimate().totalSeconds()).isEqualTo(61.0);
+        assertThat(plan.totalWindows()).isEqualTo(9);
+        assertThat(plan.levels()).isEqualTo(3);
+
+        vm.form().edit("window_seconds", "60");
+        assertThat(vm.validation().planProperty().get().estimate().totalSeconds()).isEqualTo(1 + 9 + 6 + 540.0);
+    }
+
+    @Test
+    void the_arrival_preview_follows_the_selected_rate() {
+        ArrivalPreview first = vm.validation().planProperty().get().arrival();
+        assertThat(first.rate()).isEqualTo(2.0);
+        assertThat(java.util.Arrays.stream(first.counts()).sum()).isEqualTo(first.gaps());
+        assertThat(first.cv()).isBetween(0.9, 1.1);
+
+        vm.sweep().selectedProperty().set(2);
+        ArrivalPreview third = vm.validation().planProperty().get().arrival();
+        assertThat(third.rate()).isEqualTo(32.0);
+        assertThat(third.binWidthS()).isEqualTo(first.binWidthS() / 16);
+
+        vm.form().edit("arrival", "constant");
+        assertThat(vm.validation().planProperty().get().arrival().cv()).isLessThan(1e-6);
+    }
+
+    @Test
+    void save_writes_the_yaml_tab_text_and_updates_recent_files(@TempDir Path dir) throws Exception {
+        vm.form().edit("study_name", "mine");
+        Path target = dir.resolve("mine.yaml");
+        assertThat(vm.saveStudyAs(target)).isTrue();
+        assertThat(Files.readString(target)).isEqualTo(vm.textProperty().get());
+        assertThat(vm.recentStudies()).containsExactly(target.toAbsolutePath().normalize());
+        assertThat(vm.dirtyProperty().get()).isFalse();
+        assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
+
+        vm.newStudy();
+        assertThat(vm.openStudy(target)).isTrue();
+        assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
+    }
+
+    @Test
+    void study_to_run_refuses_an_invalid_study_naming_the_problem() {
+        assertThat(vm.studyToRun().studyName()).isEqualTo("quickstart");
+        vm.sweep().add("0");
+        assertThatThrownBy(vm::studyToRun).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("1 problem").hasMessageContaining("server.traffic.rate");
+    }
+
+    @Test
+    void yaml_that_does_not_parse_keeps_the_form_and_says_so() {
+        vm.textProperty().set("study_name: [unclosed");
+        assertThat(vm.document().parseableProperty().get()).isFalse();
+        assertThat(vm.sweep().rates()).containsExactly("2", "8", "32");
+        assertThat(vm.validation().problems()).isNotEmpty();
+    }
+}

@@ -1,0 +1,67 @@
+package io.joulebench.app.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.AppContext;
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.RunBackend;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class EditorViewTest {
+
+    private final TestServices services = new TestServices();
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) {
+        context = new AppContext(services.services(RunBackend.none(), new FxUiExecutor()));
+        context.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        context.close();
+        services.close();
+    }
+
+    @Test
+    void a_bad_rate_shows_its_error_next_to_the_rates_and_in_the_problems_list(FxRobot robot) throws Exception {
+        Label error = robot.lookup("#error-rates").queryAs(Label.class);
+        assertThat(error.isVisible()).isFalse();
+
+        robot.clickOn("#sweep-new-rate").write("-4");
+        robot.clickOn("#sweep-add");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, error::isVisible);
+
+        assertThat(error.getText()).contains("must be > 0");
+        ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
+        assertThat(problems.getItems()).hasSize(1);
+        assertThat(((Problem) problems.getItems().get(0)).text()).contains("sweep.server.traffic.rate[3]");
+        assertThat(context.shell().editor().textProperty().get()).contains("- -4");
+    }
+
+    @Test
+    void a_form_edit_shows_in_the_yaml_tab_and_the_plan(FxRobot robot) throws Exception {
+        TextField window = robot.lookup("#field-window_seconds").queryAs(TextField.class);
+        robot.doubleClickOn(window).eraseText(3).write("10").type(javafx.scene.input.KeyCode.ENTER);
+        Label wall = robot.lookup("#plan-wall-time").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> wall.getText().contains("1:46"));
+
+        robot.clickOn("#editor-yaml-tab");
+        javafx.scene.control.TextArea yaml = robot.lookup("#editor-yaml").queryAs(javafx.scene.control.TextArea.class);
+        assertThat(yaml.getText()).contains("window_seconds: 10");
+    }
+}

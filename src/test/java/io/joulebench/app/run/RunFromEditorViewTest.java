@@ -1,0 +1,80 @@
+package io.joulebench.app.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.AppContext;
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.RunState;
+import io.joulebench.app.live.Validity;
+import io.joulebench.app.shell.Area;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Run button over a scripted quickstart-like execution: windows reach the chart, results open after. */
+@ExtendWith(ApplicationExtension.class)
+class RunFromEditorViewTest {
+
+    @TempDir
+    static Path results;
+    private final TestServices services = new TestServices();
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) {
+        context = new AppContext(services.services(
+                StudyRunBackend.factory(new ScriptedStudyExecution(300), results, services.errors),
+                new FxUiExecutor()));
+        context.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        context.close();
+        services.close();
+    }
+
+    @Test
+    void run_makes_windows_appear_in_the_chart_and_then_opens_the_results(FxRobot robot) throws Exception {
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        var live = context.shell().live();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !live.windowChartProperty().get().points().isEmpty());
+        assertThat(live.bannerProperty().get()).startsWith("Simulated");
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
+        var points = live.windowChartProperty().get().points();
+        assertThat(points).hasSize(9);
+        assertThat(points.subList(0, 6)).allMatch(p -> p.window().validity() == Validity.VALID);
+        assertThat(points.subList(6, 9)).allMatch(p -> p.window().validity() == Validity.INVALID);
+        assertThat(live.levelRows()).hasSize(3);
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> context.shell().areaProperty().get() == Area.RESULTS);
+        assertThat(context.shell().results().rows()).hasSize(9);
+        assertThat(context.shell().results().recent()).singleElement().satisfies(p ->
+                assertThat(p.getFileName().toString()).startsWith("quickstart-"));
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void escape_cancels_a_run_after_confirming(FxRobot robot) throws Exception {
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        var live = context.shell().live();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.RUNNING);
+        robot.clickOn("#live-cancel");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
+        assertThat(services.questions).hasSize(1);
+        assertThat(live.windowChartProperty().get().points().size()).isLessThan(9);
+    }
+}

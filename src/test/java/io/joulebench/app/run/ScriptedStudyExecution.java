@@ -1,0 +1,45 @@
+package io.joulebench.app.run;
+
+import io.joulebench.app.results.Fixtures;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link StudyExecution} that replays {@link ScriptedRun} for the study, sleeping between windows (interruptible,
+ * as a real run is) and writing the quickstart results fixture as its results folder.
+ */
+public final class ScriptedStudyExecution implements StudyExecution {
+
+    private final long pauseMillis;
+    public final AtomicLong clock = new AtomicLong(System.nanoTime());
+
+    public ScriptedStudyExecution(long pauseMillis) {
+        this.pauseMillis = pauseMillis;
+    }
+
+    @Override
+    public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+        Files.createDirectories(outDir.getParent());
+        Fixtures.copyTo(outDir.getParent(), outDir.getFileName().toString());
+        replay(StudyPlan.of(study), listener);
+    }
+
+    @Override
+    public void resume(Path resultsDir, StudyRunListener listener) {
+        throw new UnsupportedOperationException("the scripted execution does not resume");
+    }
+
+    private void replay(StudyPlan plan, StudyRunListener listener) throws InterruptedException {
+        try {
+            new ScriptedRun(plan, listener, clock, () -> Thread.sleep(pauseMillis)).play();
+        } catch (InterruptedException e) {
+            // As the core does: what closed stays credited, the study ends interrupted.
+            listener.studyFinished(true);
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.joulebench.app.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.joulebench.app.TestServices;
+import io.joulebench.app.editor.StudyCheck;
+import io.joulebench.app.live.RunState;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.Study;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxToolkit;
+
+/** The controller runs a javafx.concurrent.Task, so these tests start the (headless) toolkit. */
+class StudyRunControllerTest {
+
+    @TempDir
+    Path root;
+    private final TestServices services = new TestServices();
+    private final StudyRunLiveFeed feed = new StudyRunLiveFeed();
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final List<String> finished = new ArrayList<>();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private Study study = quickstart();
+
+    private final RunHost host = new RunHost() {
+        @Override
+        public Study studyToRun() {
+            if (study == null) {
+                throw new IllegalStateException("the study has 1 problem");
+            }
+            return study;
+        }
+
+        @Override
+        public void runFinished(Path folder, boolean interrupted) {
+            assertThat(Platform.isFxApplicationThread()).isTrue();
+            finished.add(root.relativize(folder).toString().replaceAll("\\d{8}T\\d{6}Z", "STAMP")
+                    + (interrupted ? " interrupted" : ""));
+            done.countDown();
+        }
+    };
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        FxToolkit.registerPrimaryStage();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        executor.shutdownNow();
+        services.close();
+    }
+
+    static Study quickstart() {
+        try {
+            return StudyCheck.of(Files.readString(Path.of("examples/quickstart.yaml")), null).study();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private StudyRunController controller(StudyExecution execution) {
+        return new StudyRunController(execution, feed, host, root, services.errors, executor);
+    }
+
+    @Test
+    void a_run_reports_into_the_feed_and_hands_its_results_folder_over() throws Exception {
+        StudyRunController c = controller(new ScriptedStudyExecution(0));
+        c.start();
+        assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(finished).containsExactly("quickstart-STAMP");
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.FINISHED);
+        assertThat(feed.snapshot().windows()).hasSize(9);
+        assertThat(c.running()).isFalse();
+    }
+
+    @Test
+    void cancel_interrupts_the_run_which_ends_once_torn_down() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        List<String> teardown = new ArrayList<>();
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                Files.createDirectories(outDir);
+                inside.countDown();
+                try {
+                    Thread.sleep(60_000);
+                } finally {
+                    teardown.add("server stopped");
+                }
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener l) {
+            }
+        });
+        c.start();
+        assertThat(inside.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(c.running()).isTrue();
+
+        c.cancel();
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        assertThat(teardown).containsExactly("server stopped");
+        assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(finished).containsExactly("quickstart-STAMP interrupted");
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.CANCELLED);
+    }
+
+    @Test
+    void a_failed_run_is_reported_once_and_marks_the_feed_failed() throws Exception {
+        StudyRunController c = controller(StudyExecution.unavailable());
+        c.start();
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(services.errors.messages).singleElement().asString()
+                .contains("The study run failed: the study runner is not available in this build");
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.FAILED);
+        assertThat(finished).isEmpty();
+    }
+
+    @Test
+    void an_invalid_study_does_not_start() {
+        study = null;
+        StudyRunController c = controller(new ScriptedStudyExecution(0));
+        assertThatThrownBy(c::start).hasMessageContaining("1 problem");
+        assertThat(c.running()).isFalse();
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.IDLE);
+    }
+
+    @Test
+    void resume_continues_the_folder_it_was_given() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("quickstart-old"));
+        List<Path> resumed = new ArrayList<>();
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public void run(Study s, Path outDir, StudyRunListener l) {
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener l) {
+                resumed.add(resultsDir);
+                l.studyFinished(false);
+            }
+        });
+        c.resume(folder);
+        assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(resumed).containsExactly(folder);
+        assertThat(finished).containsExactly("quickstart-old");
+    }
+}

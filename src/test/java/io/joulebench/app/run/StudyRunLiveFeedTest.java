@@ -1,0 +1,167 @@
+package io.joulebench.app.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.joulebench.app.editor.StudyCheck;
+import io.joulebench.app.live.LevelRow;
+import io.joulebench.app.live.LiveSnapshot;
+import io.joulebench.app.live.RunState;
+import io.joulebench.app.live.Validity;
+import io.joulebench.app.live.WarmupState;
+import io.joulebench.app.live.WindowPoint;
+import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.study.StudyPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class StudyRunLiveFeedTest {
+
+    private final AtomicLong clock = new AtomicLong(1_000 * ScriptedRun.SECOND);
+    private final StudyRunLiveFeed feed = new StudyRunLiveFeed(clock::get);
+    private final StudyPlan plan = quickstartPlan();
+    private final ScriptedRun run = new ScriptedRun(plan, feed, clock, () -> { });
+
+    static StudyPlan quickstartPlan() {
+        try {
+            StudyCheck check = StudyCheck.of(Files.readString(Path.of("examples/quickstart.yaml")), null);
+            return StudyPlan.of(check.study());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void a_started_study_lists_every_level_pending_with_the_provisional_energy_kind() {
+        feed.starting("quickstart");
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.STARTING);
+        run.start();
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.state()).isEqualTo(RunState.RUNNING);
+        assertThat(s.studyName()).isEqualTo("quickstart");
+        assertThat(s.energyKind()).isEqualTo("simulated");
+        assertThat(s.levels()).extracting(LevelRow::rate).containsExactly(2.0, 8.0, 32.0);
+        assertThat(s.levels()).extracting(LevelRow::verdict).containsOnly(Validity.PENDING);
+        assertThat(s.progress().levelCount()).isEqualTo(3);
+        assertThat(s.windows()).isEmpty();
+    }
+
+    @Test
+    void windows_stay_pending_until_the_gate_decides_then_turn_valid() throws Exception {
+        feed.starting("quickstart");
+        run.start();
+        run.level(0, 3);
+
+        LiveSnapshot open = feed.snapshot();
+        assertThat(open.windows()).hasSize(3).extracting(WindowPoint::validity).containsOnly(Validity.PENDING);
+        assertThat(open.windows()).extracting(WindowPoint::levelCv).allMatch(cv -> Double.isNaN(cv));
+        assertThat(open.progress().level()).isEqualTo(1);
+        assertThat(open.progress().window()).isEqualTo(3);
+        assertThat(open.progress().windowCount()).isEqualTo(3);
+        assertThat(open.progress().rate()).isEqualTo(2.0);
+        assertThat(open.progress().warmup()).isEqualTo(WarmupState.CONVERGED);
+        assertThat(open.progress().fraction()).isCloseTo(3 / 9.0, within(1e-9));
+        assertThat(open.kpis().jPerToken()).isCloseTo(0.052, within(1e-9));
+        assertThat(open.kpis().tokensPerS()).isCloseTo(1000 / 5.0, within(1e-9));
+        assertThat(open.kpis().dispatchLatenessP99Ms()).isEqualTo(0.5);
+        assertThat(open.kpis().powerW()).isEqualTo(90.0);
+        assertThat(open.kpis().temperatureC()).isEqualTo(55.0);
+        assertThat(open.kpis().inFlight()).isEqualTo(3.0);
+
+        run.finish(0);
+        LiveSnapshot decided = feed.snapshot();
+        assertThat(decided.windows()).extracting(WindowPoint::validity).containsOnly(Validity.VALID);
+        assertThat(decided.levels().get(0).cv()).isEqualTo(0.01);
+        assertThat(decided.levels().get(0).ttftP99Ms()).isEqualTo(60.0);
+        assertThat(decided.levels().get(0).requestThroughput()).isEqualTo(2.0);
+        assertThat(decided.energyLabel()).isEqualTo("simulated · simulated (integrated power)");
+    }
+
+    @Test
+    void a_level_that_fails_the_gate_is_invalid_with_its_reason() throws Exception {
+        feed.starting("quickstart");
+        run.play();
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.state()).isEqualTo(RunState.FINISHED);
+        assertThat(s.windows()).hasSize(9);
+        assertThat(s.windows().subList(6, 9)).extracting(WindowPoint::validity).containsOnly(Validity.INVALID);
+        assertThat(s.levels().get(2).reason()).isEqualTo("level CV 0.074 above threshold 0.05");
+        assertThat(s.levels()).extracting(LevelRow::windowsDone).containsExactly(3, 3, 3);
+        assertThat(s.progress().fraction()).isEqualTo(1.0);
+        assertThat(s.progress().level()).isEqualTo(3);
+    }
+
+    @Test
+    void window_spans_and_ramps_are_on_the_run_clock() throws Exception {
+        feed.starting("quickstart");
+        run.start();
+        run.level(0, 2);
+
+        LiveSnapshot s = feed.snapshot();
+        // warmup 3 s, ramp 2 s, then two 5 s windows
+        assertThat(s.rampSpans()).singleElement().satisfies(r -> {
+            assertThat(r.startS()).isEqualTo(3.0);
+            assertThat(r.endS()).isEqualTo(5.0);
+        });
+        assertThat(s.windowSpans()).extracting(t -> t.startS() + "-" + t.endS()).containsExactly("5.0-10.0",
+                "10.0-15.0");
+        assertThat(s.power()).hasSize(2);
+        assertThat(s.power().get(0).samples()).extracting(p -> p.tSeconds()).containsExactly(10.0, 15.0);
+        assertThat(s.progress().eta()).isNotNull();
+        assertThat(s.progress().eta().toSeconds()).isEqualTo(61 - 15);
+    }
+
+    @Test
+    void power_traces_are_bounded_per_device() {
+        feed.starting("quickstart");
+        run.start();
+        List<PowerSample> burst = new ArrayList<>();
+        for (int i = 0; i < StudyRunLiveFeed.MAX_POWER_SAMPLES + 500; i++) {
+            burst.add(new PowerSample(clock.get() + i, 0, 60.0, null, null));
+        }
+        feed.powerSampled(burst);
+        assertThat(feed.snapshot().power().get(0).samples()).hasSize(StudyRunLiveFeed.MAX_POWER_SAMPLES);
+    }
+
+    @Test
+    void an_interrupted_level_is_not_credited_and_the_study_ends_cancelled() throws Exception {
+        feed.starting("quickstart");
+        run.start();
+        run.level(0, 1);
+        feed.cancelling();
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.CANCELLING);
+        var cell = run.cells().get(0);
+        feed.levelResult(new LevelResult(cell, "s1", 0, null, List.of(ScriptedRun.window(0, 0, 0, 1, false)),
+                null, ScriptedRun.SIMULATED, "aborted: cancelled", true));
+        feed.studyFinished(true);
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.state()).isEqualTo(RunState.CANCELLED);
+        assertThat(s.levels().get(0).verdict()).isEqualTo(Validity.INVALID);
+        assertThat(s.levels().get(0).reason()).contains("interrupted");
+        assertThat(s.levels().get(1).verdict()).isEqualTo(Validity.PENDING);
+    }
+
+    @Test
+    void an_unchanged_feed_returns_the_same_snapshot_and_a_new_run_starts_clean() throws Exception {
+        feed.starting("quickstart");
+        run.play();
+        LiveSnapshot first = feed.snapshot();
+        assertThat(feed.snapshot()).isSameAs(first);
+
+        feed.starting("again");
+        LiveSnapshot fresh = feed.snapshot();
+        assertThat(fresh.version()).isGreaterThan(first.version());
+        assertThat(fresh.windows()).isEmpty();
+        assertThat(fresh.power()).isEmpty();
+        assertThat(fresh.energyKind()).isEmpty();
+        assertThat(fresh.studyName()).isEqualTo("again");
+    }
+}
