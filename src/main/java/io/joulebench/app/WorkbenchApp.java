@@ -5,6 +5,7 @@ import io.joulebench.app.fx.FxConfirmer;
 import io.joulebench.app.fx.FxErrorReporter;
 import io.joulebench.app.fx.FxFileDialogs;
 import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.run.CoreStudyExecution;
 import io.joulebench.app.run.StudyExecution;
 import io.joulebench.app.run.StudyRunBackend;
 import io.joulebench.app.prefs.WorkbenchPreferences;
@@ -21,9 +22,10 @@ public final class WorkbenchApp extends Application {
         FxUiExecutor ui = new FxUiExecutor();
         FxErrorReporter errors = new FxErrorReporter(ui, stage);
         errors.installAsUncaughtHandler();
-        // The study runner joins through StudyExecution; until it is wired in, Run explains that it is missing.
+        Thread.ofVirtual().name("joulebench-reaper").start(io.joulebench.core.server.Reaper::reapAtStartup);
+        StudyExecution execution = new CoreStudyExecution(io.joulebench.engine.Sessions::defaultRunner);
         context = new AppContext(new AppContext.Services(WorkbenchPreferences.forUser(),
-                StudyRunBackend.factory(StudyExecution.unavailable(), StudyRunBackend.defaultResultsRoot(), errors),
+                StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(), errors),
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
                 new FxFileDialogs(stage), ui));
         context.show(stage);

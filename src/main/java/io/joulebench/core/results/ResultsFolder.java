@@ -63,6 +63,21 @@ public final class ResultsFolder implements SessionSink {
         for (int n = 2; Files.exists(dir); n++) {
             dir = out.resolve(base + "-" + n);
         }
+        return createAt(dir, plan, now, hook);
+    }
+
+    /** Creates exactly {@code dir} (which must not exist yet), for callers that name the folder themselves. */
+    public static ResultsFolder createAt(Path dir, StudyPlan plan, Instant now) throws IOException {
+        if (Files.exists(dir)) {
+            throw new java.nio.file.FileAlreadyExistsException(dir.toString(), null, "results folder already exists");
+        }
+        return createAt(dir, plan, now, CrashHook.NONE);
+    }
+
+    private static ResultsFolder createAt(Path dir, StudyPlan plan, Instant now, CrashHook hook) throws IOException {
+        Path out = dir.toAbsolutePath().getParent();
+        Files.createDirectories(out);
+        String base = dir.getFileName().toString();
         Redactor redactor = Redactor.learning(plan.study().document());
         plan.cells().forEach(c -> redactor.redact(c.config()));
         Path tmp = out.resolve(AtomicFiles.TEMP_PREFIX + base + "-" + UUID.randomUUID());
