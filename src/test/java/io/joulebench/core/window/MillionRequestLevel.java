@@ -1,23 +1,24 @@
 package io.joulebench.core.window;
 
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.CompletionResult;
+import io.joulebench.core.traffic.OpenLoopSource;
+import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.Transport;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.RequestListener;
-import io.joulebench.core.traffic.RequestRecord;
-import io.joulebench.core.traffic.RequestStatus;
 import io.joulebench.core.traffic.TrafficSource;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs one level of 1,000,000 requests on the system clock through {@link WindowManager#runLevel}, with a fast
- * fake source that reports each request to the manager's listener as it "completes" (4 tokens each), and prints
- * the heap figures. Started by {@link WindowManagerMemoryBench} in a JVM limited to -Xmx512m.
+ * Runs one level of 1,000,000 requests (50,000 req/s for 20 s) on the system clock through
+ * {@link WindowManager#runLevel} with the real open-loop issuer and a fast fake transport, and prints the heap figures. Started by {@link WindowManagerMemoryBench} in a JVM limited to -Xmx512m.
  */
 public final class MillionRequestLevel {
 
@@ -28,7 +29,7 @@ public final class MillionRequestLevel {
 
     public static void main(String[] args) throws Exception {
         Clock clock = Clock.system();
-        WindowSpec spec = WindowSpec.builder().rate(REQUESTS / 6.5).rampExclusionSeconds(0.5).durationSeconds(2)
+        WindowSpec spec = WindowSpec.builder().rate(REQUESTS / 20.0).rampExclusionSeconds(1).durationSeconds(19.0 / 3)
                 .build();
         TrafficSourceFactory factory = (listener, horizon) -> paced(clock, listener, horizon);
         LevelOutcome outcome = new WindowManager(clock).runLevel(0, LevelPlan.builder(spec, factory,
@@ -50,25 +51,19 @@ public final class MillionRequestLevel {
                         .exact());
     }
 
-    /** Issues request i at origin + i·horizon/N and reports it done at once, with receipts no later than now. */
+    /**
+     * The shipped {@link OpenLoopSource} (constant arrivals, records not retained) over a fast fake transport that
+     * streams 4 tokens stamped on the shared clock, so the level exercises the real issue → listener → aggregate path.
+     */
     private static TrafficSource paced(Clock clock, RequestListener listener, double horizonSeconds) {
-        return (transport, drain) -> {
-            long origin = clock.nanoTime();
-            double gap = horizonSeconds * 1e9 / REQUESTS;
-            for (int i = 0; i < REQUESTS; i++) {
-                long issued = origin + Math.round(i * gap);
-                long now = clock.nanoTime();
-                if (now < issued) {
-                    LockSupport.parkNanos(issued - now);
-                    now = Math.max(clock.nanoTime(), issued);
-                }
-                long step = Math.max(1, (now - issued) / 4);
-                long[] tokens = {issued + step, issued + 2 * step, issued + 3 * step, now};
-                listener.onTerminal(new RequestRecord(i, issued, issued, now, RequestStatus.OK, null,
-                        new CompletionResult(null, tokens, 12, 4, "length")));
-            }
-            return new IssuerReport(REQUESTS, REQUESTS, 0, 0, clock.nanoTime() - origin, null, 0,
-                    IssuerReport.LatencySummary.EMPTY, List.of());
+        ArrivalSchedule schedule = ArrivalSchedule.build(ScheduleSpec.ofCount(REQUESTS / horizonSeconds,
+                ArrivalProcess.CONSTANT, 1.0, 1L, REQUESTS));
+        Transport fast = request -> {
+            long t = clock.nanoTime();
+            return new CompletionResult(null, new long[] {t, t + 1_000, t + 2_000, t + 3_000}, 12, 4, "length");
         };
+        TrafficSource source = OpenLoopSource.builder().schedule(schedule).clock(clock).listener(listener)
+                .shapes(i -> new RequestShape(i, java.util.Map.of())).retainRecords(false).build();
+        return (transport, drain) -> source.run(fast, drain);
     }
 }
