@@ -37,7 +37,7 @@ done
 mkdir -p "$(dirname "$OUT")"
 : > "$OUT"
 log=$(mktemp)
-"$JAVA" -XX:+UseSerialGC -Xmx256m -jar target/joulebench.jar bench null-server --port 0 > "$log" 2>&1 &
+"$JAVA" -XX:+UseSerialGC -Xmx1g -jar target/joulebench.jar bench null-server --port 0 > "$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 100); do grep -q '^listening on ' "$log" && break; sleep 0.2; done

@@ -14,7 +14,8 @@ import java.util.Locale;
 final class NullConnection {
 
     private final SocketChannel channel;
-    private ByteBuffer in = ByteBuffer.allocate(16 * 1024);
+    /** Small: a request head is ~250 bytes, and a stalled client may open tens of thousands of connections. */
+    private ByteBuffer in = ByteBuffer.allocate(1024);
     private final ArrayDeque<ByteBuffer> pending = new ArrayDeque<>();
     private long skip;
     private boolean closeAfterFlush;

@@ -112,7 +112,11 @@ public final class NullServer implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            close(key);
+            if (key.channel() == listener) {
+                LOG.warn("null server cannot accept: {}", e.toString());
+            } else {
+                close(key);
+            }
         }
     }
 

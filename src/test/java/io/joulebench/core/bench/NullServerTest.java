@@ -81,6 +81,13 @@ class NullServerTest {
     }
 
     @Test
+    void a_request_head_larger_than_the_initial_buffer_is_answered() throws Exception {
+        String response = exchange(("GET /health HTTP/1.1\r\nHost: a\r\nX-Pad: " + "p".repeat(5000)
+                + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        assertThat(response).startsWith("HTTP/1.1 200").endsWith("{\"status\":\"ok\"}");
+    }
+
+    @Test
     void a_chunked_request_is_refused_and_the_connection_closed() throws Exception {
         String response = exchange(("POST /v1/completions HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "5\r\nhello\r\n0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
