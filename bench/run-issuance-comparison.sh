@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Side by side: joulebench's open-loop issuer vs the asyncio + aiohttp peer, alternately, against ONE null server.
 # Writes one JSON line per run (the commands' own keys plus impl, rep, load1, server_cpu_pct) and prints medians,
-# ratios and our ceiling (highest rate whose median p99 lateness stays <= 1 ms).
+# ratios and our ceiling (highest rate whose median p99 lateness stays <= 1 ms). "joulebench-instant" rows are the
+# issuer alone (--transport instant, no HTTP), to show how much of the lateness the HTTP transport's CPU causes.
 #
 #   bench/run-issuance-comparison.sh            # defaults below; needs target/joulebench.jar (./mvnw package)
 #   RATES="1000 10000" REPEATS=5 DURATION=10 bench/run-issuance-comparison.sh
 #
-# Env: RATES, REPEATS (3), DURATION seconds per level (10), WARMUP seconds (2), CEILING_RATES, OUT (jsonl file),
+# Env: RATES, REPEATS (3), DURATION seconds per level (10), WARMUP seconds (2), CEILING_RATES and
+#      INSTANT_CEILING_RATES (extra rates for ours only), OUT (jsonl file),
 #      JAVA (a java >= 21), PEER_LOOPS ("asyncio uvloop"; uvloop runs only when python3-uvloop is installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,7 @@ REPEATS=${REPEATS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-2}
 CEILING_RATES=${CEILING_RATES:-"2000 5000 10000 15000 20000 30000"}
+INSTANT_CEILING_RATES=${INSTANT_CEILING_RATES:-"20000 50000 100000"}
 OUT=${OUT:-bench/results/issuance-$(date -u +%Y%m%dT%H%M%SZ).jsonl}
 PEER_LOOPS=${PEER_LOOPS:-"asyncio uvloop"}
 PY=/usr/bin/python3
@@ -58,6 +61,12 @@ run_ours() {  # rate rep
     --target "$url" --format json)
   record joulebench "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
 }
+run_instant() {  # rate rep: the issuer alone (no HTTP), so the transport's share is visible
+  local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
+  line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
+    --transport instant --format json)
+  record joulebench-instant "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
+}
 run_peer() {  # loop rate rep
   local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
   line=$("$PY" bench/peers/asyncio_issuer.py --loop "$1" --rate "$2" --duration "$DURATION" --warmup "$WARMUP" \
@@ -69,6 +78,7 @@ for rate in $RATES; do
   for rep in $(seq "$REPEATS"); do
     run_ours "$rate" "$rep"
     for l in "${loops[@]}"; do run_peer "$l" "$rate" "$rep"; done
+    run_instant "$rate" "$rep"
   done
 done
 for rate in $CEILING_RATES; do
@@ -76,6 +86,9 @@ for rate in $CEILING_RATES; do
     d=$(grep -c "\"target_rate\": $rate.0, .*\"impl\": \"joulebench\"" "$OUT" || true)
     (( d >= REPEATS )) || run_ours "$rate" "$rep"
   done
+done
+for rate in $INSTANT_CEILING_RATES; do
+  for rep in $(seq "$REPEATS"); do run_instant "$rate" "$rep"; done
 done
 
 "$PY" bench/issuance_table.py "$OUT"

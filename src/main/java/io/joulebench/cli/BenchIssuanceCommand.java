@@ -58,6 +58,10 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             description = "Server root, e.g. http://127.0.0.1:8000 (default: an in-process null server).")
     String target;
 
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "http",
+            description = "http (the OpenAI streaming transport; default) or instant (no I/O: the issuer alone).")
+    String transport;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text or json (one line; default ${DEFAULT-VALUE}).")
     String format;
@@ -99,7 +103,15 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             throw new UserInputException("--rate × --duration expects more than " + ArrivalSchedule.MAX_REQUESTS
                     + " requests");
         }
-        return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w);
+        String kind = transport.strip().toLowerCase(Locale.ROOT);
+        if (!kind.equals("http") && !kind.equals("instant")) {
+            throw new UserInputException("--transport must be http or instant (got '" + transport + "')");
+        }
+        if (kind.equals("instant") && target != null) {
+            throw new UserInputException("--target cannot be combined with --transport instant");
+        }
+        return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w,
+                kind.equals("instant"));
     }
 
     private URI targetUri() {

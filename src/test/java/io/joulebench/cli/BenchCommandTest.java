@@ -46,6 +46,16 @@ class BenchCommandTest {
     }
 
     @Test
+    void instant_transport_measures_the_issuer_without_a_server() {
+        Run run = run("bench", "issuance", "--rate", "200", "--duration", "0.5", "--warmup", "0",
+                "--transport", "instant");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("instant in-process transport").contains(" 0 errors");
+        assertThat(run("bench", "issuance", "--rate", "1", "--duration", "1", "--transport", "instant",
+                "--target", "http://127.0.0.1:1").err()).contains("--target cannot be combined with --transport instant");
+    }
+
+    @Test
     void issuance_against_a_dead_target_counts_errors_instead_of_failing() {
         Run run = run("bench", "issuance", "--rate", "20", "--duration", "0.3", "--warmup", "0",
                 "--target", "http://127.0.0.1:1", "--format", "text");
@@ -65,6 +75,7 @@ class BenchCommandTest {
         "--warmup|-2|--warmup must be a finite number ≥ 0",
         "--target|ftp://host|--target must be an http(s) URL",
         "--format|xml|--format must be text or json",
+        "--transport|grpc|--transport must be http or instant",
     })
     void issuance_bad_value_is_one_line_naming_the_option_exit_2(String option, String value, String message) {
         List<String> args = new ArrayList<>(List.of("bench", "issuance", "--rate", "10", "--duration", "1"));

@@ -1,12 +1,14 @@
 package io.joulebench.core.bench;
 
 import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.OpenAiStreamingTransport;
 import io.joulebench.core.traffic.OpenLoopSource;
 import io.joulebench.core.traffic.RequestShape;
 import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.Transport;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -24,14 +26,17 @@ public final class IssuanceBench {
     static final Map<String, Object> PAYLOAD = Map.of("model", "null", "prompt", "x", "max_tokens", 1);
     private static final ShapeSource SHAPES = index -> new RequestShape(index, PAYLOAD);
     private static final Duration DRAIN = Duration.ofSeconds(30);
+    private static final CompletionResult INSTANT = new CompletionResult(null, new long[] {0L}, 1, 1, "length");
 
     /**
      * @param spec           the measured level's schedule
      * @param concurrencyCap max in flight, or null
      * @param target         the server root, or null for an in-process {@link NullServer}
      * @param warmupSeconds  seconds of unreported traffic at the same rate first (0 = none)
+     * @param instantTransport no HTTP at all: every send returns one token at once, to measure the issuer alone
      */
-    public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds) {
+    public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
+                           boolean instantTransport) {
         public Settings {
             Objects.requireNonNull(spec, "spec");
             if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
@@ -57,31 +62,39 @@ public final class IssuanceBench {
     }
 
     public static Result run(Settings settings) throws IOException, InterruptedException {
-        ArrivalSchedule schedule = ArrivalSchedule.build(settings.spec());
+        if (settings.instantTransport()) {
+            return measure(settings, request -> INSTANT, "instant in-process transport (no HTTP)");
+        }
         NullServer server = settings.target() == null ? NullServer.start(0) : null;
         URI target = server != null ? URI.create(server.baseUrl()) : settings.target();
         try (OpenAiStreamingTransport transport = OpenAiStreamingTransport.builder()
                 .baseUrl(target).keepText(false).readTimeout(Duration.ofSeconds(10)).build()) {
-            if (settings.warmupSeconds() > 0) {
-                ScheduleSpec s = settings.spec();
-                ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
-                        schedule.seed() ^ 0x5DEECE66DL, settings.warmupSeconds());
-                source(ArrivalSchedule.build(warm), settings.concurrencyCap()).run(transport, DRAIN);
-            }
-            ProcessCpu cpu = ProcessCpu.start();
-            IssuerReport report = source(schedule, settings.concurrencyCap()).run(transport, DRAIN);
-            double cpuPct = cpu.percentOfAllCores();
-            double issuanceSeconds = report.issuanceDurationNanos() / 1e9;
-            int failed = report.errorCount() + report.timeoutCount();
-            return new Result(server != null ? "in-process null server at " + target : target.toString(),
-                    settings.spec().rate(), issuanceSeconds > 0 ? report.issuedCount() / issuanceSeconds : 0.0,
-                    report.issuedCount(), report.completedCount() - report.errorCount(), failed,
-                    report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report);
+            return measure(settings, transport,
+                    server != null ? "in-process null server at " + target : target.toString());
         } finally {
             if (server != null) {
                 server.close();
             }
         }
+    }
+
+    private static Result measure(Settings settings, Transport transport, String label) throws InterruptedException {
+        ArrivalSchedule schedule = ArrivalSchedule.build(settings.spec());
+        if (settings.warmupSeconds() > 0) {
+            ScheduleSpec s = settings.spec();
+            ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
+                    schedule.seed() ^ 0x5DEECE66DL, settings.warmupSeconds());
+            source(ArrivalSchedule.build(warm), settings.concurrencyCap()).run(transport, DRAIN);
+        }
+        ProcessCpu cpu = ProcessCpu.start();
+        IssuerReport report = source(schedule, settings.concurrencyCap()).run(transport, DRAIN);
+        double cpuPct = cpu.percentOfAllCores();
+        double issuanceSeconds = report.issuanceDurationNanos() / 1e9;
+        int failed = report.errorCount() + report.timeoutCount();
+        return new Result(label, settings.spec().rate(),
+                issuanceSeconds > 0 ? report.issuedCount() / issuanceSeconds : 0.0,
+                report.issuedCount(), report.completedCount() - report.errorCount(), failed,
+                report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report);
     }
 
     private static OpenLoopSource source(ArrivalSchedule schedule, Integer cap) {
