@@ -54,6 +54,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             description = "Unreported traffic at the same rate first (≥ 0, default ${DEFAULT-VALUE}).")
     String warmup;
 
+    @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "5000",
+            description = "Requests sent first at up to 5000 req/s (cap 32) so the level runs compiled code "
+                    + "(≥ 0, default ${DEFAULT-VALUE}; use 0 against a real LLM server).")
+    String jitWarmup;
+
     @Option(names = "--target", paramLabel = "URL",
             description = "Server root, e.g. http://127.0.0.1:8000 (default: an in-process null server).")
     String target;
@@ -110,8 +115,9 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         if (kind.equals("instant") && target != null) {
             throw new UserInputException("--target cannot be combined with --transport instant");
         }
+        int jit = BenchOptions.wholeNumber("--jit-warmup", jitWarmup, 0, 10_000_000);
         return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w,
-                kind.equals("instant"));
+                jit, kind.equals("instant"));
     }
 
     private URI targetUri() {

@@ -29,8 +29,8 @@ class BenchCommandTest {
 
     @Test
     void issuance_json_has_exactly_the_documented_keys_and_counts_every_request() throws Exception {
-        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.5", "--warmup", "0", "--seed", "3",
-                "--format", "json");
+        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.5", "--warmup", "0", "--jit-warmup", "50",
+                "--seed", "3", "--format", "json");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out().strip().lines()).hasSize(1);
         JsonNode json = new ObjectMapper().readTree(run.out());
@@ -58,7 +58,7 @@ class BenchCommandTest {
     @Test
     void issuance_against_a_dead_target_counts_errors_instead_of_failing() {
         Run run = run("bench", "issuance", "--rate", "20", "--duration", "0.3", "--warmup", "0",
-                "--target", "http://127.0.0.1:1", "--format", "text");
+                "--jit-warmup", "0", "--target", "http://127.0.0.1:1", "--format", "text");
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("0 completed").containsPattern("[1-9][0-9]* errors");
     }
@@ -75,6 +75,7 @@ class BenchCommandTest {
         "--warmup|-2|--warmup must be a finite number ≥ 0",
         "--target|ftp://host|--target must be an http(s) URL",
         "--format|xml|--format must be text or json",
+        "--jit-warmup|-1|--jit-warmup must be a whole number from 0",
         "--transport|grpc|--transport must be http or instant",
     })
     void issuance_bad_value_is_one_line_naming_the_option_exit_2(String option, String value, String message) {

@@ -1,5 +1,6 @@
 package io.joulebench.core.bench;
 
+import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.IssuerReport;
@@ -26,6 +27,8 @@ public final class IssuanceBench {
     static final Map<String, Object> PAYLOAD = Map.of("model", "null", "prompt", "x", "max_tokens", 1);
     private static final ShapeSource SHAPES = index -> new RequestShape(index, PAYLOAD);
     private static final Duration DRAIN = Duration.ofSeconds(30);
+    private static final double JIT_WARMUP_RATE = 5000;
+    private static final int JIT_WARMUP_CAP = 32;
     private static final CompletionResult INSTANT = new CompletionResult(null, new long[] {0L}, 1, 1, "length");
 
     /**
@@ -33,14 +36,19 @@ public final class IssuanceBench {
      * @param concurrencyCap max in flight, or null
      * @param target         the server root, or null for an in-process {@link NullServer}
      * @param warmupSeconds  seconds of unreported traffic at the same rate first (0 = none)
+     * @param jitWarmupRequests requests sent first as fast as a cap of 32 allows (5,000 req/s), so the measured level
+     *                       runs compiled code rather than the interpreter (0 = none)
      * @param instantTransport no HTTP at all: every send returns one token at once, to measure the issuer alone
      */
     public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
-                           boolean instantTransport) {
+                           int jitWarmupRequests, boolean instantTransport) {
         public Settings {
             Objects.requireNonNull(spec, "spec");
             if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
                 throw new IllegalArgumentException("warmupSeconds must be ≥ 0 (got " + warmupSeconds + ")");
+            }
+            if (jitWarmupRequests < 0) {
+                throw new IllegalArgumentException("jitWarmupRequests must be ≥ 0 (got " + jitWarmupRequests + ")");
             }
         }
     }
@@ -80,6 +88,11 @@ public final class IssuanceBench {
 
     private static Result measure(Settings settings, Transport transport, String label) throws InterruptedException {
         ArrivalSchedule schedule = ArrivalSchedule.build(settings.spec());
+        if (settings.jitWarmupRequests() > 0) {
+            ScheduleSpec jit = ScheduleSpec.ofCount(JIT_WARMUP_RATE, ArrivalProcess.CONSTANT, 1.0, 0L,
+                    settings.jitWarmupRequests());
+            source(ArrivalSchedule.build(jit), JIT_WARMUP_CAP).run(transport, DRAIN);
+        }
         if (settings.warmupSeconds() > 0) {
             ScheduleSpec s = settings.spec();
             ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
