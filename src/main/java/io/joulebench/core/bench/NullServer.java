@@ -100,6 +100,10 @@ public final class NullServer implements AutoCloseable {
             }
             NullConnection connection = (NullConnection) key.attachment();
             if (key.isWritable() && connection.flush()) {
+                if (connection.closeAfterFlush()) {
+                    close(key);
+                    return;
+                }
                 key.interestOps(SelectionKey.OP_READ);
             }
             if (key.isValid() && key.isReadable()) {
