@@ -22,6 +22,7 @@ import picocli.CommandLine.Mixin;
         },
         subcommands = {
             GuiCommand.class,
+            BenchCommand.class,
             ScheduleCommand.class,
             ValidateCommand.class,
             RunCommand.class,

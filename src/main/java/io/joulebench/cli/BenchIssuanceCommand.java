@@ -1,0 +1,184 @@
+package io.joulebench.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.bench.IssuanceBench;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.IssuerReport;
+import io.joulebench.core.traffic.ScheduleSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code joulebench bench issuance}: how faithfully one JVM keeps an open-loop schedule. */
+@Command(name = "issuance", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Issue an open-loop schedule over the OpenAI streaming transport and report the achieved rate,",
+            "dispatch lateness (dispatched - scheduled) percentiles and the client's CPU use.",
+            "Without --target an in-process null server is started (its CPU then counts as the client's)."})
+public final class BenchIssuanceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rate", paramLabel = "R", description = "Requests per second (> 0). Required.")
+    String rate;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "Length of the measured level (> 0). Required.")
+    String duration;
+
+    @Option(names = "--arrival", paramLabel = "PROCESS", defaultValue = "poisson",
+            description = "poisson, gamma or constant (default: ${DEFAULT-VALUE}).")
+    String arrival;
+
+    @Option(names = "--burstiness", paramLabel = "CV", defaultValue = "1.0",
+            description = "CV of the gaps for gamma (> 0, default ${DEFAULT-VALUE}).")
+    String burstiness;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Schedule seed (default ${DEFAULT-VALUE}).")
+    String seed;
+
+    @Option(names = "--concurrency-cap", paramLabel = "N", description = "Max requests in flight (≥ 1; default none).")
+    String cap;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "2",
+            description = "Unreported traffic at the same rate first (≥ 0, default ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "5000",
+            description = "Requests sent first at up to 5000 req/s (cap 32) so the level runs compiled code "
+                    + "(≥ 0, default ${DEFAULT-VALUE}; use 0 against a real LLM server).")
+    String jitWarmup;
+
+    @Option(names = "--target", paramLabel = "URL",
+            description = "Server root, e.g. http://127.0.0.1:8000 (default: an in-process null server).")
+    String target;
+
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "http",
+            description = "http (the OpenAI streaming transport; default) or instant (no I/O: the issuer alone).")
+    String transport;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text or json (one line; default ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        IssuanceBench.Settings settings = settings();
+        String outputFormat = format.strip().toLowerCase(Locale.ROOT);
+        if (!outputFormat.equals("text") && !outputFormat.equals("json")) {
+            throw new UserInputException("--format must be text or json (got '" + format + "')");
+        }
+        IssuanceBench.Result result = IssuanceBench.run(settings);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(outputFormat.equals("json") ? json(result) : text(result));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private IssuanceBench.Settings settings() {
+        if (rate == null) {
+            throw new UserInputException("--rate is required");
+        }
+        if (duration == null) {
+            throw new UserInputException("--duration is required");
+        }
+        double r = BenchOptions.positiveNumber("--rate", rate);
+        double seconds = BenchOptions.positiveNumber("--duration", duration);
+        ArrivalProcess process;
+        try {
+            process = ArrivalProcess.parse(arrival);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--arrival must be one of " + ArrivalProcess.labels() + " (got '" + arrival + "')");
+        }
+        double cv = BenchOptions.positiveNumber("--burstiness", burstiness);
+        long s = BenchOptions.anyLong("--seed", seed);
+        Integer n = cap == null ? null : BenchOptions.wholeNumber("--concurrency-cap", cap, 1, Integer.MAX_VALUE);
+        double w = BenchOptions.nonNegativeNumber("--warmup", warmup);
+        if ((seconds + w) * r * 1.2 > ArrivalSchedule.MAX_REQUESTS) {
+            throw new UserInputException("--rate × --duration expects more than " + ArrivalSchedule.MAX_REQUESTS
+                    + " requests");
+        }
+        String kind = transport.strip().toLowerCase(Locale.ROOT);
+        if (!kind.equals("http") && !kind.equals("instant")) {
+            throw new UserInputException("--transport must be http or instant (got '" + transport + "')");
+        }
+        if (kind.equals("instant") && target != null) {
+            throw new UserInputException("--target cannot be combined with --transport instant");
+        }
+        int jit = BenchOptions.wholeNumber("--jit-warmup", jitWarmup, 0, 10_000_000);
+        return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w,
+                jit, kind.equals("instant"));
+    }
+
+    private URI targetUri() {
+        if (target == null) {
+            return null;
+        }
+        try {
+            URI uri = new URI(target.strip());
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        throw new UserInputException("--target must be an http(s) URL such as http://127.0.0.1:8000 (got '"
+                + target + "')");
+    }
+
+    static Map<String, Object> fields(IssuanceBench.Result r) {
+        IssuerReport.LatencySummary l = r.lateness();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("target_rate", r.targetRate());
+        m.put("achieved_rate", round(r.achievedRate(), 2));
+        m.put("issued", r.issued());
+        m.put("completed", r.completed());
+        m.put("errors", r.errors());
+        m.put("lateness_p50_us", micros(l.p50Nanos()));
+        m.put("lateness_p99_us", micros(l.p99Nanos()));
+        m.put("lateness_p999_us", micros(l.p999Nanos()));
+        m.put("lateness_max_us", micros(l.maxNanos()));
+        m.put("client_cpu_pct", round(r.clientCpuPct(), 1));
+        return m;
+    }
+
+    private static String json(IssuanceBench.Result r) {
+        try {
+            return new ObjectMapper().writeValueAsString(fields(r));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write the result", e);
+        }
+    }
+
+    private static String text(IssuanceBench.Result r) {
+        IssuerReport.LatencySummary l = r.lateness();
+        return String.format(Locale.ROOT, """
+                target          %s
+                rate            %.1f req/s target, %.1f req/s achieved (issued / issuance duration)
+                requests        %d issued, %d completed, %d errors
+                lateness        p50 %s us, p99 %s us, p99.9 %s us, max %s us (dispatched - scheduled)
+                client cpu      %.1f %% of %d cores (%s)""",
+                r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
+                micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
+                r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource());
+    }
+
+    private static Double micros(Long nanos) {
+        return nanos == null ? null : round(nanos / 1e3, 1);
+    }
+
+    private static double round(double value, int digits) {
+        double scale = Math.pow(10, digits);
+        return Math.round(value * scale) / scale;
+    }
+}

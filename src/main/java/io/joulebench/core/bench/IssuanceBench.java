@@ -1,0 +1,117 @@
+package io.joulebench.core.bench;
+
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.CompletionResult;
+import io.joulebench.core.traffic.IssuerReport;
+import io.joulebench.core.traffic.OpenAiStreamingTransport;
+import io.joulebench.core.traffic.OpenLoopSource;
+import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.Transport;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Measures how faithfully the open-loop issuer keeps a schedule against a (normally null) OpenAI-compatible server:
+ * {@link OpenLoopSource} with records streamed, not kept, over {@link OpenAiStreamingTransport}. An optional warm-up
+ * level at the same rate runs first (JIT, connection pool) and is not reported.
+ */
+public final class IssuanceBench {
+
+    /** The payload every request sends; the null server ignores it, a real server generates one token. */
+    static final Map<String, Object> PAYLOAD = Map.of("model", "null", "prompt", "x", "max_tokens", 1);
+    private static final ShapeSource SHAPES = index -> new RequestShape(index, PAYLOAD);
+    private static final Duration DRAIN = Duration.ofSeconds(30);
+    private static final double JIT_WARMUP_RATE = 5000;
+    private static final int JIT_WARMUP_CAP = 32;
+    private static final CompletionResult INSTANT = new CompletionResult(null, new long[] {0L}, 1, 1, "length");
+
+    /**
+     * @param spec           the measured level's schedule
+     * @param concurrencyCap max in flight, or null
+     * @param target         the server root, or null for an in-process {@link NullServer}
+     * @param warmupSeconds  seconds of unreported traffic at the same rate first (0 = none)
+     * @param jitWarmupRequests requests sent first as fast as a cap of 32 allows (5,000 req/s), so the measured level
+     *                       runs compiled code rather than the interpreter (0 = none)
+     * @param instantTransport no HTTP at all: every send returns one token at once, to measure the issuer alone
+     */
+    public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
+                           int jitWarmupRequests, boolean instantTransport) {
+        public Settings {
+            Objects.requireNonNull(spec, "spec");
+            if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
+                throw new IllegalArgumentException("warmupSeconds must be ≥ 0 (got " + warmupSeconds + ")");
+            }
+            if (jitWarmupRequests < 0) {
+                throw new IllegalArgumentException("jitWarmupRequests must be ≥ 0 (got " + jitWarmupRequests + ")");
+            }
+        }
+    }
+
+    /**
+     * @param target         the URL driven, or "in-process null server at …"
+     * @param achievedRate   issued / issuance duration (origin to the last issue)
+     * @param completed      requests that ended OK
+     * @param errors         requests that failed or timed out
+     * @param clientCpuPct   process CPU time / wall time / cores × 100 over the measured level (drain included);
+     *                       includes the null server when it runs in-process
+     */
+    public record Result(String target, double targetRate, double achievedRate, int issued, int completed,
+                         int errors, IssuerReport.LatencySummary lateness, double clientCpuPct, String cpuSource,
+                         IssuerReport report) {
+    }
+
+    private IssuanceBench() {
+    }
+
+    public static Result run(Settings settings) throws IOException, InterruptedException {
+        if (settings.instantTransport()) {
+            return measure(settings, request -> INSTANT, "instant in-process transport (no HTTP)");
+        }
+        NullServer server = settings.target() == null ? NullServer.start(0) : null;
+        URI target = server != null ? URI.create(server.baseUrl()) : settings.target();
+        try (OpenAiStreamingTransport transport = OpenAiStreamingTransport.builder()
+                .baseUrl(target).keepText(false).readTimeout(Duration.ofSeconds(10)).build()) {
+            return measure(settings, transport,
+                    server != null ? "in-process null server at " + target : target.toString());
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    private static Result measure(Settings settings, Transport transport, String label) throws InterruptedException {
+        ArrivalSchedule schedule = ArrivalSchedule.build(settings.spec());
+        if (settings.jitWarmupRequests() > 0) {
+            ScheduleSpec jit = ScheduleSpec.ofCount(JIT_WARMUP_RATE, ArrivalProcess.CONSTANT, 1.0, 0L,
+                    settings.jitWarmupRequests());
+            source(ArrivalSchedule.build(jit), JIT_WARMUP_CAP).run(transport, DRAIN);
+        }
+        if (settings.warmupSeconds() > 0) {
+            ScheduleSpec s = settings.spec();
+            ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
+                    schedule.seed() ^ 0x5DEECE66DL, settings.warmupSeconds());
+            source(ArrivalSchedule.build(warm), settings.concurrencyCap()).run(transport, DRAIN);
+        }
+        ProcessCpu cpu = ProcessCpu.start();
+        IssuerReport report = source(schedule, settings.concurrencyCap()).run(transport, DRAIN);
+        double cpuPct = cpu.percentOfAllCores();
+        double issuanceSeconds = report.issuanceDurationNanos() / 1e9;
+        int failed = report.errorCount() + report.timeoutCount();
+        return new Result(label, settings.spec().rate(),
+                issuanceSeconds > 0 ? report.issuedCount() / issuanceSeconds : 0.0,
+                report.issuedCount(), report.completedCount() - report.errorCount(), failed,
+                report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report);
+    }
+
+    private static OpenLoopSource source(ArrivalSchedule schedule, Integer cap) {
+        return OpenLoopSource.builder().schedule(schedule).shapes(SHAPES).concurrencyCap(cap)
+                .retainRecords(false).build();
+    }
+}

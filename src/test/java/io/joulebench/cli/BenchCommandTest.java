@@ -1,0 +1,107 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BenchCommandTest {
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cl = JoulebenchCommand.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void issuance_json_has_exactly_the_documented_keys_and_counts_every_request() throws Exception {
+        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.5", "--warmup", "0", "--jit-warmup", "50",
+                "--seed", "3", "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out().strip().lines()).hasSize(1);
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        List<String> keys = new ArrayList<>();
+        json.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
+                "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct");
+        assertThat(json.get("target_rate").asDouble()).isEqualTo(40.0);
+        assertThat(json.get("issued").asInt()).isPositive();
+        assertThat(json.get("completed").asInt()).isEqualTo(json.get("issued").asInt());
+        assertThat(json.get("errors").asInt()).isZero();
+        assertThat(json.get("lateness_p50_us").asDouble()).isLessThanOrEqualTo(json.get("lateness_max_us").asDouble());
+    }
+
+    @Test
+    void instant_transport_measures_the_issuer_without_a_server() {
+        Run run = run("bench", "issuance", "--rate", "200", "--duration", "0.5", "--warmup", "0",
+                "--transport", "instant");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("instant in-process transport").contains(" 0 errors");
+        assertThat(run("bench", "issuance", "--rate", "1", "--duration", "1", "--transport", "instant",
+                "--target", "http://127.0.0.1:1").err()).contains("--target cannot be combined with --transport instant");
+    }
+
+    @Test
+    void issuance_against_a_dead_target_counts_errors_instead_of_failing() {
+        Run run = run("bench", "issuance", "--rate", "20", "--duration", "0.3", "--warmup", "0",
+                "--jit-warmup", "0", "--target", "http://127.0.0.1:1", "--format", "text");
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("0 completed").containsPattern("[1-9][0-9]* errors");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--rate|0|--rate must be a finite number > 0",
+        "--rate|abc|--rate must be a finite number > 0",
+        "--duration|-1|--duration must be a finite number > 0",
+        "--arrival|weird|--arrival must be one of poisson, gamma, constant",
+        "--burstiness|0|--burstiness must be a finite number > 0",
+        "--seed|x|--seed must be a whole number",
+        "--concurrency-cap|0|--concurrency-cap must be a whole number from 1",
+        "--warmup|-2|--warmup must be a finite number ≥ 0",
+        "--target|ftp://host|--target must be an http(s) URL",
+        "--format|xml|--format must be text or json",
+        "--jit-warmup|-1|--jit-warmup must be a whole number from 0",
+        "--transport|grpc|--transport must be http or instant",
+    })
+    void issuance_bad_value_is_one_line_naming_the_option_exit_2(String option, String value, String message) {
+        List<String> args = new ArrayList<>(List.of("bench", "issuance", "--rate", "10", "--duration", "1"));
+        int at = args.indexOf(option);
+        if (at >= 0) {
+            args.set(at + 1, value);
+        } else {
+            args.addAll(List.of(option, value));
+        }
+        Run run = run(args.toArray(String[]::new));
+        assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err().strip().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("joulebench: " + message).doesNotContain("Exception");
+    }
+
+    @Test
+    void issuance_without_rate_or_duration_is_bad_input() {
+        assertThat(run("bench", "issuance", "--duration", "1").err()).contains("--rate is required");
+        assertThat(run("bench", "issuance", "--rate", "1").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void null_server_port_out_of_range_is_bad_input() {
+        Run run = run("bench", "null-server", "--port", "70000");
+        assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err()).startsWith("joulebench: --port must be a whole number from 0 to 65535");
+    }
+}
