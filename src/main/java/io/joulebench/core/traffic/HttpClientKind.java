@@ -9,7 +9,11 @@ public enum HttpClientKind {
     /** Apache HttpClient 5 classic, blocking on the request's virtual thread: {@link Http5StreamingTransport}. */
     HTTP5;
 
-    /** The client sessions and {@code bench issuance} use unless told otherwise. */
+    /**
+     * The client sessions and {@code bench issuance} use unless told otherwise. Still {@code java.net.http}: HTTP5 needs
+     * 2–3× less CPU per request and has no errors at 5,000 req/s, but its p99 lateness at 1,000 req/s was worse in 5
+     * of 6 pairs on 2 shared cores (docs/performance.md, "HTTP client").
+     */
     public static final HttpClientKind DEFAULT = JDK;
 
     public OpenAiTransportBuilder<StreamingTransport> builder() {
