@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.bench.IssuanceBench;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.HttpClientKind;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.ScheduleSpec;
 import java.io.IOException;
@@ -67,6 +68,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             description = "http (the OpenAI streaming transport; default) or instant (no I/O: the issuer alone).")
     String transport;
 
+    @Option(names = "--client", paramLabel = "CLIENT",
+            description = "HTTP client of the http transport: jdk (java.net.http) or http5 (Apache HttpClient 5 classic "
+                    + "on the request's virtual thread). Default: HttpClientKind.DEFAULT.")
+    String client;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text or json (one line; default ${DEFAULT-VALUE}).")
     String format;
@@ -116,8 +122,14 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             throw new UserInputException("--target cannot be combined with --transport instant");
         }
         int jit = BenchOptions.wholeNumber("--jit-warmup", jitWarmup, 0, 10_000_000);
+        HttpClientKind httpClient;
+        try {
+            httpClient = client == null ? HttpClientKind.DEFAULT : HttpClientKind.parse(client);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--client must be jdk or http5 (got '" + client + "')");
+        }
         return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w,
-                jit, kind.equals("instant"));
+                jit, kind.equals("instant"), httpClient);
     }
 
     private URI targetUri() {

@@ -4,11 +4,12 @@ import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.IssuerReport;
-import io.joulebench.core.traffic.OpenAiStreamingTransport;
+import io.joulebench.core.traffic.HttpClientKind;
 import io.joulebench.core.traffic.OpenLoopSource;
 import io.joulebench.core.traffic.RequestShape;
 import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.StreamingTransport;
 import io.joulebench.core.traffic.Transport;
 import java.io.IOException;
 import java.net.URI;
@@ -18,7 +19,7 @@ import java.util.Objects;
 
 /**
  * Measures how faithfully the open-loop issuer keeps a schedule against a (normally null) OpenAI-compatible server:
- * {@link OpenLoopSource} with records streamed, not kept, over {@link OpenAiStreamingTransport}. An optional warm-up
+ * {@link OpenLoopSource} with records streamed, not kept, over a {@link StreamingTransport} on the chosen client. An optional warm-up
  * level at the same rate runs first (JIT, connection pool) and is not reported.
  */
 public final class IssuanceBench {
@@ -39,11 +40,13 @@ public final class IssuanceBench {
      * @param jitWarmupRequests requests sent first as fast as a cap of 32 allows (5,000 req/s), so the measured level
      *                       runs compiled code rather than the interpreter (0 = none)
      * @param instantTransport no HTTP at all: every send returns one token at once, to measure the issuer alone
+     * @param client         the HTTP client the streaming transport runs on
      */
     public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
-                           int jitWarmupRequests, boolean instantTransport) {
+                           int jitWarmupRequests, boolean instantTransport, HttpClientKind client) {
         public Settings {
             Objects.requireNonNull(spec, "spec");
+            Objects.requireNonNull(client, "client");
             if (!(warmupSeconds >= 0) || Double.isInfinite(warmupSeconds)) {
                 throw new IllegalArgumentException("warmupSeconds must be ≥ 0 (got " + warmupSeconds + ")");
             }
@@ -75,10 +78,11 @@ public final class IssuanceBench {
         }
         NullServer server = settings.target() == null ? NullServer.start(0) : null;
         URI target = server != null ? URI.create(server.baseUrl()) : settings.target();
-        try (OpenAiStreamingTransport transport = OpenAiStreamingTransport.builder()
+        try (StreamingTransport transport = settings.client().builder()
                 .baseUrl(target).keepText(false).readTimeout(Duration.ofSeconds(10)).build()) {
             return measure(settings, transport,
-                    server != null ? "in-process null server at " + target : target.toString());
+                    (server != null ? "in-process null server at " + target : target.toString())
+                            + " via " + settings.client().label());
         } finally {
             if (server != null) {
                 server.close();

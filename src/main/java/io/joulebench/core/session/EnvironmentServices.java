@@ -14,8 +14,8 @@ import io.joulebench.core.server.ServerLauncher;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.traffic.HttpClientKind;
 import io.joulebench.core.traffic.OpenAiEndpoint;
-import io.joulebench.core.traffic.OpenAiStreamingTransport;
 import io.joulebench.core.traffic.ShapeSource;
 import io.joulebench.core.traffic.Transport;
 import io.joulebench.core.window.TrafficSourceFactory;
@@ -117,7 +117,7 @@ public class EnvironmentServices implements SessionServices {
 
     @Override
     public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
-        return OpenAiStreamingTransport.builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
+        return HttpClientKind.DEFAULT.builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
                 .clock(env.clock()).keepText(false).build();
     }
 

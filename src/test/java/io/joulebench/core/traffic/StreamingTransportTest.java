@@ -9,26 +9,31 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Against a scripted loopback server; the one timing bound (an interrupt cancels within seconds) is generous. */
-class OpenAiStreamingTransportTest {
+/**
+ * Every streaming transport (one per {@link HttpClientKind}) against the same scripted loopback server; the one timing
+ * bound (an interrupt cancels within seconds) is generous.
+ */
+class StreamingTransportTest {
 
     private static final String SECRET = "Bearer sk-very-secret";
     private static final RequestShape SHAPE =
             new RequestShape(3, Map.of("model", "m", "prompt", "Say hello", "max_tokens", 2));
 
-    private static OpenAiStreamingTransport transport(ScriptedHttpServer server, OpenAiEndpoint endpoint,
-                                                      Duration readTimeout) {
-        return OpenAiStreamingTransport.builder().baseUrl(server.baseUrl()).endpoint(endpoint)
+    private static StreamingTransport transport(HttpClientKind client, ScriptedHttpServer server,
+                                                OpenAiEndpoint endpoint, Duration readTimeout) {
+        return client.builder().baseUrl(server.baseUrl()).endpoint(endpoint)
                 .header("Authorization", SECRET).readTimeout(readTimeout).build();
     }
 
     private static final String DELTA_HEL = "data: {\"choices\":[{\"text\":\"Hel\",\"finish_reason\":null}]}\n\n";
     private static final String DELTA_LO = "data: {\"choices\":[{\"text\":\"lo\",\"finish_reason\":null}]}\n\n";
 
-    @Test
-    void streams_and_counts_client_side() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void streams_and_counts_client_side(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
@@ -36,7 +41,7 @@ class OpenAiStreamingTransportTest {
             ScriptedHttpServer.chunk(out, "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":4,\"completion_tokens\":2}}\n\n");
             ScriptedHttpServer.chunk(out, "data: [DONE]\n\n");
             ScriptedHttpServer.lastChunk(out);
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
             long before = System.nanoTime();
             CompletionResult r = transport.send(SHAPE);
             assertThat(r.tokenCount()).isEqualTo(2);
@@ -57,40 +62,43 @@ class OpenAiStreamingTransportTest {
         }
     }
 
-    @Test
-    void chat_variant_posts_to_chat_completions_and_reads_delta_content() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void chat_variant_posts_to_chat_completions_and_reads_delta_content(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, false);
             out.write(("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"
                     + "data: [DONE]\n\n").getBytes());
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.CHAT, Duration.ofSeconds(10))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.CHAT, Duration.ofSeconds(10))) {
             CompletionResult r = transport.send(SHAPE);
             assertThat(r.text()).isEqualTo("Hi");
             assertThat(server.request().requestLine()).startsWith("POST /v1/chat/completions ");
         }
     }
 
-    @Test
-    void non_2xx_is_an_error_with_status_and_body_excerpt_but_no_secret() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void non_2xx_is_an_error_with_status_and_body_excerpt_but_no_secret(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 503, false);
             out.write("{\"error\": \"model overloaded\"}".getBytes());
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
             assertThatThrownBy(() -> transport.send(SHAPE)).isInstanceOf(TransportException.class)
                     .hasMessageContaining("HTTP 503").hasMessageContaining("model overloaded")
                     .hasMessageNotContaining("sk-very-secret");
         }
     }
 
-    @Test
-    void preserves_partial_on_mid_stream_reset() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void preserves_partial_on_mid_stream_reset(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
             ScriptedHttpServer.chunk(out, DELTA_LO);
             Thread.sleep(100);
             ScriptedHttpServer.reset(socket);
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
             TransportException e = catchTransport(() -> transport.send(SHAPE));
             assertThat(e.partial().tokenCount()).isEqualTo(2);
             assertThat(e.partial().text()).isEqualTo("Hello");
@@ -99,27 +107,29 @@ class OpenAiStreamingTransportTest {
         }
     }
 
-    @Test
-    void a_stream_that_ends_before_done_is_an_error() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void a_stream_that_ends_before_done_is_an_error(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
             ScriptedHttpServer.lastChunk(out);
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
             TransportException e = catchTransport(() -> transport.send(SHAPE));
             assertThat(e.getMessage()).contains("before [DONE]");
             assertThat(e.partial().tokenCount()).isEqualTo(1);
         }
     }
 
-    @Test
-    void read_timeout_between_chunks_keeps_the_partial() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void read_timeout_between_chunks_keeps_the_partial(HttpClientKind client) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
             release.await();
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofMillis(300))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofMillis(300))) {
             TransportException e = catchTransport(() -> transport.send(SHAPE));
             assertThat(e.getMessage()).contains("read timeout");
             assertThat(e.partial().tokenCount()).isEqualTo(1);
@@ -128,8 +138,9 @@ class OpenAiStreamingTransportTest {
         }
     }
 
-    @Test
-    void an_interrupt_cancels_a_stalled_stream_promptly() throws Exception {
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void an_interrupt_cancels_a_stalled_stream_promptly(HttpClientKind client) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch firstTokenSent = new CountDownLatch(1);
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
@@ -137,7 +148,7 @@ class OpenAiStreamingTransportTest {
             ScriptedHttpServer.chunk(out, DELTA_HEL);
             firstTokenSent.countDown();
             release.await();
-        }); OpenAiStreamingTransport transport = transport(server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(60))) {
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(60))) {
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             Thread caller = Thread.ofVirtual().start(() -> {
                 try {
