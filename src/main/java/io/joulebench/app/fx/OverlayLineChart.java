@@ -42,11 +42,14 @@ public final class OverlayLineChart extends LineChart<Number, Number> {
 
     @Override
     protected void layoutPlotChildren() {
-        super.layoutPlotChildren();
         NumberAxis x = (NumberAxis) getXAxis();
         NumberAxis y = (NumberAxis) getYAxis();
+        if (getCreateSymbols()) {
+            super.layoutPlotChildren();
+        }
+        // Without symbols a line is all there is to lay out: draw it here (once), breaks included.
         for (Series<Number, Number> series : getData()) {
-            if (series.getNode() instanceof Path line && hasBreaks(series)) {
+            if (series.getNode() instanceof Path line && (!getCreateSymbols() || hasBreaks(series))) {
                 line.getElements().setAll(strokes(series, x, y));
             }
         }

@@ -5,6 +5,7 @@ import io.joulebench.app.fx.OverlayLineChart;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.value.ObservableValue;
+import javafx.collections.ObservableList;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 
@@ -42,16 +43,7 @@ public final class PowerChartView {
             chart.getData().setAll(series);
         }
         for (int i = 0; i < m.traces().size(); i++) {
-            List<XYChart.Data<Number, Number>> data = new ArrayList<>();
-            for (List<PowerPoint> segment : m.traces().get(i).segments()) {
-                for (int k = 0; k < segment.size(); k++) {
-                    PowerPoint p = segment.get(k);
-                    data.add(k == 0 && !data.isEmpty()
-                            ? new XYChart.Data<>(p.tSeconds(), p.watts(), OverlayLineChart.BREAK)
-                            : new XYChart.Data<>(p.tSeconds(), p.watts()));
-                }
-            }
-            chart.getData().get(i).getData().setAll(data);
+            update(chart.getData().get(i).getData(), m.traces().get(i));
         }
         List<ChartOverlay.Band> bands = new ArrayList<>();
         for (TimeSpan w : m.warmups()) {
@@ -66,6 +58,34 @@ public final class PowerChartView {
         }
         chart.overlay().set(bands, List.of(), List.of());
         chart.refreshOverlay();
+    }
+
+    /**
+     * Moves the series' existing points to the trace's values and adds or drops points only at the end. Replacing
+     * the whole list costs O(n²) in the chart (it looks up every removed point), which dominated the FX thread.
+     */
+    private static void update(ObservableList<XYChart.Data<Number, Number>> data, PowerChartModel.Trace trace) {
+        int n = 0;
+        List<XYChart.Data<Number, Number>> added = new ArrayList<>();
+        for (List<PowerPoint> segment : trace.segments()) {
+            for (int k = 0; k < segment.size(); k++, n++) {
+                PowerPoint p = segment.get(k);
+                Object mark = k == 0 && n > 0 ? OverlayLineChart.BREAK : null;
+                if (n < data.size()) {
+                    XYChart.Data<Number, Number> d = data.get(n);
+                    d.setXValue(p.tSeconds());
+                    d.setYValue(p.watts());
+                    d.setExtraValue(mark);
+                } else {
+                    added.add(new XYChart.Data<>(p.tSeconds(), p.watts(), mark));
+                }
+            }
+        }
+        if (n < data.size()) {
+            data.remove(n, data.size());
+        } else if (!added.isEmpty()) {
+            data.addAll(added);
+        }
     }
 
     public OverlayLineChart node() {

@@ -43,7 +43,7 @@ class OverlayLineChartViewTest {
         assertThat(gapped).extracting(e -> e instanceof MoveTo).containsExactly(true, false, true, false);
         List<PathElement> plain = chart.lineOf(1);
         assertThat(plain.get(0)).isInstanceOf(MoveTo.class);
-        assertThat(plain.subList(1, plain.size())).as("an unmarked series is JavaFX's own, one stroke")
+        assertThat(plain.subList(1, plain.size())).as("an unmarked series is one stroke")
                 .isNotEmpty().noneMatch(e -> e instanceof MoveTo);
     }
 }

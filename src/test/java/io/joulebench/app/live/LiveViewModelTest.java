@@ -128,6 +128,14 @@ class LiveViewModelTest {
     }
 
     @Test
+    void the_power_point_budget_is_shared_when_many_devices_report() {
+        assertThat(LiveViewModel.pointsPerTrace(1)).isEqualTo(LiveViewModel.MAX_POWER_POINTS);
+        assertThat(LiveViewModel.pointsPerTrace(2)).isEqualTo(LiveViewModel.MAX_POWER_POINTS);
+        assertThat(LiveViewModel.pointsPerTrace(8)).isEqualTo(300);
+        assertThat(LiveViewModel.pointsPerTrace(64)).isEqualTo(100);
+    }
+
+    @Test
     void kpis_progress_and_banner_follow_the_snapshot() {
         LiveViewModel vm = vm(UiExecutor.direct());
         vm.apply(FakeLiveFeed.at(3 + 17 + 2 + 6));
