@@ -37,7 +37,8 @@ public final class PowerChartView {
             List<XYChart.Series<Number, Number>> series = new ArrayList<>();
             for (PowerChartModel.Trace t : m.traces()) {
                 XYChart.Series<Number, Number> s = new XYChart.Series<>();
-                s.setName("GPU " + t.device() + (t.name().isEmpty() ? "" : " · " + t.name()));
+                String gpu = "GPU " + t.device();
+                s.setName(t.name().isEmpty() || t.name().equals(gpu) ? gpu : gpu + " · " + t.name());
                 series.add(s);
             }
             chart.getData().setAll(series);
