@@ -10,16 +10,19 @@ import java.util.List;
  * @param energyLabel how the energy is obtained, for people, e.g. "simulated · reference engine power model"
  * @param power       per device, a bounded tail of recent samples
  * @param windowSpans the measured windows on the power trace's time axis
- * @param rampSpans   each level's ramp, excluded from measurement
+ * @param warmupSpans each level's warmup, before its traffic starts
+ * @param rampSpans   each level's ramp, from its traffic's start to its first window, excluded from measurement
  */
 public record LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
-        List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> rampSpans,
+        List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> warmupSpans,
+        List<TimeSpan> rampSpans,
         Kpis kpis, RunProgress progress, List<LevelRow> levels) {
 
     public LiveSnapshot {
         windows = List.copyOf(windows);
         power = List.copyOf(power);
         windowSpans = List.copyOf(windowSpans);
+        warmupSpans = List.copyOf(warmupSpans);
         rampSpans = List.copyOf(rampSpans);
         levels = List.copyOf(levels);
     }
@@ -27,6 +30,6 @@ public record LiveSnapshot(long version, RunState state, String studyName, Strin
     /** Before any run: nothing to show. */
     public static LiveSnapshot idle() {
         return new LiveSnapshot(0, RunState.IDLE, "", "", "", List.of(), List.of(), List.of(), List.of(),
-                Kpis.UNKNOWN, RunProgress.NONE, List.of());
+                List.of(), Kpis.UNKNOWN, RunProgress.NONE, List.of());
     }
 }

@@ -34,7 +34,10 @@ public final class LiveViewModel {
 
     public static final int DEFAULT_HZ = 10;
     public static final int MAX_WINDOW_POINTS = 2000;
+    /** Points per device trace at most… */
     public static final int MAX_POWER_POINTS = 600;
+    /** …and across all traces: eight GPUs get 300 each (drawing them dominates a frame on a software pipeline). */
+    public static final int MAX_POWER_POINTS_TOTAL = 2400;
 
     private final LiveRunFeed feed;
     private final RunController controller;
@@ -124,7 +127,7 @@ public final class LiveViewModel {
         appliedVersion = s.version();
         state.set(s.state());
         windowChart.set(WindowChartModel.of(s.windows(), s.levels(), MAX_WINDOW_POINTS));
-        powerChart.set(PowerChartModel.of(s, MAX_POWER_POINTS));
+        powerChart.set(PowerChartModel.of(s, pointsPerTrace(s.power().size())));
         if (!levelRows.equals(s.levels())) {
             levelRows.setAll(s.levels());
         }
@@ -139,6 +142,12 @@ public final class LiveViewModel {
         temperatureC.set(k.temperatureC());
         applyProgress(s.state(), s.progress());
         updateActions();
+    }
+
+    /** The per-trace point budget for {@code traces} devices: an even number, at least 100. */
+    static int pointsPerTrace(int traces) {
+        int share = MAX_POWER_POINTS_TOTAL / Math.max(1, traces);
+        return Math.max(100, Math.min(MAX_POWER_POINTS, share - share % 2));
     }
 
     private void applyProgress(RunState runState, RunProgress p) {

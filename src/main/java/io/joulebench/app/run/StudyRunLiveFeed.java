@@ -50,6 +50,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private final Map<Integer, Double> lastPower = new TreeMap<>();
     private final Map<Integer, Double> lastTemperature = new TreeMap<>();
     private final List<TimeSpan> windowSpans = new ArrayList<>();
+    private final List<TimeSpan> warmupSpans = new ArrayList<>();
     private final List<TimeSpan> rampSpans = new ArrayList<>();
     private long version = 1;
     private LiveSnapshot built = LiveSnapshot.idle();
@@ -85,6 +86,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         lastPower.clear();
         lastTemperature.clear();
         windowSpans.clear();
+        warmupSpans.clear();
         rampSpans.clear();
         plan = null;
         sessionCells = List.of();
@@ -150,6 +152,10 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         current = levelFor(levelIndex);
         window = 0;
         warmup = WarmupState.CONVERGING;
+        // The core announces the level before its warmup: what looked like the ramp so far is the warmup.
+        double now = seconds(nanos.getAsLong());
+        rampSpans.removeIf(r -> r.levelIndex() == current && Double.isNaN(r.endS()));
+        warmupSpans.add(new TimeSpan(current, -1, now, Double.NaN));
         changed();
     }
 
@@ -157,6 +163,10 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void warmupFinished(WarmupResult result) {
         warmup = result.timedOut() ? WarmupState.TIMED_OUT
                 : result.converged() ? WarmupState.CONVERGED : WarmupState.SKIPPED;
+        double now = seconds(nanos.getAsLong());
+        closeOpen(warmupSpans, now);
+        // The level's traffic starts now: its ramp runs until the first window opens.
+        rampSpans.add(new TimeSpan(Math.max(0, current), -1, now, Double.NaN));
         changed();
     }
 
@@ -170,20 +180,18 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
             level.cvThreshold = spec.cvThreshold();
         }
         double now = seconds(nanos.getAsLong());
-        rampSpans.add(new TimeSpan(current, -1, now, now));
+        closeOpen(warmupSpans, now);
+        closeOpen(rampSpans, now);
+        // Until a warmup starts this is the ramp (a level without a warmup hook goes straight to its traffic).
+        rampSpans.add(new TimeSpan(current, -1, now, Double.NaN));
         changed();
     }
 
     @Override
     public synchronized void rampFinished(int levelIndex, long spanStartNanos) {
-        int l = levelFor(levelIndex);
-        for (int i = rampSpans.size() - 1; i >= 0; i--) {
-            TimeSpan r = rampSpans.get(i);
-            if (r.levelIndex() == l) {
-                rampSpans.set(i, new TimeSpan(l, -1, r.startS(), seconds(spanStartNanos)));
-                break;
-            }
-        }
+        double end = seconds(spanStartNanos);
+        closeOpen(warmupSpans, end);
+        closeOpen(rampSpans, end);
         changed();
     }
 
@@ -279,6 +287,10 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void studyFinished(boolean interrupted) {
+        double now = seconds(nanos.getAsLong());
+        closeOpen(windowSpans, now);
+        closeOpen(warmupSpans, now);
+        closeOpen(rampSpans, now);
         inFlight = 0;
         change(interrupted ? RunState.CANCELLED : RunState.FINISHED);
     }
@@ -303,12 +315,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         List<GpuTrace> traces = new ArrayList<>();
         power.forEach((device, trace) -> traces.add(new GpuTrace(device, "GPU " + device, List.copyOf(trace))));
         double now = seconds(nanos.getAsLong());
-        List<TimeSpan> spans = new ArrayList<>();
-        for (TimeSpan s : windowSpans) {
-            spans.add(Double.isNaN(s.endS()) ? new TimeSpan(s.levelIndex(), s.windowIndex(), s.startS(), now) : s);
-        }
-        built = new LiveSnapshot(version, state, studyName, energyKind, energyLabel, points, traces, spans, rampSpans,
-                kpis(), progress(closed, total, now), rows);
+        built = new LiveSnapshot(version, state, studyName, energyKind, energyLabel, points, traces,
+                upTo(windowSpans, now), upTo(warmupSpans, now), upTo(rampSpans, now), kpis(),
+                progress(closed, total, now), rows);
         return built;
     }
 
@@ -360,6 +369,21 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
             }
         }
         return current >= 0 ? current : Math.max(0, sessionLevelIndex);
+    }
+
+    /** The spans with the one still open drawn up to {@code now}. */
+    private static List<TimeSpan> upTo(List<TimeSpan> spans, double now) {
+        List<TimeSpan> out = new ArrayList<>(spans.size());
+        for (TimeSpan s : spans) {
+            out.add(Double.isNaN(s.endS()) ? new TimeSpan(s.levelIndex(), s.windowIndex(), s.startS(), now) : s);
+        }
+        return out;
+    }
+
+    /** Ends every open span of {@code spans} at {@code end}. */
+    private static void closeOpen(List<TimeSpan> spans, double end) {
+        spans.replaceAll(s -> Double.isNaN(s.endS()) ? new TimeSpan(s.levelIndex(), s.windowIndex(), s.startS(),
+                Math.max(s.startS(), end)) : s);
     }
 
     private LiveLevel level(Integer index) {

@@ -77,9 +77,17 @@ final class LevelDriver {
                 result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
                         warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
             } catch (RuntimeException e) {
-                LOG.error("session {}: level {} failed", s.sessionId(), k, e);
-                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
-                        "level failed: " + describe(e), false);
+                if (Thread.currentThread().isInterrupted()) {
+                    // A cancel that reached a blocking call (a meter read in the warmup) and came back as that
+                    // call's own exception: the level was cut, not failed, so resume reruns it.
+                    LOG.debug("session {}: level {} cut by an interrupt", s.sessionId(), k, e);
+                    result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                            warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
+                } else {
+                    LOG.error("session {}: level {} failed", s.sessionId(), k, e);
+                    result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                            "level failed: " + describe(e), false);
+                }
             }
             LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",

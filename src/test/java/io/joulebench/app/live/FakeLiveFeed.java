@@ -88,7 +88,8 @@ public final class FakeLiveFeed implements LiveRunFeed {
                 0.4 + 0.3 * Math.max(0, level - 1), 54 + power / 20);
         return new LiveSnapshot((long) Math.floor(now * 10) + 1, state, "quickstart", "simulated",
                 "simulated · reference engine power model", windows,
-                List.of(trace(0, now), trace(1, now)), spans, ramps, kpis, progress, levels);
+                List.of(trace(0, now), trace(1, now)), spans, List.of(new TimeSpan(0, -1, 0, Math.min(now, WARMUP))),
+                ramps, kpis, progress, levels);
     }
 
     private static GpuTrace trace(int device, double now) {

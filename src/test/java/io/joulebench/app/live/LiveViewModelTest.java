@@ -82,6 +82,60 @@ class LiveViewModelTest {
     }
 
     @Test
+    void a_power_trace_is_cut_where_the_meter_was_not_read_and_warmup_and_ramp_are_told_apart() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        List<PowerPoint> samples = new ArrayList<>();
+        for (int i = 0; i <= 50; i++) {
+            samples.add(new PowerPoint(i / 10.0, 60 + i % 3)); // warmup and level 1 at 10 Hz
+        }
+        for (int i = 80; i <= 120; i++) {
+            samples.add(new PowerPoint(i / 10.0, 90 + i % 2)); // no reads in the 3 s ramp of level 2
+        }
+        LiveSnapshot s = new LiveSnapshot(7, RunState.RUNNING, "gap", "simulated", "", List.of(),
+                List.of(new GpuTrace(0, "GPU 0", samples)), List.of(new TimeSpan(1, 0, 8, 12)),
+                List.of(new TimeSpan(1, -1, 4, 5)), List.of(new TimeSpan(1, -1, 5, 8)), Kpis.UNKNOWN,
+                RunProgress.NONE, List.of());
+
+        vm.apply(s);
+
+        PowerChartModel power = vm.powerChartProperty().get();
+        assertThat(power.traces()).singleElement().satisfies(t -> {
+            assertThat(t.segments()).hasSize(2);
+            assertThat(t.segments().get(0)).last().extracting(PowerPoint::tSeconds).isEqualTo(5.0);
+            assertThat(t.segments().get(1)).first().extracting(PowerPoint::tSeconds).isEqualTo(8.0);
+            assertThat(t.samples()).hasSize(samples.size());
+        });
+        assertThat(power.warmups()).extracting(TimeSpan::startS, TimeSpan::endS)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(4.0, 5.0));
+        assertThat(power.ramps()).extracting(TimeSpan::startS, TimeSpan::endS)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(5.0, 8.0));
+    }
+
+    @Test
+    void a_steady_trace_stays_one_segment_and_decimation_keeps_each_segment_within_the_bound() {
+        List<PowerPoint> samples = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            double t = i < 1500 ? i / 40.0 : 40 + i / 40.0; // a 40 s hole in the middle
+            samples.add(new PowerPoint(t, 50 + Math.sin(i)));
+        }
+        assertThat(PowerChartModel.segments(samples.subList(0, 1500))).hasSize(1);
+        LiveSnapshot s = new LiveSnapshot(3, RunState.RUNNING, "gap", "simulated", "", List.of(),
+                List.of(new GpuTrace(0, "GPU 0", samples)), List.of(), List.of(), List.of(), Kpis.UNKNOWN,
+                RunProgress.NONE, List.of());
+        PowerChartModel.Trace trace = PowerChartModel.of(s, 600).traces().get(0);
+        assertThat(trace.segments()).hasSize(2);
+        assertThat(trace.samples()).hasSizeLessThanOrEqualTo(600).hasSizeGreaterThan(500);
+    }
+
+    @Test
+    void the_power_point_budget_is_shared_when_many_devices_report() {
+        assertThat(LiveViewModel.pointsPerTrace(1)).isEqualTo(LiveViewModel.MAX_POWER_POINTS);
+        assertThat(LiveViewModel.pointsPerTrace(2)).isEqualTo(LiveViewModel.MAX_POWER_POINTS);
+        assertThat(LiveViewModel.pointsPerTrace(8)).isEqualTo(300);
+        assertThat(LiveViewModel.pointsPerTrace(64)).isEqualTo(100);
+    }
+
+    @Test
     void kpis_progress_and_banner_follow_the_snapshot() {
         LiveViewModel vm = vm(UiExecutor.direct());
         vm.apply(FakeLiveFeed.at(3 + 17 + 2 + 6));

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A quickstart-shaped run as the core would report it, on a clock the test owns: one session for all levels; per
- * level a 3 s fixed warmup, a ramp, then windows of 0.05 J/token × (level + 1) with 1000 tokens; two devices
+ * level (announced first) a 3 s fixed warmup, a ramp, then windows of 0.05 J/token × (level + 1) with 1000 tokens; two devices
  * sampled once per window. The last level fails the stability gate. {@link #pause} runs between windows, so a real
  * execution can sleep there (and be interrupted).
  */
@@ -74,12 +74,13 @@ public final class ScriptedRun {
     void level(int l, int windows) throws InterruptedException {
         ResolvedCell cell = cells().get(l);
         var server = cell.experiment().server();
+        WindowSpec spec = new WindowSpec(cell.rate(), server.traffic().windowSeconds(),
+                server.traffic().rampExclusionSeconds(), server.windowsPerLevel(), server.stabilityCvThreshold());
+        // As the core's window manager does: the level is announced, then its warmup runs, then its traffic.
+        listener.levelStarted(l, spec);
         listener.warmupStarted(l, "fixed");
         clock.addAndGet(3 * SECOND);
         listener.warmupFinished(new WarmupResult(l, WarmupMode.FIXED, true, false, 3, null, null, "fixed 3 s"));
-        WindowSpec spec = new WindowSpec(cell.rate(), server.traffic().windowSeconds(),
-                server.traffic().rampExclusionSeconds(), server.windowsPerLevel(), server.stabilityCvThreshold());
-        listener.levelStarted(l, spec);
         clock.addAndGet((long) (spec.rampExclusionSeconds() * SECOND));
         listener.rampFinished(l, clock.get());
         for (int w = 0; w < windows; w++) {

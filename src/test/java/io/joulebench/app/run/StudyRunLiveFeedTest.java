@@ -105,7 +105,11 @@ class StudyRunLiveFeedTest {
         run.level(0, 2);
 
         LiveSnapshot s = feed.snapshot();
-        // warmup 3 s, ramp 2 s, then two 5 s windows
+        // warmup 3 s, ramp 2 s, then two 5 s windows; the level was announced before its warmup
+        assertThat(s.warmupSpans()).singleElement().satisfies(w -> {
+            assertThat(w.startS()).isEqualTo(0.0);
+            assertThat(w.endS()).isEqualTo(3.0);
+        });
         assertThat(s.rampSpans()).singleElement().satisfies(r -> {
             assertThat(r.startS()).isEqualTo(3.0);
             assertThat(r.endS()).isEqualTo(5.0);

@@ -46,6 +46,8 @@ final class FakeServices implements SessionServices {
     final VirtualClock clock = VirtualClock.atSeconds(1000);
     final FakeLauncher launcher = new FakeLauncher();
     final Map<Integer, Traffic> traffic = new HashMap<>();
+    /** Runs before every meter read; may throw as a real meter does. */
+    volatile Runnable beforeRead = () -> { };
     boolean closed;
 
     @Override
@@ -65,7 +67,7 @@ final class FakeServices implements SessionServices {
 
     @Override
     public MeterSelector.Selection meterAfterReady(ExperimentConfig experiment, ServerHandle handle) {
-        return new MeterSelector.Selection(new ConstantMeter(clock), List.of("simulated: requested"));
+        return new MeterSelector.Selection(new ConstantMeter(clock, () -> beforeRead.run()), List.of("simulated: requested"));
     }
 
     @Override
@@ -138,9 +140,15 @@ final class FakeServices implements SessionServices {
     /** One device at a constant power, no counter: a bracket's energy is the power integral. */
     static final class ConstantMeter implements EnergyMeter {
         private final Clock clock;
+        private final Runnable beforeRead;
 
         ConstantMeter(Clock clock) {
+            this(clock, () -> { });
+        }
+
+        ConstantMeter(Clock clock, Runnable beforeRead) {
             this.clock = clock;
+            this.beforeRead = beforeRead;
         }
 
         @Override
@@ -165,6 +173,7 @@ final class FakeServices implements SessionServices {
 
         @Override
         public MeterReading read() {
+            beforeRead.run();
             return new MeterReading(clock.nanoTime(), List.of(new DeviceReading(0, null, WATTS, 50.0, false)));
         }
 

@@ -183,6 +183,37 @@ class ServerSessionTest {
     }
 
     @Test
+    void a_cancel_that_surfaces_as_a_meter_failure_in_the_warmup_cuts_the_level_instead_of_failing_it()
+            throws Exception {
+        Study study = load(serverStudy("{mode: fixed, duration_seconds: 1}"));
+        RecordingSink sink = new RecordingSink(dir);
+        java.util.concurrent.atomic.AtomicBoolean armed = new java.util.concurrent.atomic.AtomicBoolean();
+        services.beforeRead = () -> {
+            if (armed.get()) {
+                // What DcgmScraper does when a read is interrupted: restore the flag, throw its own exception.
+                Thread.currentThread().interrupt();
+                throw new io.joulebench.core.energy.MeterException("interrupted while scraping /metrics");
+            }
+        };
+        StudyRunListener cancelInLevel1Warmup = new StudyRunListener() {
+            @Override
+            public void warmupStarted(int levelIndex, String mode) {
+                armed.set(levelIndex == 1);
+            }
+        };
+        ServerSession session = new ServerSession(study, cells(study), services, sink, cancelInLevel1Warmup);
+
+        assertThatThrownBy(session::run).isInstanceOf(InterruptedException.class);
+
+        assertThat(sink.journal).containsExactly("started 0", "closed 0 valid", "started 1",
+                "closed 1 interrupted", "session closed");
+        LevelResult cut = sink.levels.get(1);
+        assertThat(cut.interrupted()).isTrue();
+        assertThat(cut.invalidReason()).isEqualTo("interrupted (warmup)");
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+
+    @Test
     void teardown_faults_never_flip_a_completed_cell() throws Exception {
         services.launcher.failShutdown = true;
         Study study = load(serverStudy(NO_WARMUP));

@@ -1,0 +1,190 @@
+package io.joulebench.app.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.AppContext;
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.LiveViewModel;
+import io.joulebench.app.live.RunState;
+import io.joulebench.app.live.Validity;
+import io.joulebench.app.live.WindowChartModel;
+import io.joulebench.app.shell.Area;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.Study;
+import io.joulebench.engine.Sessions;
+import java.io.IOException;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Run button over the real runner: a shortened quickstart (reference engine in-process, simulated energy, two
+ * rates × three 1 s windows) runs through {@link CoreStudyExecution} and the default session runner, as the
+ * workbench wires it, into a results folder the test owns. About 10 s per run.
+ */
+@ExtendWith(ApplicationExtension.class)
+class RealRunFromEditorViewTest {
+
+    static final String SHORT_QUICKSTART = """
+            study_name: quickstart-short
+            serving_mode: server
+            engine: reference
+            runners: {reference: in-process}
+            task:
+              dataset: {source: builtin, n_prompts: 100, order: interleaved}
+              max_input_tokens: 256
+              max_output_tokens: 16
+              random_seed: 42
+            measurement:
+              energy_sampler: simulated
+              baseline: {enabled: false}
+            server:
+              traffic:
+                arrival: poisson
+                seed: 7
+                ramp_exclusion_seconds: 0.5
+                window_seconds: 1
+              warmup: {mode: fixed, duration_seconds: 0.5}
+              windows_per_level: 3
+            study_execution: {n_cycles: 1, experiment_order: interleave}
+            sweep:
+              server.traffic.rate: [8, 32]
+            """;
+
+    @TempDir
+    Path dir;
+    private final TestServices services = new TestServices();
+    private final AtomicReference<String> serverUrl = new AtomicReference<>();
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) {
+        StudyExecution real = new CoreStudyExecution(Sessions::defaultRunner);
+        context = new AppContext(services.services(
+                StudyRunBackend.factory(recordingServerUrl(real), dir.resolve("results"), services.errors),
+                new FxUiExecutor()));
+        context.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        context.close();
+        services.close();
+    }
+
+    @Test
+    void a_real_short_quickstart_runs_from_the_run_button_into_the_chart_results_and_an_export(FxRobot robot)
+            throws Exception {
+        openShortQuickstart(robot);
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        LiveViewModel live = context.shell().live();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
+
+        List<WindowChartModel.Point> points = live.windowChartProperty().get().points();
+        assertThat(points).hasSize(6).allSatisfy(p ->
+                assertThat(p.window().validity()).isIn(Validity.VALID, Validity.INVALID));
+        assertThat(points).extracting(p -> p.window().jPerToken()).allMatch(j -> j > 0);
+        assertThat(live.levelRows()).hasSize(2);
+        assertThat(live.bannerProperty().get()).startsWith("Simulated");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> context.shell().areaProperty().get() == Area.RESULTS);
+        assertThat(context.shell().results().rows()).hasSize(6);
+
+        Path csv = dir.resolve("export/windows.csv");
+        services.dialogs.answers.add(csv);
+        robot.clickOn("#results-export-all");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.isRegularFile(csv)
+                && !context.shell().results().exportingProperty().get());
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(1 + 6);
+        assertThat(lines.get(0)).startsWith("experiment_id,");
+        assertThat(lines.subList(1, 7)).allMatch(l -> l.contains(",quickstart-short,"));
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void escape_cancels_a_real_run_which_ends_interrupted_with_its_engine_stopped(FxRobot robot) throws Exception {
+        openShortQuickstart(robot);
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        LiveViewModel live = context.shell().live();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> serverUrl.get() != null);
+        URI server = URI.create(serverUrl.get());
+        assertThat(listening(server)).isTrue();
+
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
+        assertThat(services.questions).hasSize(1);
+        assertThat(context.shell().areaProperty().get()).isEqualTo(Area.LIVE);
+        assertThat(live.windowChartProperty().get().points().size()).isLessThan(6);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !listening(server));
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    private void openShortQuickstart(FxRobot robot) throws IOException {
+        Path study = dir.resolve("quickstart-short.yaml");
+        Files.writeString(study, SHORT_QUICKSTART, StandardCharsets.UTF_8);
+        robot.interact(() -> assertThat(context.shell().editor().openStudy(study)).isTrue());
+        assertThat(context.shell().titleProperty().get()).contains("quickstart-short");
+    }
+
+    private static boolean listening(URI server) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(server.getHost(), server.getPort()), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The real execution, with its listener tapped for the server's address. */
+    private StudyExecution recordingServerUrl(StudyExecution real) {
+        return new StudyExecution() {
+            @Override
+            public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+                real.run(study, outDir, tap(listener));
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener listener) throws Exception {
+                real.resume(resultsDir, tap(listener));
+            }
+        };
+    }
+
+    private StudyRunListener tap(StudyRunListener listener) {
+        InvocationHandler handler = (Object proxy, Method method, Object[] args) -> {
+            if (method.getName().equals("serverReady")) {
+                serverUrl.set((String) args[1]);
+            }
+            try {
+                return method.invoke(listener, args);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (StudyRunListener) Proxy.newProxyInstance(StudyRunListener.class.getClassLoader(),
+                new Class<?>[] {StudyRunListener.class}, handler);
+    }
+}
