@@ -5,7 +5,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * NVIDIA GPUs through DCGM exporters' Prometheus endpoints (one URL per node; all nodes' GPUs are devices, so a
@@ -13,7 +12,7 @@ import java.util.Optional;
  * period is the exporter's collection interval, so edge alignment doubles as the final-scrape grace. Power
  * ({@code DCGM_FI_DEV_POWER_USAGE}, W), temperature and the clock throttle/event reasons feed the samples.
  */
-public final class DcgmEnergyMeter implements EnergyMeter {
+public final class DcgmEnergyMeter extends ScrapedEnergyMeter {
 
     /**
      * @param exporterInterval the exporter's collection interval ({@code dcgm-exporter -c}); also the counter's
@@ -35,13 +34,8 @@ public final class DcgmEnergyMeter implements EnergyMeter {
         }
     }
 
-    private final DcgmScraper scraper;
-    private final Options options;
-    private boolean closed;
-
     private DcgmEnergyMeter(DcgmScraper scraper, Options options) {
-        this.scraper = scraper;
-        this.options = options;
+        super(scraper, options.exporterInterval());
     }
 
     public static DcgmEnergyMeter open(List<URI> urls, Clock clock, Options options) {
@@ -62,43 +56,5 @@ public final class DcgmEnergyMeter implements EnergyMeter {
     @Override
     public EnergyKind kind() {
         return EnergyKind.MEASURED;
-    }
-
-    @Override
-    public boolean hasEnergyCounter() {
-        return scraper.hasCounter();
-    }
-
-    @Override
-    public Optional<Duration> counterUpdatePeriod() {
-        return hasEnergyCounter() ? Optional.of(options.exporterInterval()) : Optional.empty();
-    }
-
-    @Override
-    public List<String> warnings() {
-        return scraper.warnings();
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return scraper.devices();
-    }
-
-    @Override
-    public MeterReading read() {
-        synchronized (this) {
-            if (closed) {
-                throw new MeterException("DCGM meter is closed");
-            }
-        }
-        return scraper.read();
-    }
-
-    @Override
-    public synchronized void close() {
-        if (!closed) {
-            closed = true;
-            scraper.close();
-        }
     }
 }

@@ -5,25 +5,19 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The reference engine's simulated GPUs, read through the same DCGM path as real exporters and labelled
  * {@code simulated}. The engine also publishes the exact integral ({@code joulebench_sim_true_energy_joules_total}),
  * which brackets record as {@code truthJ}.
  */
-public final class SimulatedEnergyMeter implements GroundTruthMeter {
+public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements GroundTruthMeter {
 
     /** The engine's counter update period unless configured otherwise. */
     public static final Duration DEFAULT_UPDATE_PERIOD = Duration.ofMillis(100);
 
-    private final DcgmScraper scraper;
-    private final Duration updatePeriod;
-    private boolean closed;
-
     private SimulatedEnergyMeter(DcgmScraper scraper, Duration updatePeriod) {
-        this.scraper = scraper;
-        this.updatePeriod = updatePeriod;
+        super(scraper, updatePeriod);
     }
 
     public static SimulatedEnergyMeter open(List<URI> urls, Clock clock) {
@@ -51,45 +45,7 @@ public final class SimulatedEnergyMeter implements GroundTruthMeter {
     }
 
     @Override
-    public boolean hasEnergyCounter() {
-        return true;
-    }
-
-    @Override
-    public Optional<Duration> counterUpdatePeriod() {
-        return Optional.of(updatePeriod);
-    }
-
-    @Override
-    public List<String> warnings() {
-        return scraper.warnings();
-    }
-
-    @Override
-    public List<DeviceInfo> devices() {
-        return scraper.devices();
-    }
-
-    @Override
-    public MeterReading read() {
-        synchronized (this) {
-            if (closed) {
-                throw new MeterException("simulated meter is closed");
-            }
-        }
-        return scraper.read();
-    }
-
-    @Override
     public Map<Integer, Double> truthAtLastReadJ() {
         return scraper.truthAtLastRead();
-    }
-
-    @Override
-    public synchronized void close() {
-        if (!closed) {
-            closed = true;
-            scraper.close();
-        }
     }
 }
