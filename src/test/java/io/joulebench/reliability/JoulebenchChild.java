@@ -17,7 +17,8 @@ import java.util.function.Predicate;
 
 /**
  * {@code io.joulebench.Main} as a real child JVM (this test JVM's java and class path) with its own {@code user.home}
- * and {@code java.io.tmpdir}, so pid files, logs and temp files land in folders the test owns. Collects stderr lines
+ * ({@code HOME}), {@code java.io.tmpdir} ({@code HOME/tmp}) and working directory ({@code HOME/cwd}), so pid files,
+ * logs, temp files and stray relative writes land in folders the test owns. Collects stderr lines
  * and, while it lives, every descendant process (the engines it starts), so a test can prove none outlives it.
  */
 final class JoulebenchChild implements AutoCloseable {
@@ -41,7 +42,8 @@ final class JoulebenchChild implements AutoCloseable {
                 "--enable-native-access=ALL-UNNAMED", "-Xmx512m",
                 "-cp", System.getProperty("java.class.path"), "io.joulebench.Main"));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Path cwd = Files.createDirectories(home.resolve("cwd")); // so a stray relative write shows up here
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
         pb.environment().putAll(env);
         return new JoulebenchChild(pb.start());
     }

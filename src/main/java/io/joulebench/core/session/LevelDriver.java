@@ -70,7 +70,8 @@ final class LevelDriver {
                 return;
             } catch (AbortedLevelException e) {
                 AbortedLevel a = e.abortedLevel();
-                boolean cut = e.getCause() instanceof InterruptedException;
+                // an interrupt can surface wrapped (a meter read cut short throws MeterException): it is still a cut
+                boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
                 result = new LevelResult(cell, s.sessionId(), k, null, a.completedWindows(), warmup.get(),
                         s.energy(), a.reason(), cut);
             } catch (InterruptedException e) {
@@ -166,5 +167,14 @@ final class LevelDriver {
     static String describe(Throwable e) {
         String m = e.getMessage();
         return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
+
+    private static boolean causedByInterrupt(Throwable e) {
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 }
