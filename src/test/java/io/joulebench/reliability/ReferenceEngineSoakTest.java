@@ -121,7 +121,7 @@ class ReferenceEngineSoakTest {
         assertThat(heapAfter).as("heap after GC").isLessThan(heapBefore + 64L * 1024 * 1024);
     }
 
-    private List<WindowRow> run(String yaml, String name) throws IOException {
+    private List<WindowRow> run(String yaml, String name) throws Exception {
         Path file = Files.writeString(tmp.resolve(name + ".yaml"), yaml);
         Study study = new StudyLoader().load(file);
         StudyRunResult r = new StudyRunner(Sessions.defaultRunner(), Clock.system())
