@@ -42,7 +42,7 @@ class FaultMatrixIT {
             reference: {faults: {%s}}
             server:
               traffic: {rate: 10, seed: 3, ramp_exclusion_seconds: 0.5, window_seconds: 1}
-              warmup: {mode: fixed, duration_seconds: 1.5}
+              warmup: {mode: fixed, duration_seconds: 3}
               windows_per_level: 3
             study_execution: {experiment_timeout_seconds: %s}
             """;
@@ -63,19 +63,27 @@ class FaultMatrixIT {
     Path tmp;
 
     static Stream<Arguments> faults() {
-        return Stream.of("in-process", "process").flatMap(runner -> Stream.of(
-                Arguments.of(runner, "readiness never comes", "never_ready: true", 3, Expect.NOT_STARTED),
-                // in-process: the engine stops serving 3.5 s after start (ready at once; 1.5 s warmup, 0.5 s ramp);
-                // process: its JVM's start-up time varies, so the test SIGKILLs the engine at the first window's end
-                Arguments.of(runner, "the engine exits mid-window", runner.equals("process") ? ""
-                        : "exit_after_seconds: 3.5", 4, Expect.ABORTED),
-                Arguments.of(runner, "streams stall past the drain timeout", "stall_fraction: 0.3", 2,
-                        Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS),
-                Arguments.of(runner, "5xx on a fraction", "error_fraction: 0.3", 4, Expect.REQUEST_ERRORS),
-                Arguments.of(runner, "malformed SSE", "malformed_sse_fraction: 0.3", 4,
-                        Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS),
-                Arguments.of(runner, "dropped connections", "drop_connection_fraction: 0.3", 4,
-                        Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS)));
+        // experiment_timeout_seconds bounds readiness and the read and drain timeouts alike: short in-process (a stall
+        // ends soon), long enough for the process runner's engine JVM to start on a loaded machine
+        return Stream.of("in-process", "process").flatMap(runner -> {
+            boolean process = runner.equals("process");
+            int timeout = process ? 20 : 5;
+            return Stream.of(
+                    Arguments.of(runner, "readiness never comes", "never_ready: true", process ? 8 : 3,
+                            Expect.NOT_STARTED),
+                    // in-process: the engine stops serving 4.5 s after start (ready at once; 3 s warmup, 0.5 s
+                    // ramp); process: its JVM's start-up time varies, so the test SIGKILLs the engine at the end of
+                    // the first window
+                    Arguments.of(runner, "the engine exits mid-window", process ? "" : "exit_after_seconds: 4.5",
+                            timeout, Expect.ABORTED),
+                    Arguments.of(runner, "streams stall past the drain timeout", "stall_fraction: 0.3",
+                            process ? timeout : 3, Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS),
+                    Arguments.of(runner, "5xx on a fraction", "error_fraction: 0.3", timeout, Expect.REQUEST_ERRORS),
+                    Arguments.of(runner, "malformed SSE", "malformed_sse_fraction: 0.3", timeout,
+                            Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS),
+                    Arguments.of(runner, "dropped connections", "drop_connection_fraction: 0.3", timeout,
+                            Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS));
+        });
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -94,7 +102,7 @@ class FaultMatrixIT {
                 assertThat(o.exit).as(o.output).isEqualTo(1);
                 assertThat(cell.status()).isEqualTo(CellStatus.FAILED);
                 assertThat(cell.failureType()).isEqualTo("ServerReadinessException");
-                assertThat(cell.reason()).contains("not ready after 3 s");
+                assertThat(cell.reason()).contains("not ready after " + timeoutS + " s");
                 assertThat(rows).isEmpty();
             }
             case ABORTED -> {

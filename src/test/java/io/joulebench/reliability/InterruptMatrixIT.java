@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class InterruptMatrixIT {
 
-    /** Two levels; 30 % of streams stall until the 4 s read timeout, so each level drains for seconds. */
+    /** Two levels; 30 % of streams stall until the 10 s read timeout, so each level drains for seconds. */
     private static final String STUDY = """
             study_name: interrupt
             serving_mode: server
@@ -40,7 +40,7 @@ class InterruptMatrixIT {
               traffic: {arrival: poisson, seed: 3, ramp_exclusion_seconds: 0.5, window_seconds: %s}
               warmup: {mode: fixed, duration_seconds: 2}
               windows_per_level: 3
-            study_execution: {experiment_timeout_seconds: 4}
+            study_execution: {experiment_timeout_seconds: 10}
             sweep:
               server.traffic.rate: [10, 12]
             """;

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 "Crash consistency" on the real thing: examples/quickstart.yaml shortened (0.5 s ramp and warmup, 1 s
- * windows, three cycles: 9 levels) on the real in-process reference engine and the real session runner, the CLI
- * SIGKILLed at 20 random instants and resumed each time. Afterwards every window id is once in windows.csv and once as
+ * Issue 11 "Crash consistency" on the real thing: examples/quickstart.yaml shortened (0.5 s ramp, 1.5 s warmup,
+ * 1 s windows, 16-token outputs, rates 8, 16 and 32 req/s, three cycles: 9 levels) on the real in-process reference
+ * engine and the real session runner, the CLI SIGKILLed at 20 random instants and resumed each time. Afterwards every window id is once in windows.csv and once as
  * a whole bundle, no level is credited twice and no cell is left running. ({@code CrashResumeIT} does the same with a
  * fake session runner, at a finer grain.)
  */
@@ -32,7 +32,9 @@ class QuickstartCrashResumeIT {
         String quickstart = Files.readString(Path.of("examples/quickstart.yaml"));
         String shortened = quickstart.replace("ramp_exclusion_seconds: 2", "ramp_exclusion_seconds: 0.5")
                 .replace("window_seconds: 5", "window_seconds: 1")
-                .replace("duration_seconds: 3", "duration_seconds: 0.5")
+                .replace("duration_seconds: 3", "duration_seconds: 1.5")
+                .replace("max_output_tokens: 64", "max_output_tokens: 16")
+                .replace("[2, 8, 32]", "[8, 16, 32]") // 2 req/s may issue nothing in a short warmup
                 .replace("n_cycles: 1", "n_cycles: 3");
         assertThat(shortened).contains("window_seconds: 1").contains("n_cycles: 3");
         Path study = Files.writeString(tmp.resolve("quickstart-crash.yaml"), shortened);
@@ -47,7 +49,7 @@ class QuickstartCrashResumeIT {
                     : List.of("resume", folder.toString());
             try (JoulebenchChild child = JoulebenchChild.start(home, args)) {
                 if (child.awaitLine("study ", Duration.ofSeconds(60))) {
-                    Thread.sleep(random.nextInt(5000));
+                    Thread.sleep(random.nextInt(8000));
                 }
                 boolean alive = child.isAlive();
                 child.signal("KILL");

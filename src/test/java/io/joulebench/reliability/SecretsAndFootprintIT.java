@@ -50,7 +50,7 @@ class SecretsAndFootprintIT {
                   extra_args: [%s]
                 server:
                   traffic: {rate: 8, seed: 1, ramp_exclusion_seconds: 0.5, window_seconds: 1}
-                  warmup: {mode: fixed, duration_seconds: 0.5}
+                  warmup: {mode: fixed, duration_seconds: 2}
                   windows_per_level: 3
                 study_execution: {experiment_timeout_seconds: 20}
                 """.formatted(name, java, cp, extraArgs);
