@@ -78,9 +78,12 @@ final class LevelDriver {
                 result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
                         warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
             } catch (RuntimeException e) {
-                LOG.error("session {}: level {} failed", s.sessionId(), k, e);
+                boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
+                if (!cut) {
+                    LOG.error("session {}: level {} failed", s.sessionId(), k, e);
+                }
                 result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
-                        "level failed: " + describe(e), false);
+                        cut ? "interrupted (warmup)" : "level failed: " + describe(e), cut);
             }
             LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
