@@ -49,7 +49,7 @@ class ReferenceEngineSoakTest {
                 serving_mode: server
                 engine: reference
                 runners: {reference: in-process}
-                task: {dataset: {source: builtin, n_prompts: 100}, max_input_tokens: 64, max_output_tokens: 8}
+                task: {dataset: {source: builtin, n_prompts: 100}, max_input_tokens: 16, max_output_tokens: 8}
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 reference: {max_num_seqs: 256}
                 server:
