@@ -23,6 +23,8 @@ public final class AtomicFiles {
     /** Every temp file and temp folder in a results folder starts with this. */
     public static final String TEMP_PREFIX = ".tmp-";
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private AtomicFiles() {
     }
 
@@ -33,7 +35,7 @@ public final class AtomicFiles {
     /** Replaces {@code target} with {@code bytes} atomically and durably. */
     public static void write(Path target, byte[] bytes) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, TEMP_PREFIX + target.getFileName(), "");
+        Path tmp = newTempFile(dir, TEMP_PREFIX + target.getFileName());
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 writeFully(ch, ByteBuffer.wrap(bytes));
@@ -44,6 +46,22 @@ public final class AtomicFiles {
             Files.deleteIfExists(tmp);
         }
         syncDirectory(dir);
+    }
+
+    /**
+     * Creates a new empty file {@code prefix + random} in {@code dir} with the user's umask. Unlike
+     * {@link Files#createTempFile}, which makes owner-only (0600) files, a file renamed into the results folder must
+     * get the permissions any other file the user creates there would get.
+     */
+    public static Path newTempFile(Path dir, String prefix) throws IOException {
+        while (true) {
+            Path tmp = dir.resolve(prefix + "." + Long.toUnsignedString(RANDOM.nextLong(), 36));
+            try {
+                return Files.createFile(tmp);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // a collision of 64 random bits: draw again
+            }
+        }
     }
 
     /** Appends {@code text} in one write and forces it to disk (whole rows only: the caller passes complete lines). */

@@ -57,7 +57,7 @@ public final class RequestsExport {
     public static void write(Path resultsDir, WindowsCsvTable table, Path file) throws IOException {
         Path target = file.toAbsolutePath();
         Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), AtomicFiles.TEMP_PREFIX + target.getFileName(), "");
+        Path tmp = AtomicFiles.newTempFile(target.getParent(), AtomicFiles.TEMP_PREFIX + target.getFileName());
         try {
             try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(resultsDir, table, out);

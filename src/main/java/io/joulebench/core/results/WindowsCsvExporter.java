@@ -57,7 +57,7 @@ public final class WindowsCsvExporter {
         Path target = file.toAbsolutePath();
         Path parent = target.getParent();
         Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp");
+        Path tmp = AtomicFiles.newTempFile(parent, AtomicFiles.TEMP_PREFIX + target.getFileName());
         try {
             try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(rows, out, progress);

@@ -70,24 +70,25 @@ final class LevelDriver {
                 return;
             } catch (AbortedLevelException e) {
                 AbortedLevel a = e.abortedLevel();
-                boolean cut = e.getCause() instanceof InterruptedException;
+                // an interrupt can surface wrapped (a meter read cut short throws MeterException): it is still a cut
+                boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
                 result = new LevelResult(cell, s.sessionId(), k, null, a.completedWindows(), warmup.get(),
                         s.energy(), a.reason(), cut);
             } catch (InterruptedException e) {
                 result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
                         warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
             } catch (RuntimeException e) {
-                if (Thread.currentThread().isInterrupted()) {
-                    // A cancel that reached a blocking call (a meter read in the warmup) and came back as that
-                    // call's own exception: the level was cut, not failed, so resume reruns it.
+                // A cancel that reached a blocking call (a meter read in the warmup) and came back as that call's own
+                // exception: the level was cut, not failed, so resume reruns it.
+                boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
+                if (cut) {
                     LOG.debug("session {}: level {} cut by an interrupt", s.sessionId(), k, e);
-                    result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
-                            warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
                 } else {
                     LOG.error("session {}: level {} failed", s.sessionId(), k, e);
-                    result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
-                            "level failed: " + describe(e), false);
                 }
+                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                        !cut ? "level failed: " + describe(e)
+                                : warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", cut);
             }
             LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
@@ -174,5 +175,14 @@ final class LevelDriver {
     static String describe(Throwable e) {
         String m = e.getMessage();
         return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
+
+    private static boolean causedByInterrupt(Throwable e) {
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -98,7 +98,9 @@ public final class ServerSession {
             enter();
         } catch (GroupFailure | RuntimeException e) {
             GroupFailure f = e instanceof GroupFailure g ? g : GroupFailure.of(e);
-            LOG.error("session {} could not start: {}", sessionId, f.getMessage(), f.getCause());
+            // an expected outcome (bad image, never ready): one line; the trace only with --verbose
+            LOG.error("session {} could not start: {}", sessionId, f.getMessage());
+            LOG.debug("session {} start failure", sessionId, f.getCause());
             teardown();
             failAll(f);
             return;

@@ -85,8 +85,10 @@ public final class Warmup implements WarmupHook {
         }
         long start = clock.nanoTime();
         long end = start + nanos(composite ? config.timeoutSeconds() : config.durationSeconds());
-        double horizon = composite ? config.timeoutSeconds() + 2 * config.pollIntervalSeconds()
-                : config.durationSeconds();
+        // traffic is scheduled past the end (and cancelled there): a schedule that stopped exactly at the end would
+        // finish early whenever its last gap outlasts the last request, and an early finish reads as traffic death
+        double horizon = (composite ? config.timeoutSeconds() : config.durationSeconds())
+                + 2 * config.pollIntervalSeconds();
         AtomicLong successes = new AtomicLong();
         RequestListener counter = r -> {
             if (r.status() == RequestStatus.OK) {

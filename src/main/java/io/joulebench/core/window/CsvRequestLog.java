@@ -43,6 +43,11 @@ public final class CsvRequestLog implements RequestLogSink {
 
     @Override
     public synchronized void row(RequestLogRow row) {
+        if (closed) {
+            // a request cancelled at the drain timeout can report after the level closed its log; reopening would
+            // truncate a file the level already handed on (or leave a stray one in staging): it belongs to no window
+            return;
+        }
         try {
             BufferedWriter w = writer(row.windowIndex());
             w.write(format(row));

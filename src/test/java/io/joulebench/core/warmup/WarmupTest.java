@@ -105,7 +105,8 @@ class WarmupTest {
         assertThat(r.finalObservables()).isNull();
         assertThat(r.energyJ()).isCloseTo(200 * 120.0, offset(1e-6));
         assertThat(r.protocol()).contains("fixed", "120", "no convergence gate");
-        assertThat(traffic.horizonSeconds).isEqualTo(120.0);
+        assertThat(traffic.horizonSeconds).as("traffic scheduled past the end, so a tail gap is no traffic death")
+                .isGreaterThan(120.0);
     }
 
     @Test

@@ -65,6 +65,21 @@ class CsvRequestLogTest {
     }
 
     @Test
+    void a_row_reported_after_close_neither_truncates_nor_recreates_a_window_file() throws Exception {
+        CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
+        log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 0, true, false, false));
+        log.close();
+        Path handedOn = path(0, 1);
+        Files.delete(handedOn); // the sink moved it into its bundle
+
+        log.row(new RequestLogRow(ok(1, 1, 9, 1.5), 0, 0, true, false, true)); // cancelled at the drain timeout
+        log.row(new RequestLogRow(ok(2, 1, 9, 1.5), 0, 1, true, false, true));
+
+        assertThat(lines(0, 0)).hasSize(2);
+        assertThat(handedOn).doesNotExist();
+    }
+
+    @Test
     void nulls_are_empty_numbers_use_a_dot_and_text_is_rfc4180_quoted() {
         Locale saved = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);
