@@ -164,7 +164,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         warmup = result.timedOut() ? WarmupState.TIMED_OUT
                 : result.converged() ? WarmupState.CONVERGED : WarmupState.SKIPPED;
         double now = seconds(nanos.getAsLong());
-        closeOpen(warmupSpans, now);
+        TimeSpan.closeOpen(warmupSpans, now);
         // The level's traffic starts now: its ramp runs until the first window opens.
         rampSpans.add(new TimeSpan(Math.max(0, current), -1, now, Double.NaN));
         changed();
@@ -180,8 +180,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
             level.cvThreshold = spec.cvThreshold();
         }
         double now = seconds(nanos.getAsLong());
-        closeOpen(warmupSpans, now);
-        closeOpen(rampSpans, now);
+        TimeSpan.closeOpen(warmupSpans, now);
+        TimeSpan.closeOpen(rampSpans, now);
         // Until a warmup starts this is the ramp (a level without a warmup hook goes straight to its traffic).
         rampSpans.add(new TimeSpan(current, -1, now, Double.NaN));
         changed();
@@ -190,8 +190,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void rampFinished(int levelIndex, long spanStartNanos) {
         double end = seconds(spanStartNanos);
-        closeOpen(warmupSpans, end);
-        closeOpen(rampSpans, end);
+        TimeSpan.closeOpen(warmupSpans, end);
+        TimeSpan.closeOpen(rampSpans, end);
         changed();
     }
 
@@ -288,9 +288,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void studyFinished(boolean interrupted) {
         double now = seconds(nanos.getAsLong());
-        closeOpen(windowSpans, now);
-        closeOpen(warmupSpans, now);
-        closeOpen(rampSpans, now);
+        TimeSpan.closeOpen(windowSpans, now);
+        TimeSpan.closeOpen(warmupSpans, now);
+        TimeSpan.closeOpen(rampSpans, now);
         inFlight = 0;
         change(interrupted ? RunState.CANCELLED : RunState.FINISHED);
     }
@@ -316,7 +316,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         power.forEach((device, trace) -> traces.add(new GpuTrace(device, "GPU " + device, List.copyOf(trace))));
         double now = seconds(nanos.getAsLong());
         built = new LiveSnapshot(version, state, studyName, energyKind, energyLabel, points, traces,
-                upTo(windowSpans, now), upTo(warmupSpans, now), upTo(rampSpans, now), kpis(),
+                TimeSpan.upTo(windowSpans, now), TimeSpan.upTo(warmupSpans, now), TimeSpan.upTo(rampSpans, now), kpis(),
                 progress(closed, total, now), rows);
         return built;
     }
@@ -369,21 +369,6 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
             }
         }
         return current >= 0 ? current : Math.max(0, sessionLevelIndex);
-    }
-
-    /** The spans with the one still open drawn up to {@code now}. */
-    private static List<TimeSpan> upTo(List<TimeSpan> spans, double now) {
-        List<TimeSpan> out = new ArrayList<>(spans.size());
-        for (TimeSpan s : spans) {
-            out.add(Double.isNaN(s.endS()) ? new TimeSpan(s.levelIndex(), s.windowIndex(), s.startS(), now) : s);
-        }
-        return out;
-    }
-
-    /** Ends every open span of {@code spans} at {@code end}. */
-    private static void closeOpen(List<TimeSpan> spans, double end) {
-        spans.replaceAll(s -> Double.isNaN(s.endS()) ? new TimeSpan(s.levelIndex(), s.windowIndex(), s.startS(),
-                Math.max(s.startS(), end)) : s);
     }
 
     private LiveLevel level(Integer index) {
