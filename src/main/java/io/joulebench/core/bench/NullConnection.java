@@ -32,14 +32,17 @@ final class NullConnection {
         }
         int answered = 0;
         in.flip();
-        while (!closeAfterFlush) {
-            if (skip > 0) {
+        while (true) {
+            if (skip > 0) { // the body is consumed even after a "Connection: close" answer, so closing never resets
                 int drop = (int) Math.min(skip, in.remaining());
                 in.position(in.position() + drop);
                 skip -= drop;
                 if (skip > 0) {
                     break;
                 }
+            }
+            if (closeAfterFlush) {
+                break;
             }
             int headEnd = headEnd(in);
             if (headEnd < 0) {
@@ -86,8 +89,9 @@ final class NullConnection {
         return !pending.isEmpty();
     }
 
+    /** True once the connection should close: answered with close, and the request body fully read. */
     boolean closeAfterFlush() {
-        return closeAfterFlush;
+        return closeAfterFlush && skip == 0;
     }
 
     /** The index just past {@code \r\n\r\n} in the readable bytes, or -1. */
