@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 "Load": the reference engine in-process at 200 req/s with short outputs for 10 minutes (one level of five
- * 2-minute windows) through the full harness (StudyRunner, session, window manager, open-loop source, streaming
+ * Issue 11 "Load": the reference engine in-process at 200 req/s with short prompts and outputs for 10 minutes (one
+ * level of five 2-minute windows) through the full harness (StudyRunner, session, window manager, open-loop source, streaming
  * transport, results folder). Open file descriptors before and after match within a small margin, the heap stays
  * bounded (sampled every second), and no request fails. Opt-in: {@code ./mvnw verify -Psoak}; the length is
  * {@code -Djoulebench.soak.seconds} (default 600). Figures are printed and written to {@code target/soak.txt}.
