@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.time.VirtualClock;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.TrafficSource;
 import io.joulebench.core.window.LevelPlan;
 import io.joulebench.core.window.WindowManager;
@@ -44,7 +47,7 @@ class WarmupTest {
         assertThat(r.energyJ()).isCloseTo(200 * r.elapsedSeconds(), offset(1e-6));
         assertThat(r.finalObservables()).isEqualTo(new WarmupObservables(true, true, true));
         assertThat(r.protocol()).contains("power", "temperature", "throttle", "900");
-        assertThat(traffic.horizonSeconds).isEqualTo(904.0);
+        assertThat(traffic.horizonSeconds).as("timeout + 2 polls + 20 mean gaps at 4 req/s").isEqualTo(909.0);
         assertThat(traffic.runner == null || traffic.finished.getCount() == 0)
                 .as("traffic cancelled (before or while it ran) and awaited").isTrue();
     }
@@ -106,7 +109,22 @@ class WarmupTest {
         assertThat(r.energyJ()).isCloseTo(200 * 120.0, offset(1e-6));
         assertThat(r.protocol()).contains("fixed", "120", "no convergence gate");
         assertThat(traffic.horizonSeconds).as("traffic scheduled past the end, so a tail gap is no traffic death")
-                .isGreaterThan(120.0);
+                .isEqualTo(120.0 + 4 + 5);
+    }
+
+    @Test
+    void a_low_rate_schedule_over_the_warmup_horizon_never_runs_out_before_the_end() throws Exception {
+        // examples/llama-cpp-docker.yaml: 1 req/s and a 3 s fixed warmup, where a bare 2-poll tail (7 s) left seed 5
+        // with no arrival after t=3 s, so fast completions ended the traffic early and the level read as traffic death
+        WindowSpec oneReqPerSecond = WindowSpec.ofRate(1);
+        FakeWarmupTraffic traffic = new FakeWarmupTraffic(3, RequestStatus.OK, BLOCK);
+        warmup(virtual, steadyMeter(), traffic, WarmupConfig.fixed(3)).run(0, oneReqPerSecond);
+
+        for (long seed = 0; seed < 2_000; seed++) {
+            double[] offsets = ArrivalSchedule.build(ScheduleSpec.ofHorizon(1, ArrivalProcess.POISSON, 1.0, seed,
+                    traffic.horizonSeconds)).offsets();
+            assertThat(offsets[offsets.length - 1]).as("last arrival of seed %d", seed).isGreaterThan(3.0);
+        }
     }
 
     @Test
