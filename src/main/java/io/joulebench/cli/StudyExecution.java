@@ -71,6 +71,11 @@ final class StudyExecution {
         if (r.interrupted() || sigints.get() > 0) {
             return ExitCodes.INTERRUPTED;
         }
+        if (r.aborted()) {
+            err.println("joulebench: " + r.abortReason());
+            err.flush();
+            return ExitCodes.RUN_FAILED;
+        }
         if (!r.measuredAnything()) {
             err.println("joulebench: nothing could be measured; see the reasons above and in "
                     + r.folder().resolve("manifest.json"));

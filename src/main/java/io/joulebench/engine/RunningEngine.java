@@ -1,6 +1,7 @@
 package io.joulebench.engine;
 
 import com.sun.net.httpserver.HttpServer;
+import io.joulebench.core.study.ReferenceEngineOptions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
@@ -41,7 +42,7 @@ public final class RunningEngine implements AutoCloseable {
         this.profile = profile;
         this.power = power;
         this.core = core;
-        this.modelName = "joulebench-sim-" + profile.name();
+        this.modelName = ReferenceEngineOptions.servedModelName(profile.name());
         this.startNanos = options.clock().nanoTime();
     }
 

@@ -58,6 +58,38 @@ class ProcessSessionIT {
     }
 
     @Test
+    void a_custom_process_engine_learns_its_port_from_the_template_gets_ready_and_runs_a_level() throws Exception {
+        StringBuilder command = new StringBuilder();
+        for (String token : SessionEnvironment.currentJvmCommand()) {
+            command.append('"').append(token.replace("\\", "\\\\").replace("\"", "\\\"")).append("\", ");
+        }
+        String study = """
+                serving_mode: server
+                engine: custom
+                runners: {custom: process}
+                task: {model: any-name, dataset: {source: builtin, n_prompts: 20}, max_output_tokens: 16}
+                custom:
+                  command: [%s"engine", "--host", "127.0.0.1", "--port", "{port}"]
+                  extra_args: ["--set", "max_num_seqs=8"]
+                  health_path: /health
+                  openai_path: /v1/completions
+                measurement: {energy_sampler: cpu-estimate, baseline: {enabled: false}}
+                server:
+                  traffic: {rate: 10, seed: 3, ramp_exclusion_seconds: 0.5, window_seconds: 1}
+                  warmup: {mode: fixed, duration_seconds: 0}
+                study_execution: {experiment_timeout_seconds: 60}
+                """.formatted(command);
+
+        ReferenceEngineSessionIT.MemorySink sink = ReferenceEngineSessionIT.run(study, dir.resolve("logs"), env());
+
+        assertThat(sink.failures).isEmpty();
+        LevelResult level = sink.levels.getFirst();
+        assertThat(level.windows()).hasSize(3).allSatisfy(w -> assertThat(w.tokens()).isPositive());
+        assertThat(level.energy().source()).isEqualTo("cpu-estimate");
+        assertThat(new PidFiles(dir.resolve("state")).list()).as("the custom server was stopped").isEmpty();
+    }
+
+    @Test
     void a_child_that_never_gets_ready_fails_the_cell_and_is_stopped() throws Exception {
         ReferenceEngineSessionIT.MemorySink sink = ReferenceEngineSessionIT.run(
                 STUDY.formatted(", faults: {never_ready: true}", "4"), dir.resolve("logs"), env());

@@ -66,6 +66,35 @@ class ReferenceEngineSessionIT {
         assertThat(sink.blocks.getFirst().windowCount()).isEqualTo(3);
     }
 
+    @Test
+    void a_chat_study_streams_chat_completions_from_the_reference_engine_and_records_its_model() throws Exception {
+        MemorySink sink = run("""
+                serving_mode: server
+                engine: reference
+                runners: {reference: in-process}
+                task: {api: chat, dataset: {source: builtin, n_prompts: 20}, max_output_tokens: 16}
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                reference: {max_num_seqs: 4}
+                server:
+                  traffic: {rate: 16, concurrency_cap: 4, ramp_exclusion_seconds: 0.5, window_seconds: 1,
+                            read_timeout_seconds: 10}
+                  warmup: {mode: fixed, duration_seconds: 0}
+                study_execution: {experiment_timeout_seconds: 5}
+                """, dir);
+
+        assertThat(sink.failures).isEmpty();
+        LevelResult level = sink.levels.getFirst();
+        assertThat(level.windows()).hasSize(3).allSatisfy(w -> {
+            assertThat(w.tokens()).as("delta.content tokens counted").isPositive();
+            assertThat(w.metrics().errorCount()).isZero();
+        });
+        assertThat(level.cell().experiment().server().traffic().seed()).as("a seed was drawn and kept").isNotNull();
+        java.util.Map<String, Object> row = new io.joulebench.core.results.WindowRowMapper("it", "test")
+                .map(level, level.windows().getFirst(), "id");
+        assertThat(row).containsEntry("model", "joulebench-sim-small")
+                .containsEntry("seed", level.cell().experiment().server().traffic().seed());
+    }
+
     static MemorySink run(String yaml, Path dir) throws Exception {
         return run(yaml, dir, Sessions.defaultEnvironment());
     }

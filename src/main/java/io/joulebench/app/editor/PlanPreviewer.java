@@ -49,8 +49,7 @@ public final class PlanPreviewer {
     /** The study as if it ran in {@code order}; the shuffle seed stays the design hash, as in a real run. */
     static Study withOrder(Study study, ExperimentOrder order) {
         ExecutionConfig e = study.execution();
-        ExecutionConfig changed = new ExecutionConfig(e.nCycles(), order, e.shuffleSeed(), e.experimentTimeoutSeconds(),
-                e.experimentGapSeconds(), e.cycleGapSeconds(), e.gpuIndices());
+        ExecutionConfig changed = e.withOrder(order);
         return new Study(study.fileName(), study.source(), study.studyName(), study.designHash(), study.document(),
                 changed, study.cells(), study.notes());
     }

@@ -86,7 +86,8 @@ public final class StudyForm {
                 "Composite warmup's failsafe"));
         f.add(field("n_cycles", EXECUTION, "Cycles", "study_execution.n_cycles", Kind.INT, "Repeats of the sweep"));
         f.add(choice("order", EXECUTION, "Order", "study_execution.experiment_order",
-                List.of("sequential", "interleave", "shuffle", "reverse"), "Dispatch order across cycles"));
+                List.of("sequential", "interleave", "shuffle", "reverse", "latin_square"),
+                "Dispatch order across cycles"));
         return List.copyOf(f);
     }
 

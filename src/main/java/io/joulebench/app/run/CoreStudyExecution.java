@@ -38,10 +38,16 @@ public final class CoreStudyExecution implements StudyExecution {
         return new StudyRunner(sessions.get(), Clock.system());
     }
 
-    /** The runner reports an interrupt in its result; the controller expects the Java convention. */
+    /**
+     * The runner reports an interrupt (and a circuit-breaker stop) in its result; the controller expects the Java
+     * convention: an InterruptedException, or a failure whose message is the reason.
+     */
     private static void finish(StudyRunResult result) throws InterruptedException {
         if (result.interrupted()) {
             throw new InterruptedException("study run interrupted; levels that closed are credited");
+        }
+        if (result.aborted()) {
+            throw new IllegalStateException(result.abortReason());
         }
     }
 }

@@ -12,16 +12,18 @@ import java.util.List;
  * @param invalidLevels  {@code label (hash-cN): reason} of every failed cell
  * @param totalWindows   credited windows (rows of windows.csv, bundle folders)
  * @param interrupted    the run was interrupted; unfinished cells are left for {@code resume}
+ * @param abortReason    why the study stopped before its end (the circuit breaker's probe failed); null when it ran
+ *                       to its end or was interrupted. Unreached cells stay pending for {@code resume}
  */
 public record StudyRunResult(Path folder, int completed, int failed, int unfinished, List<String> invalidLevels,
-                             int totalWindows, boolean interrupted, List<ManifestEntry> entries) {
+                             int totalWindows, boolean interrupted, List<ManifestEntry> entries, String abortReason) {
 
     public StudyRunResult {
         invalidLevels = List.copyOf(invalidLevels);
         entries = List.copyOf(entries);
     }
 
-    static StudyRunResult of(ResultsFolder folder, boolean interrupted) {
+    static StudyRunResult of(ResultsFolder folder, boolean interrupted, String abortReason) {
         List<ManifestEntry> entries = folder.entries();
         int completed = 0;
         int failed = 0;
@@ -39,7 +41,13 @@ public record StudyRunResult(Path folder, int completed, int failed, int unfinis
             }
             windows += e.windowIds().size();
         }
-        return new StudyRunResult(folder.dir(), completed, failed, unfinished, invalid, windows, interrupted, entries);
+        return new StudyRunResult(folder.dir(), completed, failed, unfinished, invalid, windows, interrupted, entries,
+                abortReason);
+    }
+
+    /** True when the circuit breaker stopped the study before its end. */
+    public boolean aborted() {
+        return abortReason != null;
     }
 
     /** True when at least one window was measured and credited. */

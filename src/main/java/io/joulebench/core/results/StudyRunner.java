@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * its credited cells) to the {@link SessionRunner}, with the experiment gap between groups and the cycle gap where
  * the cycle changes. An interrupt of the calling thread stops the study: the session credits what closed and
  * throws, unfinished cells stay pending/running, and the result says {@code interrupted} (the interrupt is consumed).
+ * A tripped {@link CircuitBreaker} whose probe fails stops the study the same clean way, with its reason.
  */
 public final class StudyRunner {
 
@@ -75,6 +76,7 @@ public final class StudyRunner {
         listener.studyStarted(plan);
         boolean interrupted = false;
         Integer lastCycle = null;
+        CircuitBreaker breaker = new CircuitBreaker(plan.study().execution(), clock);
         for (SessionGroup group : plan.groups()) {
             List<ResolvedCell> todo = new ArrayList<>();
             for (int i : group.cellIndices()) {
@@ -94,6 +96,7 @@ public final class StudyRunner {
                     gap(plan.study().execution(), lastCycle != todo.get(0).cycle());
                 }
                 lastCycle = todo.get(0).cycle();
+                breaker.beforeGroup();
                 sessions.runGroup(plan.study(), todo, folder, listener);
             } catch (InterruptedException e) {
                 interrupted = true;
@@ -111,10 +114,14 @@ public final class StudyRunner {
                     folder.cellFailed(cell, "NoResult", "the session ended without a result for this cell");
                 }
             }
+            if (!breaker.afterGroup(todo.stream().map(folder::entry).toList())) {
+                LOG.error("{}", breaker.abortReason());
+                break;
+            }
         }
         folder.finish();
         listener.studyFinished(interrupted);
-        return StudyRunResult.of(folder, interrupted);
+        return StudyRunResult.of(folder, interrupted, breaker.abortReason());
     }
 
     private void gap(ExecutionConfig execution, boolean newCycle) throws InterruptedException {

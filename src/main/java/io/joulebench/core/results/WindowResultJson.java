@@ -34,7 +34,7 @@ final class WindowResultJson {
         n.put("cycle", level.cell().cycle());
         n.put("study_name", (String) row.get("study_name"));
         n.put("engine", level.cell().experiment().engine());
-        n.put("model_name", level.cell().experiment().task().model());
+        n.put("model_name", (String) row.get("model"));
         n.put("runner", level.cell().experiment().runner());
         n.put("output_tokens", w.tokens());
         n.putNull("input_tokens");
@@ -62,7 +62,7 @@ final class WindowResultJson {
         warmup(n, level);
         n.set("session", session(session));
         if (level.cell().isServer()) {
-            n.set("server", provenance(level, w, redactor));
+            n.set("server", provenance(level, w, row, redactor));
             n.set("server_metrics", metrics(w));
         } else {
             n.putNull("server");
@@ -120,7 +120,8 @@ final class WindowResultJson {
         return n;
     }
 
-    private static ObjectNode provenance(LevelResult level, WindowRecord w, Redactor redactor) {
+    private static ObjectNode provenance(LevelResult level, WindowRecord w, Map<String, Object> row,
+                                         Redactor redactor) {
         ObjectNode n = ResultsJson.object();
         n.put("level_index", level.levelIndex());
         n.put("window_index", w.windowIndex());
@@ -139,6 +140,12 @@ final class WindowResultJson {
         }
         ResultsJson.put(n, "cap_bound_fraction", w.metrics() == null ? null : w.metrics().capBoundFraction());
         n.put("rate_req_s", level.cell().rate());
+        Object seed = row.get("seed");
+        if (seed instanceof Long s) {
+            n.put("seed", s);
+        } else {
+            n.putNull("seed");
+        }
         return n;
     }
 

@@ -53,7 +53,7 @@ public final class WindowRowMapper {
         r.put("level_index", level.levelIndex());
         r.put("window_index", w.windowIndex());
         r.put("engine", exp.engine());
-        r.put("model", exp.task().model());
+        r.put("model", exp.servedModel());
         r.put("runner", exp.runner());
         if (server) {
             TrafficConfig t = exp.server().traffic();

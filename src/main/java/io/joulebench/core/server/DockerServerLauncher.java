@@ -79,8 +79,9 @@ public final class DockerServerLauncher implements ServerLauncher {
         CreateContainerCmd create = docker.createContainerCmd(image).withName(name).withHostConfig(hostConfig)
                 .withCmd(args).withLabels(labels(spec))
                 .withEnv(env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
-        if (spec.resolvedEntrypoint() != null) {
-            create.withEntrypoint(spec.resolvedEntrypoint());
+        List<String> entrypoint = spec.renderEntrypoint(port);
+        if (entrypoint != null) {
+            create.withEntrypoint(entrypoint);
         }
         LOG.info("starting container {} image={} args={} env={} gpus={}", name, image, Secrets.maskArgs(args),
                 Secrets.maskEnv(env), spec.gpus().render());

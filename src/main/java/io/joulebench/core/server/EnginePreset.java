@@ -5,8 +5,10 @@ import java.util.Locale;
 
 /**
  * Defaults per inference engine: container image, container entrypoint and serve arguments, the bare-metal command,
- * the health path and the OpenAI path the readiness probe (and the measurement) uses. Templates may contain
- * {@code {model}}, {@code {port}}, {@code {gpus}}; a spec's extra serve arguments are appended. See docs/engines.md.
+ * the health path and the default OpenAI path the readiness probe (and the measurement) uses; a study's
+ * {@code task.api: chat} measures {@code /v1/chat/completions} instead, and the custom engine takes every one of these
+ * from the study. Templates may contain {@code {model}}, {@code {port}}, {@code {gpus}}; a spec's extra serve arguments
+ * are appended, rendered the same way. See docs/engines.md.
  */
 public enum EnginePreset {
 
@@ -36,7 +38,7 @@ public enum EnginePreset {
     REFERENCE("reference", null, null, List.of(),
             List.of("joulebench", "engine", "--host", "127.0.0.1", "--port", "{port}"),
             "/health", "/v1/completions", "reference"),
-    /** Everything comes from the spec: image and/or command template, paths. */
+    /** Everything comes from the spec: image and argument template and/or command template, paths. */
     CUSTOM("custom", null, null, List.of(), List.of(), "/health", "/v1/completions", null);
 
     private final String id;

@@ -22,16 +22,19 @@ import java.util.Objects;
  * @param env             extra environment; secret values are passed through but never logged
  * @param modelCacheDir   host directory mounted at {@code modelCacheMount} (e.g. the Hugging Face cache); may be null
  * @param modelCacheMount mount point inside the container; HF_HOME is set to it
- * @param extraServeArgs  appended after the rendered serve arguments / command
+ * @param extraServeArgs  appended after the serve arguments / command, placeholders filled the same way
  * @param studyId         label joulebench.study_id (may be null)
  * @param sessionId       label joulebench.session_id (may be null)
  * @param logDir          where server logs are written; null for the launcher's default
  * @param port            fixed port, or 0 to pick a free one
+ * @param healthPath      the readiness health path; null for the preset's
+ * @param openAiPath      the measured OpenAI path (also the readiness probe's); null for the preset's
  */
 public record LaunchSpec(EnginePreset engine, String image, List<String> entrypoint, List<String> serveArgs,
                          List<String> command, String model, GpuRequest gpus, long shmSizeBytes,
                          Map<String, String> env, Path modelCacheDir, String modelCacheMount,
-                         List<String> extraServeArgs, String studyId, String sessionId, Path logDir, int port) {
+                         List<String> extraServeArgs, String studyId, String sessionId, Path logDir, int port,
+                         String healthPath, String openAiPath) {
 
     public static final String DEFAULT_CACHE_MOUNT = "/root/.cache/huggingface";
 
@@ -47,6 +50,11 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         extraServeArgs = extraServeArgs == null ? List.of() : List.copyOf(extraServeArgs);
         if (shmSizeBytes < 0 || port < 0 || port > 65535) {
             throw new IllegalArgumentException("shm size and port must be >= 0 (port <= 65535)");
+        }
+        for (String path : new String[] {healthPath, openAiPath}) {
+            if (path != null && !path.startsWith("/")) {
+                throw new IllegalArgumentException("server paths must start with '/': " + path);
+            }
         }
     }
 
@@ -71,6 +79,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         b.sessionId = sessionId;
         b.logDir = logDir;
         b.port = port;
+        b.healthPath = healthPath;
+        b.openAiPath = openAiPath;
         return b;
     }
 
@@ -82,9 +92,25 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         return entrypoint != null ? entrypoint : engine.containerEntrypoint();
     }
 
+    /** The health path readiness polls: the spec's, else the preset's. */
+    public String resolvedHealthPath() {
+        return healthPath != null ? healthPath : engine.healthPath();
+    }
+
+    /** The OpenAI path measured (and probed): the spec's, else the preset's. */
+    public String resolvedOpenAiPath() {
+        return openAiPath != null ? openAiPath : engine.openAiPath();
+    }
+
     /** Container arguments with placeholders filled and extra serve args appended. */
     public List<String> renderServeArgs(int boundPort) {
         return render(serveArgs != null ? serveArgs : engine.containerArgs(), boundPort);
+    }
+
+    /** The container entrypoint with placeholders filled; null to keep the image's. */
+    public List<String> renderEntrypoint(int boundPort) {
+        List<String> template = resolvedEntrypoint();
+        return template == null ? null : fill(template, boundPort, new ArrayList<>());
     }
 
     /** Process command line with placeholders filled and extra serve args appended. */
@@ -92,8 +118,12 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         return render(command != null ? command : engine.processCommand(), boundPort);
     }
 
+    /** Template, then extra serve args, each token with {port}, {model}, {gpus} filled; tokens that end up empty drop. */
     private List<String> render(List<String> template, int boundPort) {
-        List<String> out = new ArrayList<>();
+        return fill(extraServeArgs, boundPort, fill(template, boundPort, new ArrayList<>()));
+    }
+
+    private List<String> fill(List<String> template, int boundPort, List<String> out) {
         for (String token : template) {
             String value = token.replace("{port}", Integer.toString(boundPort))
                     .replace("{model}", model == null ? "" : model)
@@ -102,7 +132,6 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
                 out.add(value);
             }
         }
-        out.addAll(extraServeArgs);
         return out;
     }
 
@@ -113,7 +142,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
                 + ", command=" + Secrets.maskArgs(command != null ? command : engine.processCommand())
                 + ", extraServeArgs=" + Secrets.maskArgs(extraServeArgs) + ", gpus=" + gpus.render()
                 + ", shmSizeBytes=" + shmSizeBytes + ", env=" + Secrets.maskEnv(env) + ", modelCacheDir=" + modelCacheDir
-                + ", studyId=" + studyId + ", sessionId=" + sessionId + ", logDir=" + logDir + ", port=" + port + "]";
+                + ", studyId=" + studyId + ", sessionId=" + sessionId + ", logDir=" + logDir + ", port=" + port
+                + ", healthPath=" + resolvedHealthPath() + ", openAiPath=" + resolvedOpenAiPath() + "]";
     }
 
     /** Fluent construction; every field has a sensible default. */
@@ -134,6 +164,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         private String sessionId;
         private Path logDir;
         private int port;
+        private String healthPath;
+        private String openAiPath;
 
         private Builder(EnginePreset engine) {
             this.engine = Objects.requireNonNull(engine, "engine");
@@ -155,6 +187,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         public Builder sessionId(String v) { sessionId = v; return this; }
         public Builder logDir(Path v) { logDir = v; return this; }
         public Builder port(int v) { port = v; return this; }
+        public Builder healthPath(String v) { healthPath = v; return this; }
+        public Builder openAiPath(String v) { openAiPath = v; return this; }
 
         /** Passes the caller's HF_TOKEN (if set) through to the server; it is never logged or written. */
         public Builder hfTokenFromEnvironment() {
@@ -167,7 +201,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
 
         public LaunchSpec build() {
             return new LaunchSpec(engine, image, entrypoint, serveArgs, command, model, gpus, shmSizeBytes, env,
-                    modelCacheDir, modelCacheMount, extraServeArgs, studyId, sessionId, logDir, port);
+                    modelCacheDir, modelCacheMount, extraServeArgs, studyId, sessionId, logDir, port, healthPath,
+                    openAiPath);
         }
     }
 }

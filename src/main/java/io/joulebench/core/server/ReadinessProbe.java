@@ -40,6 +40,12 @@ public record ReadinessProbe(String healthPath, String probePath, String probeBo
         return new ReadinessProbe(preset.healthPath(), preset.openAiPath(), toJson(body), null, null);
     }
 
+    /** The spec's health and OpenAI paths (the preset's unless the spec sets them) with the fallback probe body. */
+    public static ReadinessProbe forSpec(LaunchSpec spec) {
+        ReadinessProbe preset = forPreset(spec.engine(), spec.model());
+        return new ReadinessProbe(spec.resolvedHealthPath(), spec.resolvedOpenAiPath(), preset.probeBody(), null, null);
+    }
+
     /** Probe with the first request shape of the workload, on the measured path. */
     public ReadinessProbe withBody(Map<String, ?> payload) {
         return new ReadinessProbe(healthPath, probePath, payload == null ? null : toJson(payload), pollInterval,

@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs a group as one {@link ServerSession} (server cells, one level each) or one {@link OfflineSession} (a single
- * offline cell), with fresh {@link SessionServices} per group.
+ * offline cell), with fresh {@link SessionServices} per group. Server cells without an arrival seed get one drawn
+ * for this run ({@link LevelTraffic#withDrawnSeeds}).
  */
 public final class DefaultSessionRunner implements SessionRunner {
 
@@ -35,7 +36,7 @@ public final class DefaultSessionRunner implements SessionRunner {
                 }
                 return;
             }
-            new ServerSession(study, cells, parts, sink, listener).run();
+            new ServerSession(study, LevelTraffic.withDrawnSeeds(cells), parts, sink, listener).run();
         }
     }
 }

@@ -12,8 +12,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** Maps an experiment's engine, runner and engine block onto what a launcher starts. */
+/**
+ * Maps an experiment's engine, runner and engine block onto what a launcher starts: the model served (for the
+ * reference engine without {@code task.model}, the name it serves), the measured OpenAI path ({@code task.api}, or the
+ * custom engine's {@code openai_path}), and for a container a default shared memory of {@value #DEFAULT_SHM} (as
+ * upstream; Docker's own 64 MB starves vLLM's and SGLang's worker processes).
+ */
 final class LaunchSpecs {
+
+    static final String DEFAULT_SHM = "8g";
 
     /** Engines that serve on GPUs: a container gets every GPU unless the study names some. */
     private static final Set<EnginePreset> GPU_ENGINES = Set.of(EnginePreset.VLLM, EnginePreset.SGLANG,
@@ -24,8 +31,8 @@ final class LaunchSpecs {
 
     static LaunchSpec of(Study study, ExperimentConfig e, String sessionId, List<String> engineCommand) {
         EnginePreset preset = EnginePreset.fromId(e.engine());
-        LaunchSpec.Builder b = LaunchSpec.builder(preset).model(e.task().model()).studyId(study.designHash())
-                .sessionId(sessionId);
+        LaunchSpec.Builder b = LaunchSpec.builder(preset).model(e.servedModel()).studyId(study.designHash())
+                .sessionId(sessionId).openAiPath(e.task().api().path());
         List<Integer> gpus = study.execution().gpuIndices();
         boolean container = e.runner().startsWith("container");
         if (gpus != null) {
@@ -35,6 +42,9 @@ final class LaunchSpecs {
         }
         if (e.runner().startsWith("container:")) {
             b.image(e.runner().substring("container:".length()));
+        }
+        if (container) {
+            b.shmSizeBytes(bytes(DEFAULT_SHM));
         }
         if (preset == EnginePreset.REFERENCE) {
             b.extraServeArgs(ReferenceArgs.of(e.reference(), e.task().randomSeed()));
@@ -53,6 +63,12 @@ final class LaunchSpecs {
             b.command(o.command()).extraServeArgs(o.extraArgs()).env(o.env());
             if (o.shmSize() != null) {
                 b.shmSizeBytes(bytes(o.shmSize()));
+            }
+            if (preset == EnginePreset.CUSTOM) {
+                b.entrypoint(o.entrypoint()).serveArgs(o.serveArgs()).healthPath(o.healthPath());
+                if (o.openAiPath() != null) {
+                    b.openAiPath(o.openAiPath());
+                }
             }
             if (o.modelCache() != null) {
                 Path dir = Path.of(o.modelCache().replaceFirst("^~", System.getProperty("user.home")));

@@ -1,6 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.ServerConfig;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.ArrivalSchedule;
@@ -16,16 +17,47 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The traffic of a cell: open-loop arrivals over the horizon the window manager asks for (the cell's rate, arrival
  * process, burstiness, seed and concurrency cap; request records streamed, never retained), or the cell's trace
  * replayed up to that horizon. Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
  * short trace cannot end the warmup early.
+ *
+ * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
+ * ({@link #withDrawnSeeds}), so the seed used is on the cell and recorded with every window (windows.csv
+ * {@code seed}, result.json {@code server.seed}); writing it into the study repeats the arrivals exactly.
  */
 public final class LevelTraffic {
 
+    private static final SplittableRandom ENTROPY = new SplittableRandom();
+
     private LevelTraffic() {
+    }
+
+    /**
+     * The cells as this run executes them: each open-loop cell without a seed gets one drawn from entropy, in
+     * [0, 2^63) so it is a valid {@code server.traffic.seed}; trace replays and seeded cells are returned as they are.
+     */
+    public static List<ResolvedCell> withDrawnSeeds(List<ResolvedCell> cells) {
+        return cells.stream().map(c -> withDrawnSeed(c, nextSeed())).toList();
+    }
+
+    static ResolvedCell withDrawnSeed(ResolvedCell cell, long seed) {
+        if (!cell.isServer()) {
+            return cell;
+        }
+        ServerConfig server = cell.experiment().server();
+        TrafficConfig t = server.traffic();
+        if (t.seed() != null || t.trace() != null) {
+            return cell;
+        }
+        return cell.withExperiment(cell.experiment().withServer(server.withTraffic(t.withSeed(seed))));
+    }
+
+    private static synchronized long nextSeed() {
+        return ENTROPY.nextLong(0, Long.MAX_VALUE);
     }
 
     public static TrafficSourceFactory factory(ResolvedCell cell, ShapeSource shapes, Path studyDir, Clock clock,

@@ -5,7 +5,6 @@ import io.joulebench.core.energy.IdleBaseline;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
-import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.server.ReadinessProbe;
 import io.joulebench.core.server.ServerHandle;
@@ -133,7 +132,8 @@ public final class ServerSession {
             spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand());
             List<String> prompts = PromptDataset.load(experiment.task().dataset(), studyDir,
                     experiment.task().randomSeed());
-            shapes = new PromptShapes(spec.model(), prompts, experiment.task().maxOutputTokens());
+            shapes = new PromptShapes(spec.model(), prompts, experiment.task().maxOutputTokens(),
+                    experiment.task().api());
             before = services.meterBeforeLaunch(experiment);
         } catch (Exception e) {
             throw GroupFailure.of(e);
@@ -141,8 +141,7 @@ public final class ServerSession {
         if (before != null) {
             meter = TeeMeter.wrap(before.meter(), live::samples);
         }
-        EnginePreset preset = spec.engine();
-        ReadinessProbe probe = ReadinessProbe.forPreset(preset, spec.model()).withBody(shapes.shape(0).payload());
+        ReadinessProbe probe = ReadinessProbe.forSpec(spec).withBody(shapes.shape(0).payload());
         Duration timeout = Duration.ofNanos(Math.round(study.execution().experimentTimeoutSeconds() * 1e9));
         SampledMeasurementBracket.Options options = services.bracketOptions(experiment);
         try {
@@ -155,10 +154,9 @@ public final class ServerSession {
             if (meter == null) {
                 meter = TeeMeter.wrap(selection.meter(), live::samples);
             }
-            OpenAiEndpoint endpoint = preset.openAiPath().equals(OpenAiEndpoint.CHAT.path()) ? OpenAiEndpoint.CHAT
-                    : OpenAiEndpoint.COMPLETIONS;
-            Duration readTimeout = timeout.compareTo(Duration.ofSeconds(60)) < 0 ? timeout : Duration.ofSeconds(60);
-            rawTransport = services.transport(handle.baseUrl(), endpoint, readTimeout);
+            OpenAiEndpoint endpoint = experiment.task().api();
+            rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
+                    MeasuredPath.readTimeout(experiment));
             EnergyContext energy = new EnergyContext(meter.source(), meter.kind(), meter.method(),
                     selection.reasons(), baseline(options));
             active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,

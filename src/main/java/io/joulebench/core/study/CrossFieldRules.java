@@ -102,16 +102,8 @@ final class CrossFieldRules {
                 fail("runners." + name, "in-process runs only the reference engine; use process or container");
             }
         });
-        if (engine.equals("custom")) {
-            String runner = runners.path("custom").asText("container");
-            JsonNode block = raw.path("custom");
-            if (runner.equals("container") && !nonNull(block.path("image"))) {
-                fail("custom.image", "is required when the custom engine runs in a container "
-                        + "(or use runners: {custom: container:<image>})");
-            } else if (runner.equals("process") && !nonNull(block.path("command"))) {
-                fail("custom.command", "is required when the custom engine runs as a process");
-            }
-        }
+        new EngineBlockRules(source, errors).check(raw, resolved, engine,
+                runners.path(engine).asText(CellResolver.defaultRunner(engine)));
     }
 
     private void checkDatasetSource(JsonNode sourceNode) {
@@ -146,10 +138,6 @@ final class CrossFieldRules {
             at = at.get(key);
         }
         return at != null && !at.isNull();
-    }
-
-    private static boolean nonNull(JsonNode n) {
-        return n != null && !n.isNull() && !n.isMissingNode();
     }
 
     private void fail(String path, String rule) {

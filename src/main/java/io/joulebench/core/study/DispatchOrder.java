@@ -30,6 +30,13 @@ public final class DispatchOrder {
                     sequence.addAll(reversed);
                 }
             }
+            case LATIN_SQUARE -> {
+                for (int k = 0; k < cycles && !grid.isEmpty(); k++) {
+                    for (int i : LatinSquare.row(grid.size(), k)) {
+                        sequence.add(grid.get(i));
+                    }
+                }
+            }
             case SHUFFLE -> {
                 Random random = new Random(shuffleSeed(execution, designHash));
                 for (int k = 0; k < cycles; k++) {

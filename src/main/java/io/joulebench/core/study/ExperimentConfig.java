@@ -9,7 +9,23 @@ public record ExperimentConfig(ServingMode mode, String engine, String runner, T
                                MeasurementConfig measurement, ServerConfig server, OfflineConfig offline,
                                ReferenceEngineOptions reference, ContainerEngineOptions engineOptions) {
 
+    public ExperimentConfig withServer(ServerConfig newServer) {
+        return new ExperimentConfig(mode, engine, runner, task, measurement, newServer, offline, reference,
+                engineOptions);
+    }
+
     public boolean isServer() {
         return mode == ServingMode.SERVER;
+    }
+
+    /**
+     * The model the server serves: {@code task.model}, or for the reference engine without one the name it serves
+     * ({@code joulebench-sim-<profile>}). Results record this, so their {@code model} is never empty.
+     */
+    public String servedModel() {
+        if (task.model() != null) {
+            return task.model();
+        }
+        return reference != null ? ReferenceEngineOptions.servedModelName(reference.profile()) : null;
     }
 }

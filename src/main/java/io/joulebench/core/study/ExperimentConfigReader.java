@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.OpenAiEndpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +36,8 @@ public final class ExperimentConfigReader {
         return new ExecutionConfig(n.path("n_cycles").asInt(1),
                 ExperimentOrder.fromWire(n.path("experiment_order").asText("sequential")), optLong(n.path("shuffle_seed")),
                 n.path("experiment_timeout_seconds").asDouble(600), n.path("experiment_gap_seconds").asDouble(),
-                n.path("cycle_gap_seconds").asDouble(), gpus);
+                n.path("cycle_gap_seconds").asDouble(), gpus, optInt(n.path("max_consecutive_failures")),
+                n.path("circuit_breaker_cooldown_seconds").asDouble(ExecutionConfig.DEFAULT_BREAKER_COOLDOWN_SECONDS));
     }
 
     private static TaskConfig task(JsonNode n) {
@@ -43,7 +45,8 @@ public final class ExperimentConfigReader {
         DatasetConfig dataset = new DatasetConfig(d.path("source").asText("builtin"), d.path("n_prompts").asInt(),
                 PromptOrder.fromWire(d.path("order").asText("interleaved")));
         return new TaskConfig(optText(n.path("model")), dataset, n.path("max_input_tokens").asInt(),
-                n.path("max_output_tokens").asInt(), n.path("random_seed").asLong());
+                n.path("max_output_tokens").asInt(), n.path("random_seed").asLong(),
+                n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS);
     }
 
     private static MeasurementConfig measurement(JsonNode n) {
@@ -61,7 +64,8 @@ public final class ExperimentConfigReader {
         TrafficConfig traffic = new TrafficConfig(optDouble(t.path("rate")),
                 ArrivalProcess.parse(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
                 optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
-                optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")));
+                optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")),
+                t.path("read_timeout_seconds").asDouble(60.0));
         JsonNode w = n.path("warmup");
         WarmupConfig warmup = new WarmupConfig(WarmupMode.fromWire(w.path("mode").asText("composite")),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
@@ -90,7 +94,10 @@ public final class ExperimentConfigReader {
         n.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
         return new ContainerEngineOptions(optText(n.path("image")),
                 n.path("command").isArray() ? texts(n.path("command")) : null, texts(n.path("extra_args")), env,
-                optText(n.path("shm_size")), optText(n.path("model_cache")));
+                optText(n.path("shm_size")), optText(n.path("model_cache")),
+                n.path("entrypoint").isArray() ? texts(n.path("entrypoint")) : null,
+                n.path("serve_args").isArray() ? texts(n.path("serve_args")) : null, optText(n.path("health_path")),
+                optText(n.path("openai_path")));
     }
 
     private static List<String> texts(JsonNode n) {

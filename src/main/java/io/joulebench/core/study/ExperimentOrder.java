@@ -3,10 +3,12 @@ package io.joulebench.core.study;
 /**
  * The dispatch order of cells across cycles. {@code SEQUENTIAL}: each cell's cycles adjacent ([A,A,B,B]);
  * {@code INTERLEAVE}: pass by pass ([A,B,A,B]); {@code SHUFFLE}: each pass shuffled, seeded from the study design
- * hash (or {@code shuffle_seed}); {@code REVERSE}: pass by pass, each pass in reverse grid order.
+ * hash (or {@code shuffle_seed}); {@code REVERSE}: pass by pass, each pass in reverse grid order;
+ * {@code LATIN_SQUARE}: pass by pass, pass c in the order of row c of a balanced Latin square (see
+ * {@link LatinSquare}), so every cell takes every position equally often across cycles.
  */
 public enum ExperimentOrder {
-    SEQUENTIAL, INTERLEAVE, SHUFFLE, REVERSE;
+    SEQUENTIAL, INTERLEAVE, SHUFFLE, REVERSE, LATIN_SQUARE;
 
     public String wire() {
         return name().toLowerCase(java.util.Locale.ROOT);

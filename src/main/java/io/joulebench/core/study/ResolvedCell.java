@@ -9,6 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record ResolvedCell(int index, int gridIndex, String label, ObjectNode config, String configHash, int cycle,
                            ExperimentConfig experiment) {
 
+    /**
+     * The cell as one run executes it: {@code experiment} replaced (e.g. a drawn arrival seed filled in), while
+     * {@code config} and {@code configHash} stay as declared, so identity, crediting and resume are unchanged.
+     */
+    public ResolvedCell withExperiment(ExperimentConfig runAs) {
+        return new ResolvedCell(index, gridIndex, label, config, configHash, cycle, runAs);
+    }
+
     public boolean isServer() {
         return experiment.isServer();
     }

@@ -26,6 +26,8 @@ final class StudySchema {
 
     static final List<String> ENGINES = List.of("reference", "vllm", "sglang", "tgi", "llamacpp", "trtllm", "custom");
     static final List<String> CONTAINER_ENGINES = ENGINES.subList(1, ENGINES.size());
+    /** {@code task.api}: the OpenAI API the workload speaks. */
+    static final List<String> API_CHOICES = List.of("completions", "chat");
     /** Keys that describe the study itself, not an experiment: they cannot be swept or set per experiment. */
     static final List<String> STUDY_LEVEL_KEYS = List.of("study_name", "study_execution", "sweep", "experiments");
 
@@ -57,7 +59,7 @@ final class StudySchema {
         put(f, field("study_execution", execution(), null));
         put(f, field("reference", referenceEngine(), null).block());
         for (String engine : CONTAINER_ENGINES) {
-            put(f, field(engine, containerEngine(), null).block());
+            put(f, field(engine, engine.equals("custom") ? customEngine() : containerEngine(), null).block());
         }
         // sweep and experiments are read by StudyExpander, never bound as values
         put(f, field("sweep", new MapOf(new ListOf(text(), 1)), null).block());
@@ -77,6 +79,7 @@ final class StudySchema {
         put(f, field("max_input_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("max_output_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("random_seed", integer(0, Long.MAX_VALUE), N.numberNode(42)));
+        put(f, field("api", choice(API_CHOICES.toArray(String[]::new)), N.textNode("completions")));
         return new Obj(f);
     }
 
@@ -111,6 +114,7 @@ final class StudySchema {
         put(traffic, field("concurrency_cap", integer(1, 1_000_000), null).nullable());
         put(traffic, field("slo", new Obj(slo), null).nullable());
         put(traffic, field("trace", text(), null).nullable());
+        put(traffic, field("read_timeout_seconds", above(0), N.numberNode(60.0)));
         Map<String, Field> warmup = new LinkedHashMap<>();
         put(warmup, field("mode", choice("composite", "fixed"), N.textNode("composite")));
         put(warmup, field("timeout_seconds", above(0), N.numberNode(900.0)));
@@ -134,13 +138,15 @@ final class StudySchema {
     private static Obj execution() {
         Map<String, Field> f = new LinkedHashMap<>();
         put(f, field("n_cycles", integer(1, 1000), N.numberNode(1)));
-        put(f, field("experiment_order", choice("sequential", "interleave", "shuffle", "reverse"),
+        put(f, field("experiment_order", choice("sequential", "interleave", "shuffle", "reverse", "latin_square"),
                 N.textNode("sequential")));
         put(f, field("shuffle_seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(f, field("experiment_timeout_seconds", above(0), N.numberNode(600.0)));
         put(f, field("experiment_gap_seconds", atLeast(0), N.numberNode(0.0)));
         put(f, field("cycle_gap_seconds", atLeast(0), N.numberNode(0.0)));
         put(f, field("gpu_indices", new ListOf(integer(0, 1023), 1), null).nullable());
+        put(f, field("max_consecutive_failures", integer(0, 1_000_000), N.numberNode(10)).nullable());
+        put(f, field("circuit_breaker_cooldown_seconds", atLeast(0), N.numberNode(60.0)));
         return new Obj(f);
     }
 
@@ -172,6 +178,20 @@ final class StudySchema {
         put(f, field("shm_size", new Str(List.of(), Map.of(), Pattern.compile("\\d+(\\.\\d+)?[kKmMgG]?[bB]?"),
                 "a size such as 8g or 512m"), null).nullable());
         put(f, field("model_cache", text(), null).nullable());
+        return new Obj(f);
+    }
+
+    /**
+     * The {@code custom:} block: a preset's keys plus everything a preset would otherwise supply — the container
+     * entrypoint and argument template, the health path and the OpenAI path. Templates take {model}, {port}, {gpus}.
+     */
+    private static Obj customEngine() {
+        Map<String, Field> f = new LinkedHashMap<>(containerEngine().fields());
+        put(f, field("entrypoint", new ListOf(text(), 1), null).nullable());
+        put(f, field("serve_args", new ListOf(text(), 0), N.arrayNode()));
+        Str path = new Str(List.of(), Map.of(), Pattern.compile("/\\S*"), "a URL path starting with /");
+        put(f, field("health_path", path, N.textNode("/health")));
+        put(f, field("openai_path", path, null).nullable());
         return new Obj(f);
     }
 

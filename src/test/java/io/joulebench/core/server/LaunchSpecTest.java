@@ -45,4 +45,33 @@ class LaunchSpecTest {
         assertThat(spec.modelCacheMount()).isEqualTo(LaunchSpec.DEFAULT_CACHE_MOUNT);
         assertThat(spec.gpus()).isEqualTo(GpuRequest.NONE);
     }
+
+    @Test
+    void extra_serve_args_and_the_entrypoint_get_the_same_placeholders_as_the_template() {
+        LaunchSpec spec = LaunchSpec.builder(EnginePreset.CUSTOM).model("org/m").gpus(GpuRequest.of(List.of(0, 1)))
+                .entrypoint(List.of("serve-{model}"))
+                .serveArgs(List.of("--port", "{port}")).command(List.of("my-server", "--port={port}"))
+                .extraServeArgs(List.of("--metrics-port", "{port}", "--model={model}", "{gpus}")).build();
+
+        assertThat(spec.renderServeArgs(9001)).containsExactly("--port", "9001", "--metrics-port", "9001",
+                "--model=org/m", "0,1");
+        assertThat(spec.renderCommand(9001)).containsExactly("my-server", "--port=9001", "--metrics-port", "9001",
+                "--model=org/m", "0,1");
+        assertThat(spec.renderEntrypoint(9001)).containsExactly("serve-org/m");
+        assertThat(LaunchSpec.builder(EnginePreset.VLLM).build().renderEntrypoint(1)).isNull();
+    }
+
+    @Test
+    void health_and_openai_paths_default_to_the_presets_and_must_be_paths() {
+        LaunchSpec preset = LaunchSpec.builder(EnginePreset.TGI).build();
+        assertThat(preset.resolvedHealthPath()).isEqualTo("/health");
+        assertThat(preset.resolvedOpenAiPath()).isEqualTo("/v1/completions");
+        LaunchSpec custom = LaunchSpec.builder(EnginePreset.CUSTOM).healthPath("/ping")
+                .openAiPath("/v1/chat/completions").build();
+        ReadinessProbe probe = ReadinessProbe.forSpec(custom);
+        assertThat(probe.healthPath()).isEqualTo("/ping");
+        assertThat(probe.probePath()).isEqualTo("/v1/chat/completions");
+        assertThatThrownBy(() -> LaunchSpec.builder(EnginePreset.CUSTOM).healthPath("ping").build())
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -49,6 +49,11 @@ final class FakeServices implements SessionServices {
     /** Runs before every meter read; may throw as a real meter does. */
     volatile Runnable beforeRead = () -> { };
     boolean closed;
+    /** What the session asked the transport for, and the shapes it handed the traffic. */
+    volatile URI transportBase;
+    volatile OpenAiEndpoint endpoint;
+    volatile Duration readTimeout;
+    volatile ShapeSource shapes;
 
     @Override
     public Clock clock() {
@@ -78,6 +83,9 @@ final class FakeServices implements SessionServices {
     /** Each request takes 10 ms of virtual time and yields one token at its end. */
     @Override
     public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
+        this.transportBase = baseUrl;
+        this.endpoint = endpoint;
+        this.readTimeout = readTimeout;
         return request -> {
             clock.advance(Duration.ofMillis(10));
             long now = clock.nanoTime();
@@ -87,6 +95,7 @@ final class FakeServices implements SessionServices {
 
     @Override
     public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, Path studyDir, boolean warmup) {
+        this.shapes = shapes;
         Traffic kind = traffic.getOrDefault(cell.index(), Traffic.STEADY);
         return (listener, horizon) -> {
             long origin = clock.nanoTime();

@@ -72,4 +72,84 @@ class LaunchSpecsTest {
                 study_execution: {gpu_indices: [2, 3]}
                 """).gpus().render()).isEqualTo("2,3");
     }
+
+    @Test
+    void a_container_gets_upstreams_8g_shared_memory_unless_the_study_sets_it_and_a_process_gets_none() {
+        String vllm = """
+                serving_mode: server
+                engine: vllm
+                runners: {vllm: %s}
+                task: {model: org/m}
+                %s
+                server: {traffic: {rate: 2}}
+                """;
+        assertThat(spec(vllm.formatted("container", "")).shmSizeBytes()).isEqualTo(8L << 30);
+        assertThat(spec(vllm.formatted("\"container:me/vllm:1\"", "")).shmSizeBytes()).isEqualTo(8L << 30);
+        assertThat(spec(vllm.formatted("container", "vllm: {shm_size: 512m}")).shmSizeBytes()).isEqualTo(512L << 20);
+        assertThat(spec(vllm.formatted("process", "")).shmSizeBytes()).isZero();
+    }
+
+    @Test
+    void extra_args_of_a_preset_have_their_placeholders_filled() {
+        LaunchSpec spec = spec("""
+                serving_mode: server
+                engine: vllm
+                runners: {vllm: process}
+                task: {model: org/m}
+                vllm: {extra_args: ["--served-model-name", "{model}", "--metrics-port={port}"]}
+                server: {traffic: {rate: 2}}
+                """);
+
+        assertThat(spec.renderCommand(8100)).endsWith("--served-model-name", "org/m", "--metrics-port=8100")
+                .noneMatch(t -> t.contains("{"));
+    }
+
+    @Test
+    void the_custom_block_supplies_image_entrypoint_argument_template_and_paths() {
+        LaunchSpec spec = spec("""
+                serving_mode: server
+                engine: custom
+                runners: {custom: container}
+                task: {model: org/m, api: chat}
+                custom:
+                  image: registry.example/my-engine:1.2
+                  entrypoint: [my-engine]
+                  serve_args: [serve, "{model}", --port, "{port}", --devices, "{gpus}"]
+                  extra_args: [--max-batch, "64"]
+                  health_path: /healthz
+                  openai_path: /gateway/v1/chat/completions
+                server: {traffic: {rate: 2}}
+                study_execution: {gpu_indices: [1]}
+                """);
+
+        assertThat(spec.resolvedImage()).isEqualTo("registry.example/my-engine:1.2");
+        assertThat(spec.renderEntrypoint(9000)).containsExactly("my-engine");
+        assertThat(spec.renderServeArgs(9000)).containsExactly("serve", "org/m", "--port", "9000", "--devices", "1",
+                "--max-batch", "64");
+        assertThat(spec.resolvedHealthPath()).isEqualTo("/healthz");
+        assertThat(spec.resolvedOpenAiPath()).isEqualTo("/gateway/v1/chat/completions");
+        assertThat(spec.shmSizeBytes()).isEqualTo(8L << 30);
+    }
+
+    @Test
+    void the_measured_path_follows_task_api_and_the_reference_engine_is_asked_for_the_model_it_serves() {
+        LaunchSpec chat = spec("""
+                serving_mode: server
+                engine: reference
+                task: {api: chat}
+                reference: {profile: medium}
+                server: {traffic: {rate: 2}}
+                """);
+        assertThat(chat.resolvedOpenAiPath()).isEqualTo("/v1/chat/completions");
+        assertThat(chat.model()).isEqualTo("joulebench-sim-medium");
+        LaunchSpec completions = spec("""
+                serving_mode: server
+                engine: vllm
+                task: {model: org/m}
+                server: {traffic: {rate: 2}}
+                """);
+        assertThat(completions.resolvedOpenAiPath()).isEqualTo("/v1/completions");
+        assertThat(completions.resolvedHealthPath()).isEqualTo("/health");
+        assertThat(completions.model()).isEqualTo("org/m");
+    }
 }

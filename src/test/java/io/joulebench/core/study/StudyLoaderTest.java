@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.OpenAiEndpoint;
 import static io.joulebench.core.study.StudyFixtures.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,10 +20,10 @@ class StudyLoaderTest {
         assertThat(e.engine()).isEqualTo("reference");
         assertThat(e.runner()).isEqualTo("in-process");
         assertThat(e.task()).isEqualTo(new TaskConfig(null, new DatasetConfig("builtin", 100, PromptOrder.INTERLEAVED),
-                256, 256, 42));
+                256, 256, 42, OpenAiEndpoint.COMPLETIONS));
         assertThat(e.measurement()).isEqualTo(new MeasurementConfig("auto", java.util.List.of(), true, 30.0, 100));
         assertThat(e.server().traffic()).isEqualTo(new TrafficConfig(4.0, ArrivalProcess.POISSON, null, null, 240.0,
-                30.0, null, null, null));
+                30.0, null, null, null, 60.0));
         assertThat(e.server().warmup()).isEqualTo(new WarmupConfig(WarmupMode.COMPOSITE, 900.0, 300.0));
         assertThat(e.server().cooldownSeconds()).isZero();
         assertThat(e.server().windowsPerLevel()).isEqualTo(3);
@@ -33,7 +34,7 @@ class StudyLoaderTest {
         assertThat(e.reference().faults().any()).isFalse();
         assertThat(e.engineOptions()).isNull();
         assertThat(study.execution()).isEqualTo(new ExecutionConfig(1, ExperimentOrder.SEQUENTIAL, null, 600.0, 0.0,
-                0.0, null));
+                0.0, null, 10, 60.0));
     }
 
     @Test
