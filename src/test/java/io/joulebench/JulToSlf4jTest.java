@@ -1,6 +1,7 @@
 package io.joulebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
@@ -35,9 +36,8 @@ class JulToSlf4jTest {
             jul.log(java.util.logging.Level.SEVERE, "broken", cause);
             jul.info("hello");
             assertThat(seen.list).extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(Level.WARN, "unsupported JavaFX configuration"),
-                            org.assertj.core.groups.Tuple.tuple(Level.ERROR, "broken"),
-                            org.assertj.core.groups.Tuple.tuple(Level.INFO, "hello"));
+                    .containsExactly(tuple(Level.WARN, "unsupported JavaFX configuration"),
+                            tuple(Level.ERROR, "broken"), tuple(Level.INFO, "hello"));
             assertThat(seen.list.get(1).getThrowableProxy().getMessage()).isEqualTo("cause");
             target.setLevel(Level.WARN);
             jul.info("quiet by default");

@@ -43,7 +43,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             description = "CV of the gaps for gamma (> 0, default ${DEFAULT-VALUE}); shape k = 1/CV².")
     String burstiness;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Generator seed (default: drawn, and printed on stderr and in json).")
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Generator seed (default: drawn, and printed on stderr and in json).")
     String seed;
 
     @Option(names = "--count", paramLabel = "N", description = "Exactly N requests (≥ 1). One of --count/--duration.")

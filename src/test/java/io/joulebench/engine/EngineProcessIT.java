@@ -80,8 +80,8 @@ class EngineProcessIT {
         Assumptions.assumeTrue(curl != null, "SKIPPED: no curl on PATH, so the curl -N check of issue 3 did not run");
         try (Engine engine = startEngine("--set", "decode_base_s=0.1", "--set", "decode_per_seq_s=0",
                 "--set", "prefill_s_per_token=0")) {
-            List<Line> completions = curl(curl, engine.base() + "/v1/completions",
-                    "{\"prompt\":\"hi\",\"max_tokens\":10,\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
+            List<Line> completions = curl(curl, engine.base() + "/v1/completions", "{\"prompt\":\"hi\","
+                    + "\"max_tokens\":10,\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
             assertStream(completions, 10, "/choices/0/text");
             List<Line> chat = curl(curl, engine.base() + "/v1/chat/completions",
                     "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":10,\"stream\":true,"
@@ -116,7 +116,8 @@ class EngineProcessIT {
         Process p = new ProcessBuilder(curl, "-sS", "-N", "--max-time", "30", "-H", "Content-Type: application/json",
                 "-d", body, url).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<Line> lines = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (!line.isBlank()) {

@@ -20,9 +20,9 @@ public record ScheduleSpec(double rate, ArrivalProcess arrival, double burstines
     public static final double DEFAULT_BURSTINESS = 1.0;
 
     /**
-     * The largest CV accepted. Gamma gaps for k &lt; 1 are drawn as Gamma(k+1)·U^(1/k), and U^(1/k) underflows to exactly
-     * 0 when ln U &lt; −745·k: at CV 10 (k = 0.01) that is 0.06 % of the gaps, at CV 100 already 93 %, and beyond that
-     * every gap is 0 s and the schedule no longer has the requested rate.
+     * The largest CV accepted. Gamma gaps for k &lt; 1 are drawn as Gamma(k+1)·U^(1/k), and U^(1/k) underflows to
+     * exactly 0 when ln U &lt; −745·k: at CV 10 (k = 0.01) that is 0.06 % of the gaps, at CV 100 already 93 %, and
+     * beyond that every gap is 0 s and the schedule no longer has the requested rate.
      */
     public static final double MAX_BURSTINESS = 10.0;
 

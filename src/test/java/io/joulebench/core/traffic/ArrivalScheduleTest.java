@@ -57,7 +57,8 @@ class ArrivalScheduleTest {
     @ParameterizedTest(name = "rate {0}, horizon {1} s: {2} arrivals")
     @CsvSource({"10, 2, 20", "10, 3, 30", "3, 1, 3", "7, 10, 70", "0.3, 10, 3", "1000, 0.0005, 0", "20, 50, 1000"})
     void constant_horizon_keeps_the_arrival_that_falls_on_the_horizon(double rate, double horizon, int expected) {
-        ArrivalSchedule s = ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, ArrivalProcess.CONSTANT, 1.0, 0L, horizon));
+        ArrivalSchedule s = ArrivalSchedule.build(
+                ScheduleSpec.ofHorizon(rate, ArrivalProcess.CONSTANT, 1.0, 0L, horizon));
         assertThat(s.count()).isEqualTo(expected);
         for (int i = 0; i < s.count(); i++) {
             assertThat(s.offset(i)).isEqualTo((i + 1) / rate).isLessThanOrEqualTo(horizon);
