@@ -9,6 +9,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        JulToSlf4j.install();
         System.exit(JoulebenchCommand.execute(args.length == 0 ? new String[] {"gui"} : args));
     }
 }

@@ -1,5 +1,6 @@
 package io.joulebench.app;
 
+import io.joulebench.JulToSlf4j;
 import javafx.application.Application;
 
 /**
@@ -12,6 +13,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        JulToSlf4j.install();
         Application.launch(WorkbenchApp.class, args);
     }
 }

@@ -6,6 +6,7 @@ import io.joulebench.core.bench.IssuanceBench;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.HttpClientKind;
+import io.joulebench.core.traffic.InvalidScheduleException;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.ScheduleSpec;
 import java.io.IOException;
@@ -128,8 +129,13 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--client must be jdk or http5 (got '" + client + "')");
         }
-        return new IssuanceBench.Settings(ScheduleSpec.ofHorizon(r, process, cv, s, seconds), n, targetUri(), w,
-                jit, kind.equals("instant"), httpClient);
+        ScheduleSpec schedule;
+        try {
+            schedule = ScheduleSpec.ofHorizon(r, process, cv, s, seconds);
+        } catch (InvalidScheduleException e) {
+            throw new UserInputException(ScheduleCommand.optionOf(e.field()) + " " + e.problem());
+        }
+        return new IssuanceBench.Settings(schedule, n, targetUri(), w, jit, kind.equals("instant"), httpClient);
     }
 
     private URI targetUri() {

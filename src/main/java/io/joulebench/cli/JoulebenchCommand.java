@@ -75,8 +75,8 @@ public final class JoulebenchCommand implements Runnable {
         cl.setExitCodeExceptionMapper(JoulebenchCommand::exitCodeFor);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("joulebench: " + ex.getMessage());
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.println(usageError(ex));
+            err.flush();
             return ExitCodes.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -89,6 +89,26 @@ public final class JoulebenchCommand implements Runnable {
             return code;
         });
         return cl;
+    }
+
+    /**
+     * A picocli usage error (unknown or repeated option, missing value, bad type) as one line: the message, which
+     * names the option, and the help hint of the command it was meant for.
+     */
+    static String usageError(CommandLine.ParameterException ex) {
+        CommandLine command = ex.getCommandLine();
+        String message = messageOf(ex);
+        CommandLine.ParseResult partial = command.getParseResult();
+        if (ex instanceof CommandLine.MissingParameterException && partial != null && !partial.unmatched().isEmpty()) {
+            // picocli checks required parameters before unmatched ones; the typo is the more useful half to show
+            message = new CommandLine.UnmatchedArgumentException(command, partial.unmatched()).getMessage()
+                    + "; " + message;
+        }
+        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            message = message + "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
+        }
+        return "joulebench: " + message.strip().replaceAll("\\s*\\R\\s*", " ") + " (see '"
+                + command.getCommandSpec().qualifiedName() + " --help')";
     }
 
     public static int execute(String... args) {

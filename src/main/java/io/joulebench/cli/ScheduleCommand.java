@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
+import io.joulebench.core.traffic.InvalidScheduleException;
 import io.joulebench.core.traffic.ScheduleSpec;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -42,7 +43,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             description = "CV of the gaps for gamma (> 0, default ${DEFAULT-VALUE}); shape k = 1/CV².")
     String burstiness;
 
-    @Option(names = "--seed", paramLabel = "S", description = "Generator seed (default: drawn and printed in json).")
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Generator seed (default: drawn, and printed on stderr and in json).")
     String seed;
 
     @Option(names = "--count", paramLabel = "N", description = "Exactly N requests (≥ 1). One of --count/--duration.")
@@ -58,16 +60,20 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScheduleSpec scheduleSpec = parseSpec();
         String outputFormat = format.strip().toLowerCase(Locale.ROOT);
         if (!outputFormat.equals("csv") && !outputFormat.equals("json")) {
             throw new UserInputException("--format must be csv or json (got '" + format + "')");
         }
         ArrivalSchedule schedule;
         try {
-            schedule = ArrivalSchedule.build(scheduleSpec);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException("--count/--duration: " + e.getMessage());
+            schedule = ArrivalSchedule.build(parseSpec());
+        } catch (InvalidScheduleException e) {
+            throw new UserInputException(optionOf(e.field()) + " " + e.problem());
+        }
+        if (seed == null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("seed: " + schedule.seed() + " (drawn; pass --seed " + schedule.seed() + " to reproduce)");
+            err.flush();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (outputFormat.equals("csv")) {
@@ -79,51 +85,38 @@ public final class ScheduleCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The option that sets a {@link ScheduleSpec} field. */
+    static String optionOf(String field) {
+        return switch (field) {
+            case "rate" -> "--rate";
+            case "burstiness" -> "--burstiness";
+            case "count" -> "--count";
+            case "horizonSeconds" -> "--duration";
+            default -> field;
+        };
+    }
+
     private ScheduleSpec parseSpec() {
         if (rate == null) {
             throw new UserInputException("--rate is required");
         }
-        double r = positiveNumber("--rate", rate);
+        double r = BenchOptions.positiveNumber("--rate", rate);
         ArrivalProcess process;
         try {
             process = ArrivalProcess.parse(arrival);
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--arrival must be one of " + ArrivalProcess.labels() + " (got '" + arrival + "')");
         }
-        double cv = positiveNumber("--burstiness", burstiness);
-        Long s = seed == null ? null : parseLong("--seed", seed);
+        double cv = BenchOptions.positiveNumber("--burstiness", burstiness);
+        Long s = seed == null ? null : BenchOptions.anyLong("--seed", seed);
         if ((count == null) == (duration == null)) {
             throw new UserInputException("give exactly one of --count and --duration");
         }
         if (count != null) {
-            long n = parseLong("--count", count);
-            if (n < 1 || n > ArrivalSchedule.MAX_REQUESTS) {
-                throw new UserInputException("--count must be a whole number from 1 to " + ArrivalSchedule.MAX_REQUESTS
-                        + " (got '" + count + "')");
-            }
-            return ScheduleSpec.ofCount(r, process, cv, s, (int) n);
+            int n = BenchOptions.wholeNumber("--count", count, 1, ArrivalSchedule.MAX_REQUESTS);
+            return ScheduleSpec.ofCount(r, process, cv, s, n);
         }
-        return ScheduleSpec.ofHorizon(r, process, cv, s, positiveNumber("--duration", duration));
-    }
-
-    private static double positiveNumber(String option, String text) {
-        try {
-            double value = Double.parseDouble(text.strip());
-            if (value > 0 && Double.isFinite(value)) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UserInputException(option + " must be a finite number > 0 (got '" + text + "')");
-    }
-
-    private static long parseLong(String option, String text) {
-        try {
-            return Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            throw new UserInputException(option + " must be a whole number (got '" + text + "')");
-        }
+        return ScheduleSpec.ofHorizon(r, process, cv, s, BenchOptions.positiveNumber("--duration", duration));
     }
 
     private static void writeCsv(ArrivalSchedule schedule, PrintWriter out) {
@@ -161,7 +154,11 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
     }
 
-    /** JSON has no NaN or infinity: those become null (an empty schedule; k of a zero CV). */
+    /**
+     * JSON has no NaN or infinity: those become null. So {@code cv} and {@code gamma_shape_k} are null for an empty
+     * schedule or one whose every gap is 0 s (CV undefined), and {@code gamma_shape_k} is null for {@code constant}
+     * arrivals, whose CV is 0 and k = 1/CV² infinite.
+     */
     private static Double finite(double value) {
         return Double.isFinite(value) ? value : null;
     }

@@ -12,6 +12,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -88,6 +90,41 @@ class ScheduleCommandTest {
     }
 
     @Test
+    void csv_without_a_seed_prints_the_drawn_seed_on_stderr_and_it_reproduces_the_rows() {
+        Run first = run("schedule", "--rate", "5", "--count", "50");
+        assertThat(first.exit()).isZero();
+        Matcher m = Pattern.compile("seed: (-?\\d+) \\(drawn; pass --seed (-?\\d+) to reproduce\\)")
+                .matcher(first.err().strip());
+        assertThat(m.matches()).as("stderr: %s", first.err()).isTrue();
+        assertThat(m.group(2)).isEqualTo(m.group(1));
+        Run again = run("schedule", "--rate", "5", "--count", "50", "--seed", m.group(1));
+        assertThat(again.out()).isEqualTo(first.out());
+        assertThat(again.err()).as("a given seed is not announced").isEmpty();
+    }
+
+    @ParameterizedTest(name = "--rate {0} --duration {1}: {2} rows")
+    @CsvSource({"10, 2, 20", "10, 3, 30", "20, 50, 1000"})
+    void constant_duration_keeps_the_arrival_on_the_horizon(String rate, String duration, int rows) {
+        Run run = run("schedule", "--rate", rate, "--arrival", "constant", "--duration", duration);
+        assertThat(run.exit()).isZero();
+        assertThat(run.lines()).hasSize(rows + 1);
+        assertThat(Double.parseDouble(run.lines().getLast().split(",")[1])).isEqualTo(Double.parseDouble(duration));
+    }
+
+    @Test
+    void constant_json_reports_cv_zero_and_an_infinite_shape_as_null() throws Exception {
+        Run run = run("schedule", "--rate", "20", "--arrival", "constant", "--count", "1000", "--format", "json");
+        assertThat(run.exit()).isZero();
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("cv").isNumber()).isTrue();
+        assertThat(json.get("cv").asDouble()).isEqualTo(0.0);
+        assertThat(json.get("gamma_shape_k").isNull()).isTrue();
+        assertThat(json.get("mean_gap_s").asDouble()).isEqualTo(0.05);
+        assertThat(json.get("first_offset_s").asDouble()).isEqualTo(0.05);
+        assertThat(json.get("last_offset_s").asDouble()).isEqualTo(50.0);
+    }
+
+    @Test
     void duration_bounds_the_offsets() {
         Run run = run("schedule", "--rate", "50", "--duration", "2", "--seed", "0");
         List<String> rows = run.lines().subList(1, run.lines().size());
@@ -111,7 +148,14 @@ class ScheduleCommandTest {
         "--rate 1 --count 5 --duration 2|--count and --duration",
         "--rate 1|--count and --duration",
         "--rate 1 --count 5 --format xml|--format",
-        "--rate 1 --count 5 --seed x|--seed"
+        "--rate 1 --count 5 --seed x|--seed",
+        "--rate 1e-320 --count 3|--rate",
+        "--rate 1e-307 --count 100|--rate",
+        "--rate 1 --arrival gamma --burstiness 1e-200 --count 3|--burstiness",
+        "--rate 1 --arrival gamma --burstiness 1e6 --count 3|--burstiness must be ≤ 10",
+        "--rate 1e300 --duration 1|--duration",
+        "--rate 1e300 --arrival gamma --burstiness 1e-5 --count 3|--burstiness",
+        "--rate 1 --count 20000001|--count"
     })
     void bad_input_exits_2_with_one_line_naming_the_option(String args, String option) {
         String[] argv = ("schedule " + args).split(" ");
@@ -119,7 +163,8 @@ class ScheduleCommandTest {
         assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run.err().lines().toList()).hasSize(1).first().asString()
                 .startsWith("joulebench: ").contains(option);
-        assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("Infinite or NaN")
+                .doesNotContain("9223372036854775807");
         assertThat(run.out()).isEmpty();
     }
 

@@ -11,6 +11,7 @@ import io.joulebench.core.study.Schema.Num;
 import io.joulebench.core.study.Schema.Obj;
 import io.joulebench.core.study.Schema.Rejected;
 import io.joulebench.core.study.Schema.Str;
+import io.joulebench.core.traffic.ScheduleSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,7 +106,7 @@ final class StudySchema {
         Map<String, Field> traffic = new LinkedHashMap<>();
         put(traffic, field("rate", above(0), null).nullable());
         put(traffic, field("arrival", choice("poisson", "gamma", "constant"), N.textNode("poisson")));
-        put(traffic, field("burstiness", above(0), null).nullable());
+        put(traffic, field("burstiness", new Num(0, true, ScheduleSpec.MAX_BURSTINESS, false), null).nullable());
         put(traffic, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(traffic, field("window_seconds", above(0), N.numberNode(240.0)));
         put(traffic, field("window_requests", new Rejected("count-bound windows are not supported: windows are "

@@ -1,11 +1,13 @@
 package io.joulebench.core.traffic;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
  * Arrival offsets in seconds from the run origin, built once before issuance. Offsets are cumulative sums of gaps, so
- * the first offset is the first gap (never 0 unless a gap is). Same spec and seed ⇒ byte-identical offsets.
+ * the first offset is the first gap (never 0 unless a gap is); {@code constant} offsets are computed as (i+1)/rate
+ * directly, so they carry no accumulated rounding. Same spec and seed ⇒ byte-identical offsets.
  */
 public final class ArrivalSchedule {
 
@@ -23,17 +25,70 @@ public final class ArrivalSchedule {
     /** Builds the schedule; a null seed is drawn from entropy and recorded in {@link #spec()}. */
     public static ArrivalSchedule build(ScheduleSpec spec) {
         ScheduleSpec seeded = spec.seed() != null ? spec : spec.withSeed(new SplittableRandom().nextLong());
-        GapSampler sampler = new GapSampler(seeded.arrival(), seeded.rate(), seeded.burstiness(), seeded.seed());
-        double[] offsets = seeded.count() != null
-                ? byCount(sampler, seeded.count())
-                : byHorizon(sampler, seeded.rate(), seeded.horizonSeconds());
+        double[] offsets;
+        if (seeded.arrival() == ArrivalProcess.CONSTANT) {
+            offsets = seeded.count() != null
+                    ? constantByCount(seeded.rate(), seeded.count())
+                    : constantByHorizon(seeded.rate(), seeded.horizonSeconds());
+        } else {
+            GapSampler sampler = new GapSampler(seeded.arrival(), seeded.rate(), seeded.burstiness(), seeded.seed());
+            offsets = seeded.count() != null
+                    ? byCount(sampler, seeded.count())
+                    : byHorizon(sampler, seeded.rate(), seeded.horizonSeconds());
+        }
+        if (offsets.length > 0 && !Double.isFinite(offsets[offsets.length - 1])) {
+            throw new InvalidScheduleException("rate", "is too small for " + offsets.length + " requests (got "
+                    + seeded.rate() + "): the offsets overflow a double");
+        }
         return new ArrivalSchedule(seeded, offsets);
     }
 
-    private static double[] byCount(GapSampler sampler, int count) {
+    private static void checkCount(int count) {
         if (count > MAX_REQUESTS) {
-            throw new IllegalArgumentException("count must be ≤ " + MAX_REQUESTS + " (got " + count + ")");
+            throw new InvalidScheduleException("count", "must be ≤ " + MAX_REQUESTS + " (got " + count + ")");
         }
+    }
+
+    /** Expected requests of a horizon-bound schedule, refused when its arrays would not fit {@link #MAX_REQUESTS}. */
+    private static double checkExpected(double rate, double horizon) {
+        double expected = rate * horizon;
+        if (expected * 1.2 > MAX_REQUESTS) {
+            String about = expected < 1e12 ? Long.toString(Math.round(expected))
+                    : String.format(Locale.ROOT, "%.2e", expected);
+            throw new InvalidScheduleException("horizonSeconds", "of " + horizon + " at a rate of " + rate
+                    + " expects about " + about + " requests, more than the " + MAX_REQUESTS + " a schedule holds");
+        }
+        return expected;
+    }
+
+    /**
+     * Offset i is (i+1)/rate, one correctly rounded division each: a running sum of 1/rate would accumulate a rounding
+     * error per request (50 s drifted to 49.9999999999993 s after 1000 requests at 20/s, and dropped the arrival that
+     * falls on a duration horizon).
+     */
+    private static double[] constantByCount(double rate, int count) {
+        checkCount(count);
+        double[] offsets = new double[count];
+        for (int i = 0; i < count; i++) {
+            offsets[i] = (i + 1) / rate;
+        }
+        return offsets;
+    }
+
+    /** The n offsets i/rate ≤ horizon, i = 1..n. */
+    private static double[] constantByHorizon(double rate, double horizon) {
+        long n = (long) Math.floor(checkExpected(rate, horizon));
+        while (n > 0 && n / rate > horizon) {
+            n--;
+        }
+        while ((n + 1) / rate <= horizon) {
+            n++;
+        }
+        return constantByCount(rate, Math.toIntExact(n));
+    }
+
+    private static double[] byCount(GapSampler sampler, int count) {
+        checkCount(count);
         double[] offsets = new double[count];
         double sum = 0.0;
         for (int i = 0; i < count; i++) {
@@ -45,11 +100,7 @@ public final class ArrivalSchedule {
 
     /** Draws gaps in batches of max(16, ⌊rate·H·1.2⌋ + 16) until the sum reaches H, then keeps offsets ≤ H. */
     private static double[] byHorizon(GapSampler sampler, double rate, double horizon) {
-        double expected = rate * horizon;
-        if (expected * 1.2 > MAX_REQUESTS) {
-            throw new IllegalArgumentException("rate × horizon expects about " + Math.round(expected)
-                    + " requests, more than " + MAX_REQUESTS);
-        }
+        double expected = checkExpected(rate, horizon);
         int batch = (int) Math.max(16, Math.floor(expected * 1.2) + 16);
         double[] offsets = new double[batch];
         int drawn = 0;
@@ -63,7 +114,8 @@ public final class ArrivalSchedule {
                 offsets[drawn++] = sum;
             }
             if (drawn > MAX_REQUESTS && sum < horizon) {
-                throw new IllegalArgumentException("schedule exceeds " + MAX_REQUESTS + " requests");
+                throw new InvalidScheduleException("horizonSeconds", "of " + horizon
+                        + " gives a schedule of more than " + MAX_REQUESTS + " requests");
             }
         }
         int kept = 0;
@@ -95,9 +147,16 @@ public final class ArrivalSchedule {
         return offsets.clone();
     }
 
-    /** Gaps: differences of the offsets with 0 prepended. */
+    /**
+     * Gaps: differences of the offsets with 0 prepended. For {@code constant} arrivals, the gap 1/rate itself: the
+     * offsets are each correctly rounded, so their differences may be an ulp off the gap they were built from.
+     */
     public double[] interarrivals() {
         double[] gaps = new double[offsets.length];
+        if (isConstant()) {
+            Arrays.fill(gaps, 1.0 / spec.rate());
+            return gaps;
+        }
         double previous = 0.0;
         for (int i = 0; i < offsets.length; i++) {
             gaps[i] = offsets[i] - previous;
@@ -106,15 +165,24 @@ public final class ArrivalSchedule {
         return gaps;
     }
 
-    /** Mean gap in seconds; NaN when empty. */
+    /** Mean gap in seconds (exactly 1/rate for {@code constant}); NaN when empty. */
     public double meanGap() {
-        return offsets.length == 0 ? Double.NaN : offsets[offsets.length - 1] / offsets.length;
+        if (offsets.length == 0) {
+            return Double.NaN;
+        }
+        return isConstant() ? 1.0 / spec.rate() : offsets[offsets.length - 1] / offsets.length;
     }
 
-    /** Population standard deviation over mean of the gaps; +∞ when the mean is ≤ 0, NaN when empty. */
+    /**
+     * Population standard deviation over mean of the gaps: exactly 0 for {@code constant}; NaN when empty or when
+     * every gap is 0 s (0/0, undefined).
+     */
     public double cv() {
         if (offsets.length == 0) {
             return Double.NaN;
+        }
+        if (isConstant()) {
+            return 0.0;
         }
         double[] gaps = interarrivals();
         double mean = 0.0;
@@ -123,7 +191,7 @@ public final class ArrivalSchedule {
         }
         mean /= gaps.length;
         if (mean <= 0.0) {
-            return Double.POSITIVE_INFINITY;
+            return Double.NaN;
         }
         double squares = 0.0;
         for (double g : gaps) {
@@ -132,9 +200,13 @@ public final class ArrivalSchedule {
         return Math.sqrt(squares / gaps.length) / mean;
     }
 
-    /** The equivalent gamma shape k = 1/CV² of the drawn gaps; +∞ for CV 0, NaN when empty. */
+    /** The equivalent gamma shape k = 1/CV² of the drawn gaps; +∞ for CV 0 (constant), NaN where the CV is. */
     public double gammaShapeK() {
         double cv = cv();
         return 1.0 / (cv * cv);
+    }
+
+    private boolean isConstant() {
+        return spec.arrival() == ArrivalProcess.CONSTANT;
     }
 }

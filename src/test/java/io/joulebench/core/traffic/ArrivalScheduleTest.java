@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,12 +39,30 @@ class ArrivalScheduleTest {
         assertThat(s.spec().gammaShapeK()).isEqualTo(1.0 / (burstiness * burstiness));
     }
 
+    /** Offsets (i+1)/rate, each one division: a running sum drifted to 49.9999999999993 s by request 1000. */
     @Test
     void constant_gaps_are_exactly_one_over_rate() {
         ArrivalSchedule s = count(20, ArrivalProcess.CONSTANT, 1.0, 0L, 1000);
-        assertThat(s.cv()).isCloseTo(0.0, within(1e-9));
+        for (int i = 0; i < s.count(); i++) {
+            assertThat(s.offset(i)).as("offset %d", i).isEqualTo((i + 1) / 20.0);
+        }
         assertThat(s.offset(0)).isEqualTo(0.05);
-        assertThat(s.offset(999)).isCloseTo(50.0, within(1e-9));
+        assertThat(s.offset(999)).isEqualTo(50.0);
+        assertThat(s.interarrivals()).containsOnly(0.05);
+        assertThat(s.meanGap()).isEqualTo(0.05);
+        assertThat(s.cv()).isEqualTo(0.0);
+        assertThat(s.gammaShapeK()).isEqualTo(Double.POSITIVE_INFINITY);
+    }
+
+    @ParameterizedTest(name = "rate {0}, horizon {1} s: {2} arrivals")
+    @CsvSource({"10, 2, 20", "10, 3, 30", "3, 1, 3", "7, 10, 70", "0.3, 10, 3", "1000, 0.0005, 0", "20, 50, 1000"})
+    void constant_horizon_keeps_the_arrival_that_falls_on_the_horizon(double rate, double horizon, int expected) {
+        ArrivalSchedule s = ArrivalSchedule.build(
+                ScheduleSpec.ofHorizon(rate, ArrivalProcess.CONSTANT, 1.0, 0L, horizon));
+        assertThat(s.count()).isEqualTo(expected);
+        for (int i = 0; i < s.count(); i++) {
+            assertThat(s.offset(i)).isEqualTo((i + 1) / rate).isLessThanOrEqualTo(horizon);
+        }
     }
 
     @ParameterizedTest
@@ -129,5 +148,40 @@ class ArrivalScheduleTest {
         assertThatThrownBy(() -> new ScheduleSpec(1, ArrivalProcess.POISSON, 1, 1L, null, null))
                 .hasMessageContaining("count").hasMessageContaining("horizonSeconds");
         assertThatThrownBy(() -> ArrivalProcess.parse("uniform")).hasMessageContaining("poisson, gamma, constant");
+    }
+
+    @ParameterizedTest(name = "rate {0}, {1}, CV {2}, count {3}, horizon {4} s → {5}")
+    @CsvSource(delimiter = '|', value = {
+        "1e-320|POISSON |1    |3  |     |rate          |the mean gap 1/rate overflows",
+        "1e-307|POISSON |1    |100|     |rate          |the offsets overflow",
+        "1e-307|CONSTANT|1    |100|     |rate          |the offsets overflow",
+        "1     |GAMMA   |1e-200|3 |     |burstiness    |the shape k = 1/CV² overflows",
+        "1     |GAMMA   |1e6  |3  |     |burstiness    |must be ≤ 10",
+        "1     |POISSON |11   |3  |     |burstiness    |must be ≤ 10",
+        "1e300 |GAMMA   |1e-5 |3  |     |burstiness    |the gamma scale CV²/rate underflows",
+        "1e300 |POISSON |1    |   |1    |horizonSeconds|expects about 1.00e+300 requests",
+        "1e300 |CONSTANT|1    |   |1    |horizonSeconds|expects about 1.00e+300 requests",
+        "2e7   |POISSON |1    |   |1    |horizonSeconds|expects about 20000000 requests",
+    })
+    void specs_without_finite_positive_gaps_are_refused_naming_the_field(double rate, ArrivalProcess arrival,
+            double cv, Integer n, Double horizon, String field, String problem) {
+        assertThatThrownBy(() -> ArrivalSchedule.build(new ScheduleSpec(rate, arrival, cv, 1L, n, horizon)))
+                .isInstanceOfSatisfying(InvalidScheduleException.class, e -> {
+                    assertThat(e.field()).isEqualTo(field);
+                    assertThat(e.problem()).contains(problem);
+                    assertThat(e.getMessage()).isEqualTo(field + " " + e.problem())
+                            .doesNotContain("9223372036854775807");
+                });
+    }
+
+    @Test
+    void extreme_but_representable_specs_still_build_finite_schedules() {
+        ArrivalSchedule fast = ArrivalSchedule.build(ScheduleSpec.poisson(1e300, 1L, 3));
+        assertThat(Arrays.stream(fast.offsets()).boxed()).allSatisfy(o -> assertThat(o).isFinite().isPositive());
+        ArrivalSchedule slow = ArrivalSchedule.build(ScheduleSpec.poisson(1e-300, 1L, 3));
+        assertThat(Arrays.stream(slow.offsets()).boxed()).allSatisfy(o -> assertThat(o).isFinite().isPositive());
+        ArrivalSchedule bursty = count(1, ArrivalProcess.GAMMA, ScheduleSpec.MAX_BURSTINESS, 1L, 2000);
+        assertThat(bursty.meanGap()).isFinite().isPositive();
+        assertThat(bursty.cv()).isFinite().isPositive();
     }
 }

@@ -3,11 +3,19 @@ package io.joulebench.core.traffic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.joulebench.core.time.Clock;
 import io.joulebench.core.time.VirtualClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The §7 traffic properties of the open-loop issuer. Time bounds are the generous ones the issue asks for. */
 class OpenLoopSourceTest {
@@ -92,27 +100,110 @@ class OpenLoopSourceTest {
         assertThat(report.records().get(0).error()).isEqualTo("IllegalStateException: bad payload");
     }
 
-    /** On a virtual clock the issued instants are exact, so fast and slow transports must give identical ones. */
+    /**
+     * Completion speed must not move when requests leave. On a lockstep virtual clock (below) a request's dispatch
+     * instant is exact, so a transport that answers at once and one that holds every request until all 40 have been
+     * sent (blocking on a latch, never touching the clock) must give identical dispatch and pacer-wake instants, each
+     * the scheduled one. An issuer that waited for a completion, or held a dispatch behind one, would leave the slow
+     * run stuck at its first request: the lockstep clock fails the run after a few real seconds.
+     */
     @Test
-    void completion_speed_never_moves_issued_times() throws Exception {
+    @Timeout(30)
+    void completion_speed_never_moves_dispatch_times() throws Exception {
         ArrivalSchedule schedule = ArrivalSchedule.build(ScheduleSpec.poisson(50, 5L, 40));
-        long[] fast = issuedTimes(schedule, clock -> request -> FakeTransports.tokens(clock.nanoTime()));
-        long[] slow = issuedTimes(schedule, clock -> request -> {
-            clock.sleep(Duration.ofSeconds(5));
-            return FakeTransports.tokens(clock.nanoTime());
-        });
-        assertThat(slow).isEqualTo(fast);
-        for (int i = 0; i < fast.length; i++) {
-            assertThat(fast[i]).isEqualTo(1_000_000_000_000L + Math.round(schedule.offset(i) * 1e9));
+        long origin = 1_000_000_000_000L;
+        long[] expected = new long[schedule.count()];
+        for (int i = 0; i < expected.length; i++) {
+            expected[i] = origin + Math.round(schedule.offset(i) * 1e9);
         }
+
+        LockstepClock fastClock = new LockstepClock(origin);
+        IssuerReport fast = source(schedule).clock(fastClock).build()
+                .run(fastClock.counting(request -> FakeTransports.tokens(fastClock.nanoTime())), null);
+
+        LockstepClock slowClock = new LockstepClock(origin);
+        CountDownLatch allSent = new CountDownLatch(schedule.count());
+        IssuerReport slow = source(schedule).clock(slowClock).build().run(slowClock.counting(request -> {
+            allSent.countDown();
+            if (!allSent.await(20, TimeUnit.SECONDS)) {
+                throw new TransportException("held until every request was sent, which never happened",
+                        CompletionResult.EMPTY);
+            }
+            return FakeTransports.tokens(slowClock.nanoTime());
+        }), null);
+
+        for (IssuerReport report : List.of(fast, slow)) {
+            assertThat(report.completedCount()).isEqualTo(schedule.count());
+            assertThat(report.errorCount()).isZero();
+            assertThat(report.records()).extracting(RequestRecord::issuedAtNanos).containsExactly(box(expected));
+        }
+        assertThat(dispatchTimes(slow)).isEqualTo(dispatchTimes(fast)).isEqualTo(expected);
+        assertThat(slowClock.wakes()).isEqualTo(fastClock.wakes()).containsExactly(box(expected));
+        assertThat(slow.records()).allSatisfy(r -> assertThat(r.completedAtNanos()).isEqualTo(expected[39]));
     }
 
-    private static long[] issuedTimes(ArrivalSchedule schedule,
-                                      java.util.function.Function<VirtualClock, Transport> transport) throws Exception {
-        VirtualClock clock = VirtualClock.atSeconds(1000);
-        IssuerReport report = source(schedule).clock(clock).build().run(transport.apply(clock), null);
-        assertThat(report.completedCount()).isEqualTo(schedule.count());
-        return report.records().stream().mapToLong(RequestRecord::issuedAtNanos).toArray();
+    private static long[] dispatchTimes(IssuerReport report) {
+        return report.records().stream().mapToLong(RequestRecord::dispatchedAtNanos).toArray();
+    }
+
+    private static Long[] box(long[] values) {
+        return Arrays.stream(values).boxed().toArray(Long[]::new);
+    }
+
+    /**
+     * A virtual clock that jumps to each deadline (like {@link VirtualClock}) but only once every request issued so
+     * far has reached the transport, so {@code dispatchedAt} is read before time moves on and is exact. The issuer's
+     * only sleeper is its pacer, and each pacer wake issues one request, so "issued so far" is the number of earlier
+     * sleeps. Waits at most {@link #GRACE_SECONDS} real seconds for a dispatch, then fails the run.
+     */
+    private static final class LockstepClock implements Clock {
+        private static final long GRACE_SECONDS = 5;
+        private final AtomicLong now;
+        private final Object lock = new Object();
+        private final List<Long> wakes = new ArrayList<>();
+        private int sent;
+
+        LockstepClock(long startNanos) {
+            this.now = new AtomicLong(startNanos);
+        }
+
+        @Override
+        public long nanoTime() {
+            return now.get();
+        }
+
+        @Override
+        public void sleepUntil(long deadlineNanos) throws InterruptedException {
+            synchronized (lock) {
+                long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+                while (sent < wakes.size()) {
+                    long left = giveUp - System.nanoTime();
+                    if (left <= 0) {
+                        throw new IllegalStateException("request " + sent + " had not been dispatched "
+                                + GRACE_SECONDS + " s after it was issued");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
+                }
+                wakes.add(now.accumulateAndGet(deadlineNanos, Math::max));
+            }
+        }
+
+        /** The transport, telling this clock when a request has reached it. */
+        Transport counting(Transport transport) {
+            return request -> {
+                synchronized (lock) {
+                    sent++;
+                    lock.notifyAll();
+                }
+                return transport.send(request);
+            };
+        }
+
+        List<Long> wakes() {
+            synchronized (lock) {
+                return List.copyOf(wakes);
+            }
+        }
     }
 
     @Test
