@@ -159,8 +159,7 @@ public final class ServerSession {
                     : OpenAiEndpoint.COMPLETIONS;
             Duration readTimeout = timeout.compareTo(Duration.ofSeconds(60)) < 0 ? timeout : Duration.ofSeconds(60);
             rawTransport = services.transport(handle.baseUrl(), endpoint, readTimeout);
-            EnergyContext energy = new EnergyContext(meter.source(), meter.kind(), meter.method(),
-                    selection.reasons(), baseline(options));
+            EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
             active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
                     live.counting(rawTransport), timeout, services, sink, listener, tally);
         } catch (InterruptedException e) {
