@@ -22,7 +22,8 @@ public final class ModelGpuMeter implements GroundTruthMeter {
     private final long updateNanos;
     private final long phaseNanos;
     private final boolean counter;
-    private volatile Map<Integer, Double> truth = Map.of();
+    /** Per reading thread, as the DCGM scraper's: a sampler's read must not replace an edge's truth. */
+    private final ThreadLocal<Map<Integer, Double>> truth = ThreadLocal.withInitial(Map::of);
     private volatile boolean closed;
 
     public ModelGpuMeter(Clock clock, double[] baseW, double swingW, double periodS, Duration update, Duration phase,
@@ -96,13 +97,13 @@ public final class ModelGpuMeter implements GroundTruthMeter {
             readings.add(new DeviceReading(d, counter ? counterJ(d, t) : null, powerW(d, t), 60.0, false));
             exact.put(d, truthJ(d, t));
         }
-        truth = Map.copyOf(exact);
+        truth.set(Map.copyOf(exact));
         return new MeterReading(t, readings);
     }
 
     @Override
     public Map<Integer, Double> truthAtLastReadJ() {
-        return truth;
+        return truth.get();
     }
 
     @Override
