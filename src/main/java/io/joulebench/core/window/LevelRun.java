@@ -76,9 +76,7 @@ final class LevelRun {
                 bracket.open();
             }
             events.windowOpened(levelIndex, w, aggregator.spanStart(w));
-            if (w + 1 < spec.windowsPerLevel()) {
-                following = plan.brackets().get();
-            }
+            following = w + 1 < spec.windowsPerLevel() ? mintQuietly() : null;
             clock.sleepUntil(aggregator.spanStart(w + 1));
             throwIfAggregationFailed();
         } catch (InterruptedException | RuntimeException e) {
@@ -97,6 +95,19 @@ final class LevelRun {
         carriedOpen = handover.nextOpened();
         closed.add(handover.result());
         events.windowClosed(aggregator.record(w, handover.result(), null, true));
+    }
+
+    /**
+     * The next window's bracket, or null when minting fails: then this window finishes alone and the next one mints
+     * (and fails) at its own start, so the failure aborts that window, not this one.
+     */
+    private MeasurementBracket mintQuietly() {
+        try {
+            return plan.brackets().get();
+        } catch (RuntimeException e) {
+            LOG.debug("level {}: minting the next window's bracket failed; it retries at that window", levelIndex, e);
+            return null;
+        }
     }
 
     private LevelOutcome drain() throws AbortedLevelException {

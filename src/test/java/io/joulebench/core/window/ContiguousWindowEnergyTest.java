@@ -72,4 +72,24 @@ class ContiguousWindowEnergyTest {
         assertThat(level.sumJ()).as("no gap, no overlap").isCloseTo(level.truthOverLevelJ(), within(0.5));
         assertThat(level.sumJ()).isCloseTo(WATTS * 20, within(0.5));
     }
+
+    @Test
+    void a_next_bracket_that_cannot_be_minted_ahead_is_minted_again_at_its_own_window() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(1000);
+        FakeBracket.Factory fakes = new FakeBracket.Factory(clock, 100);
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        Supplier<MeasurementBracket> flaky = () -> {
+            if (calls.incrementAndGet() == 2) {
+                throw new IllegalStateException("meter busy");
+            }
+            return fakes.get();
+        };
+        WindowSpec spec = WindowSpec.builder().rate(5).rampExclusionSeconds(2).durationSeconds(5).build();
+
+        LevelOutcome outcome = new WindowManager(clock).runLevel(0,
+                LevelPlan.builder(spec, ScriptedSource.returning(), r -> CompletionResult.EMPTY, flaky).build());
+
+        assertThat(outcome.windows()).extracting(WindowRecord::energyJ).containsExactly(500.0, 500.0, 500.0);
+        assertThat(fakes.journal).containsExactly("open0", "finish0", "open1", "finish1", "open2", "finish2");
+    }
 }
