@@ -41,7 +41,9 @@ public final class MeterCommand implements Callable<Integer> {
             description = "auto, nvml, rapl, dcgm, cpu-estimate or simulated (default: ${DEFAULT-VALUE}).")
     String source;
 
-    @Option(names = "--gpus", split = ",", paramLabel = "I", description = "NVML GPU indices, e.g. 0,1 (default: all).")
+    @Option(names = "--gpus", split = ",", paramLabel = "I",
+            description = "GPU indices, e.g. 0,1: NVML indices, or the gpu label of a DCGM exporter or the reference"
+                    + " engine (default: all).")
     List<Integer> gpus = new ArrayList<>();
 
     @Option(names = "--url", paramLabel = "URL",
@@ -67,8 +69,9 @@ public final class MeterCommand implements Callable<Integer> {
     double idleWatts;
 
     @Option(names = "--exporter-interval-ms", paramLabel = "MS",
-            description = "dcgm/simulated: the exporter's collection interval (default: 1000 for dcgm, 100 for"
-                    + " simulated).")
+            description = "dcgm, simulated, auto with --url: how often the endpoint's energy counter updates: the"
+                    + " exporter's collection interval, dcgm-exporter -c (default: 30000 for dcgm, the stock"
+                    + " exporter's), or the reference engine's --counter-period-ms (default: 100 for simulated).")
     Long exporterIntervalMs;
 
     @Option(names = "--seconds", required = true, paramLabel = "S", description = "How long to measure.")
@@ -110,44 +113,59 @@ public final class MeterCommand implements Callable<Integer> {
             SampledMeasurementBracket.Options options = SampledMeasurementBracket.Options.defaults()
                     .withSampleInterval(Duration.ofMillis(intervalMs))
                     .withEdgeAlignment(noEdgeAlignment ? EdgeAlignment.off() : EdgeAlignment.auto());
-            BracketResult result;
-            try (SampledMeasurementBracket bracket = new SampledMeasurementBracket(meter, Clock.system(), options)) {
-                bracket.open();
-                Thread.sleep(Math.round(seconds * 1000));
-                result = bracket.finish();
-            }
-            Map<String, Object> report = report(result, selection.reasons(), meter.warnings());
+            BracketResult result = measure(meter, Clock.system(), options, seconds);
+            Map<String, Object> report = report(result, selection.reasons(), result.warnings());
+            report.put("settings", meter.settings());
             PrintWriter out = spec.commandLine().getOut();
             if (format == Format.json) {
                 out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
             } else {
-                MeterText.print(out, result, selection.reasons(), meter.warnings());
+                MeterText.print(out, result, selection.reasons(), result.warnings());
             }
             out.flush();
         }
         return ExitCodes.OK;
     }
 
+    /**
+     * One bracket of {@code seconds}, timed from its opening edge: the close is due at the opening edge's instant +
+     * S, so neither the opening edge's wait for a counter tick nor the sampler's stop lengthens it.
+     */
+    static BracketResult measure(EnergyMeter meter, Clock clock, SampledMeasurementBracket.Options options,
+                                 double seconds) throws InterruptedException {
+        try (SampledMeasurementBracket bracket = new SampledMeasurementBracket(meter, clock, options)) {
+            bracket.open();
+            clock.sleepUntil(bracket.openedAtNanos() + Math.round(seconds * 1e9));
+            return bracket.finish();
+        }
+    }
+
     private MeterSelector.Config config() {
+        if (exporterIntervalMs != null && exporterIntervalMs <= 0) {
+            throw new UserInputException("--exporter-interval-ms must be > 0, got " + exporterIntervalMs);
+        }
         Duration interval = exporterIntervalMs == null ? null : Duration.ofMillis(exporterIntervalMs);
-        DcgmEnergyMeter.Options dcgm = new DcgmEnergyMeter.Options(
-                interval != null ? interval : DcgmEnergyMeter.Options.defaults().exporterInterval(),
-                Duration.ofSeconds(2));
+        DcgmEnergyMeter.Options dcgm = DcgmEnergyMeter.Options.defaults();
+        if (interval != null) {
+            dcgm = dcgm.withExporterInterval(interval);
+        }
         CpuTimeSource cpu = pid != null ? new CpuTimeSource.ProcessTree(pid)
                 : cgroup != null ? new CpuTimeSource.Cgroup(cgroup) : new CpuTimeSource.Machine();
         CpuEstimateMeter.Options cpuOptions;
         try {
-            cpuOptions = new CpuEstimateMeter.Options(wattsPerCore, idleWatts, Path.of("/proc"), 100);
+            cpuOptions = CpuEstimateMeter.Options.defaults().withWatts(wattsPerCore, idleWatts);
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
         MeterSelector.Config c = MeterSelector.Config.defaults().withGpus(gpus).withRaplRoot(raplRoot)
-                .withCpu(cpu, cpuOptions);
-        if (source.equals("simulated")) {
-            return c.withEngineUrls(urls).withDcgm(List.of(), new DcgmEnergyMeter.Options(
-                    interval != null ? interval : SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD, Duration.ofSeconds(2)));
-        }
-        return c.withDcgm(urls, dcgm);
+                .withCpu(cpu, cpuOptions)
+                .withEnginePeriod(interval != null ? interval : SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD);
+        return switch (source) {
+            case "simulated" -> c.withEngineUrls(urls);
+            // a --url may be a DCGM exporter or the reference engine's /metrics: auto tries it as both
+            case "auto" -> c.withDcgm(urls, dcgm).withEngineUrls(urls);
+            default -> c.withDcgm(urls, dcgm);
+        };
     }
 
     static Map<String, Object> report(BracketResult r, List<String> reasons, List<String> warnings) {

@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.FakeDcgmEndpoint;
+import io.joulebench.core.energy.ModelGpuMeter;
+import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.energy.FakeNvml;
 import io.joulebench.core.energy.FakeRaplTree;
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.time.VirtualClock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,5 +157,49 @@ class MeterCommandTest {
         assertThat(run("meter", "--seconds", "1", "--source", "tea").exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run("meter", "--seconds", "1", "--format", "xml").exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run("meter").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void auto_with_the_reference_engines_url_measures_the_simulated_gpus_not_this_cpu() throws Exception {
+        if (java.nio.file.Files.isRegularFile(FakeNvml.dir().resolve("libnvidia-ml.so"))) {
+            FakeNvml.configure("initfail=1");    // this JVM loads the fake NVML: make auto skip it, as on a CPU box
+        }
+        try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 250)) {
+            Run r = run("meter", "--source", "auto", "--url", engine.url().toString(), "--rapl-root",
+                    dir.resolve("no-rapl").toString(), "--seconds", "0.3", "--format", "json");
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode j = r.json();
+            assertThat(j.get("source").asText()).isEqualTo("simulated");
+            assertThat(j.get("kind").asText()).isEqualTo("simulated");
+            assertThat(j.get("reasons").get(j.get("reasons").size() - 1).asText())
+                    .isEqualTo("simulated: chosen as the engine's own figure");
+        }
+    }
+
+    @Test
+    void the_exporter_interval_sets_the_simulated_counter_period() throws Exception {
+        try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 250)) {
+            Run r = run("meter", "--source", "simulated", "--url", engine.url().toString(), "--exporter-interval-ms",
+                    "40", "--seconds", "0.3", "--format", "json");
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.json().get("settings").get("counter_update_period_ms").asLong()).isEqualTo(40);
+        }
+        assertThat(run("meter", "--source", "simulated", "--exporter-interval-ms", "0", "--seconds", "1").exit())
+                .isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void a_measurement_lasts_s_from_its_opening_edge_however_long_that_edge_waited_for_a_tick() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(100);
+        // the counter ticks 80 ms after each 100 ms boundary: the opening edge at t = 100 s waits 80 ms for it
+        ModelGpuMeter meter = new ModelGpuMeter(clock, new double[] {100}, 0, 1, Duration.ofMillis(100),
+                Duration.ofMillis(80), true);
+        BracketResult r = MeterCommand.measure(meter, clock,
+                SampledMeasurementBracket.Options.defaults().withoutSamplerThread(), 1.0);
+
+        assertThat(r.durationSeconds()).isEqualTo(1.0);
+        assertThat(r.energyJ()).isCloseTo(100, within(0.5));
     }
 }

@@ -63,6 +63,14 @@ class ReferenceEngineSessionIT {
             assertThat(w.bracket().truthJ()).isNotNull();
             assertThat(w.energyJ()).isCloseTo(w.bracket().truthJ(), within(0.01 * w.bracket().truthJ()));
         });
+        // the windows tile the counter: each opens on the previous one's closing edge, and each energy span is the
+        // window's 5 s (the edge reads sit within a few ms of the span edges), so no energy falls between windows
+        for (int w = 1; w < 3; w++) {
+            assertThat(level.windows().get(w).bracket().startNanos())
+                    .isEqualTo(level.windows().get(w - 1).bracket().endNanos());
+        }
+        assertThat(level.windows()).allSatisfy(w -> assertThat(w.bracket().durationSeconds())
+                .isCloseTo(5.0, within(0.05)));
         assertThat(sink.blocks.getFirst().windowCount()).isEqualTo(3);
     }
 

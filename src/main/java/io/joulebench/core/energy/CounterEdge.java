@@ -22,10 +22,28 @@ import java.util.Optional;
 record CounterEdge(long atNanos, MeterReading reading, Map<Integer, Double> energyJ, Map<Integer, Double> truthJ,
                    List<Integer> unticked) {
 
+    /**
+     * The first reading of an edge: its instant is the edge time. Taken apart from the alignment so a bracket can
+     * fix the edge time first and then stop its sampler (whose join could otherwise delay the edge).
+     *
+     * @param truthJ the ground truth at that reading (simulated meters), taken on the same thread right after it
+     */
+    record First(MeterReading reading, Map<Integer, Double> truthJ) {
+        static First read(EnergyMeter meter) {
+            MeterReading reading = meter.read();
+            return new First(reading, meter instanceof GroundTruthMeter g ? Map.copyOf(g.truthAtLastReadJ()) : Map.of());
+        }
+    }
+
     static CounterEdge read(EnergyMeter meter, Clock clock, List<Integer> devices, EdgeAlignment alignment)
             throws InterruptedException {
-        MeterReading first = meter.read();
-        Map<Integer, Double> truth = meter instanceof GroundTruthMeter g ? Map.copyOf(g.truthAtLastReadJ()) : Map.of();
+        return complete(meter, clock, devices, alignment, First.read(meter));
+    }
+
+    /** Completes an edge from its first reading: the counter values, aligned to the next tick when the meter ticks. */
+    static CounterEdge complete(EnergyMeter meter, Clock clock, List<Integer> devices, EdgeAlignment alignment,
+                                First start) throws InterruptedException {
+        MeterReading first = start.reading();
         Map<Integer, Double> energy = new LinkedHashMap<>();
         Map<Integer, DeviceReading> byDevice = index(first);
         for (int d : devices) {
@@ -36,9 +54,9 @@ record CounterEdge(long atNanos, MeterReading reading, Map<Integer, Double> ener
         }
         Optional<Duration> period = alignment.periodFor(meter);
         List<Integer> unticked = period.isPresent()
-                ? align(meter, clock, first, energy, period.get(), alignment.pollInterval())
+                ? align(meter, clock, first, energy, period.get(), alignment.pollIntervalFor(period.get()))
                 : List.of();
-        return new CounterEdge(first.atNanos(), first, energy, truth, unticked);
+        return new CounterEdge(first.atNanos(), first, energy, start.truthJ(), unticked);
     }
 
     /** Polls until every device's counter ticks, replacing its edge value by the back-corrected tick value. */

@@ -34,9 +34,17 @@ public final class CpuEstimateMeter implements EnergyMeter {
         }
 
         public static Options defaults() {
-            return new Options(10.0, 0.0, Path.of("/proc"), 100);
+            return new Options(DEFAULT_WATTS_PER_CORE, DEFAULT_IDLE_WATTS, Path.of("/proc"), 100);
+        }
+
+        public Options withWatts(double perCore, double idle) {
+            return new Options(perCore, idle, procRoot, ticksPerSecond);
         }
     }
+
+    /** A study's and {@code joulebench meter}'s default watts per busy core. */
+    public static final double DEFAULT_WATTS_PER_CORE = 10.0;
+    public static final double DEFAULT_IDLE_WATTS = 0.0;
 
     private final CpuTimeSource target;
     private final Clock clock;
@@ -94,6 +102,17 @@ public final class CpuEstimateMeter implements EnergyMeter {
         return List.of(String.format(java.util.Locale.ROOT,
                 "estimated from CPU time: %.1f W per busy core + %.1f W idle", options.wattsPerCore(),
                 options.idleWatts()));
+    }
+
+    /** The assumptions behind the estimate: watts per core, idle watts, and whose CPU time it reads. */
+    @Override
+    public java.util.Map<String, Object> settings() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("watts_per_core", options.wattsPerCore());
+        m.put("idle_watts", options.idleWatts());
+        m.put("cpu_time_source", target.kind());
+        m.put("cpu_target", target.describe());
+        return m;
     }
 
     @Override

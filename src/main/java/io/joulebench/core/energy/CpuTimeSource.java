@@ -12,14 +12,62 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** Where CPU time comes from: a process tree, a cgroup, or the whole machine. Cumulative CPU seconds. */
+/**
+ * Where CPU time comes from: a process tree, a cgroup, or the whole machine. Cumulative CPU seconds. A server whose
+ * processes are not in this machine's process table (a remote Docker daemon) has no source: {@link Unavailable}.
+ */
 public sealed interface CpuTimeSource {
+
+    /** The cgroup filesystem of this machine. */
+    Path DEFAULT_CGROUP_ROOT = Path.of("/sys/fs/cgroup");
 
     /** Cumulative CPU-seconds used so far. */
     double cpuSeconds(Path procRoot, long ticksPerSecond) throws IOException;
 
     /** A short description for the device name. */
     String describe();
+
+    /** {@code process-tree}, {@code cgroup}, {@code machine} or {@code unavailable}, for the results. */
+    String kind();
+
+    /**
+     * A container's CPU time: its cgroup when {@code /proc/PID/cgroup} of its init process names a cgroup that is
+     * readable here (v2 {@code cpu.stat}, or v1 {@code cpuacct.usage} under {@code cpuacct} or {@code cpu,cpuacct}),
+     * else the init process's tree. The cgroup also counts processes the container started outside that tree.
+     */
+    static CpuTimeSource forContainer(long pid, Path procRoot, Path cgroupRoot) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(procRoot.resolve(Long.toString(pid)).resolve("cgroup"));
+        } catch (IOException | RuntimeException e) {
+            return new ProcessTree(pid);
+        }
+        for (String line : lines) {
+            String[] f = line.split(":", 3);
+            if (f.length < 3 || !f[2].startsWith("/")) {
+                continue;
+            }
+            String rel = f[2].substring(1);
+            List<Path> candidates = new ArrayList<>();
+            if (f[0].equals("0") && f[1].isEmpty()) {
+                candidates.add(cgroupRoot.resolve(rel));
+            } else if (List.of(f[1].split(",")).contains("cpuacct")) {
+                candidates.add(cgroupRoot.resolve(f[1]).resolve(rel));
+                candidates.add(cgroupRoot.resolve("cpuacct").resolve(rel));
+                candidates.add(cgroupRoot.resolve("cpu,cpuacct").resolve(rel));
+            }
+            for (Path dir : candidates) {
+                Cgroup cgroup = new Cgroup(dir.normalize());
+                try {
+                    cgroup.cpuSeconds(procRoot, 100);
+                    return cgroup;
+                } catch (IOException | RuntimeException e) {
+                    // not this one: unreadable here, or another hierarchy
+                }
+            }
+        }
+        return new ProcessTree(pid);
+    }
 
     /** A process and all its descendants (live ones from /proc/PID/stat, reaped ones through cutime/cstime). */
     record ProcessTree(long pid) implements CpuTimeSource {
@@ -69,6 +117,11 @@ public sealed interface CpuTimeSource {
         public String describe() {
             return "process tree " + pid;
         }
+
+        @Override
+        public String kind() {
+            return "process-tree";
+        }
     }
 
     /** A cgroup directory: v2 {@code cpu.stat usage_usec}, else v1 {@code cpuacct.usage} (ns). */
@@ -95,6 +148,11 @@ public sealed interface CpuTimeSource {
         public String describe() {
             return "cgroup " + dir;
         }
+
+        @Override
+        public String kind() {
+            return "cgroup";
+        }
     }
 
     /** Every CPU: the busy jiffies of /proc/stat's first line (user nice system irq softirq steal). */
@@ -113,6 +171,29 @@ public sealed interface CpuTimeSource {
         @Override
         public String describe() {
             return "machine";
+        }
+
+        @Override
+        public String kind() {
+            return "machine";
+        }
+    }
+
+    /** No CPU time can be read here; {@code reason} says why and what to do. A meter on it refuses to open. */
+    record Unavailable(String reason) implements CpuTimeSource {
+        @Override
+        public double cpuSeconds(Path procRoot, long ticksPerSecond) {
+            throw new MeterException(reason);
+        }
+
+        @Override
+        public String describe() {
+            return "unavailable";
+        }
+
+        @Override
+        public String kind() {
+            return "unavailable";
         }
     }
 }

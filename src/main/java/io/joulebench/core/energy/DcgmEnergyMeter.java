@@ -4,6 +4,7 @@ import io.joulebench.core.time.Clock;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -28,18 +29,30 @@ public final class DcgmEnergyMeter extends ScrapedEnergyMeter {
             }
         }
 
-        /** A 1 s exporter interval; set it to the exporter's real {@code -c}. */
+        /** The stock exporter's 30 s interval; set it to the exporter's real {@code -c}. */
         public static Options defaults() {
-            return new Options(Duration.ofSeconds(1), Duration.ofSeconds(2));
+            return new Options(DEFAULT_EXPORTER_INTERVAL, Duration.ofSeconds(2));
+        }
+
+        public Options withExporterInterval(Duration interval) {
+            return new Options(interval, timeout);
         }
     }
+
+    /** dcgm-exporter's default collection interval ({@code -c 30000}). */
+    public static final Duration DEFAULT_EXPORTER_INTERVAL = Duration.ofSeconds(30);
 
     private DcgmEnergyMeter(DcgmScraper scraper, Options options) {
         super(scraper, options.exporterInterval());
     }
 
     public static DcgmEnergyMeter open(List<URI> urls, Clock clock, Options options) {
-        DcgmScraper scraper = new DcgmScraper(urls, clock, options.timeout(), options.exporterInterval());
+        return open(urls, clock, options, List.of());
+    }
+
+    /** @param gpus the {@code gpu} labels to meter on every node (empty = all) */
+    public static DcgmEnergyMeter open(List<URI> urls, Clock clock, Options options, List<Integer> gpus) {
+        DcgmScraper scraper = new DcgmScraper(urls, clock, options.timeout(), options.exporterInterval(), gpus);
         if (scraper.simulatedEndpoint()) {
             scraper.close();
             throw new MeterException(urls + " is the Joulebench reference engine, whose telemetry is simulated:"
@@ -56,5 +69,10 @@ public final class DcgmEnergyMeter extends ScrapedEnergyMeter {
     @Override
     public EnergyKind kind() {
         return EnergyKind.MEASURED;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return settings("exporter_interval_ms");
     }
 }

@@ -19,8 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads DCGM-exporter metrics from one or more Prometheus endpoints (one per node) and maps each node's GPUs to
- * consecutive device indices. Shared by {@link DcgmEnergyMeter} and {@link SimulatedEnergyMeter}. Tracks staleness:
- * a GPU whose energy and power have not changed for more than two exporter intervals gets a warning.
+ * device indices: on one node a GPU's index is its {@code gpu} label (as NVML's index), across nodes they are
+ * consecutive. A GPU selection keeps only the GPUs whose {@code gpu} label is selected, on every node. Shared by
+ * {@link DcgmEnergyMeter} and {@link SimulatedEnergyMeter}. Tracks staleness: a GPU whose energy and power have not
+ * changed for more than two exporter intervals gets a warning.
  */
 final class DcgmScraper {
 
@@ -41,6 +43,7 @@ final class DcgmScraper {
     private final Clock clock;
     private final Duration timeout;
     private final Duration exporterInterval;
+    private final List<Integer> selection;
     private final HttpClient http;
     private final List<Gpu> gpus = new ArrayList<>();
     private final Map<Integer, double[]> lastValues = new HashMap<>();
@@ -51,7 +54,8 @@ final class DcgmScraper {
     /** Per reading thread: a bracket's edge reads then asks for its truth while a sampler may read in between. */
     private final ThreadLocal<Map<Integer, Double>> truth = ThreadLocal.withInitial(Map::of);
 
-    DcgmScraper(List<URI> urls, Clock clock, Duration timeout, Duration exporterInterval) {
+    /** @param selection the {@code gpu} labels to keep, as numbers (empty = every GPU) */
+    DcgmScraper(List<URI> urls, Clock clock, Duration timeout, Duration exporterInterval, List<Integer> selection) {
         if (urls.isEmpty()) {
             throw new MeterException("no DCGM exporter URL given");
         }
@@ -59,8 +63,14 @@ final class DcgmScraper {
         this.clock = clock;
         this.timeout = timeout;
         this.exporterInterval = exporterInterval;
+        this.selection = List.copyOf(selection);
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
-        discover();
+        try {
+            discover();
+        } catch (RuntimeException e) {
+            http.close();
+            throw e;
+        }
     }
 
     private void discover() {
@@ -72,18 +82,46 @@ final class DcgmScraper {
                 throw new MeterException("no DCGM GPU metrics (" + POWER + " or " + ENERGY + " with a gpu label) at "
                         + urls.get(node));
             }
+            for (int wanted : selection) {
+                if (!byGpu.containsKey(Integer.toString(wanted))) {
+                    throw new MeterException("GPU " + wanted + " not found at " + urls.get(node) + ": it publishes gpu "
+                            + String.join(", ", byGpu.keySet()));
+                }
+            }
             for (var entry : byGpu.entrySet()) {
+                if (!selection.isEmpty() && !selection.contains(number(entry.getKey()))) {
+                    continue;
+                }
                 Map<String, PrometheusText.Sample> m = entry.getValue();
                 PrometheusText.Sample any = m.containsKey(POWER) ? m.get(POWER) : m.get(ENERGY);
                 String model = any.label("modelName");
                 String name = (model != null ? model : "GPU") + " " + entry.getKey()
                         + (urls.size() > 1 ? " @" + urls.get(node).getAuthority() : "");
-                gpus.add(new Gpu(new DeviceInfo(gpus.size(), name, any.label("UUID")), node, entry.getKey()));
+                Integer label = number(entry.getKey());
+                int index = urls.size() == 1 && label != null ? label : gpus.size();
+                gpus.add(new Gpu(new DeviceInfo(index, name, any.label("UUID")), node, entry.getKey()));
                 allCounters &= m.containsKey(ENERGY);
             }
             simulatedEndpoint |= nodes.get(node).stream().anyMatch(s -> s.name().equals(TRUTH));
         }
         counter = allCounters;
+    }
+
+    private static Integer number(String label) {
+        try {
+            return Integer.valueOf(label);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The selected {@code gpu} labels (empty = all). */
+    List<Integer> selection() {
+        return selection;
+    }
+
+    Duration exporterInterval() {
+        return exporterInterval;
     }
 
     boolean hasCounter() {
@@ -154,7 +192,8 @@ final class DcgmScraper {
             String warning = "stale DCGM values: GPU " + gpu.gpuLabel() + " at " + urls.get(gpu.node())
                     + " did not change for more than two exporter intervals (" + exporterInterval.toMillis()
                     + " ms); the exporter may be stuck, or its collection interval (dcgm-exporter -c,"
-                    + " default 30000 ms) is longer than configured";
+                    + " default 30000 ms) is longer than the configured one (measurement.dcgm_interval_ms,"
+                    + " meter --exporter-interval-ms)";
             if (warnings.add(warning)) {
                 LOG.warn(warning);
             }

@@ -2,6 +2,7 @@ package io.joulebench.core.energy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,6 +34,15 @@ public interface EnergyMeter extends AutoCloseable {
     /** Conditions a result should carry (a stale exporter, a fallback taken); empty when all is well. */
     default List<String> warnings() {
         return List.of();
+    }
+
+    /**
+     * The settings and assumptions behind the figures, for the results (e.g. the GPU selection, the exporter's
+     * collection interval, a CPU estimate's watts per core and what CPU time it reads). Values are numbers, strings,
+     * booleans or lists of them; never secrets (no URLs). Empty by default.
+     */
+    default Map<String, Object> settings() {
+        return Map.of();
     }
 
     List<DeviceInfo> devices();

@@ -3,6 +3,7 @@ package io.joulebench.core.energy;
 import io.joulebench.core.time.Clock;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,15 +19,19 @@ public final class MeterSelector {
     public static final List<String> SOURCES = List.of("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated");
 
     /**
-     * @param gpus        NVML GPU indices (empty = all)
-     * @param nvmlLibrary library name or path for JNA
-     * @param dcgmUrls    DCGM exporter endpoints, one per node (empty = none configured)
-     * @param engineUrls  the reference engine's {@code /metrics} (empty when the engine is not the reference one)
-     * @param cpuTarget   what the CPU estimate measures
+     * @param gpus         GPU indices (empty = all): NVML indices, and the {@code gpu} label of DCGM exporters and of
+     *                     the reference engine's simulated GPUs
+     * @param nvmlLibrary  library name or path for JNA
+     * @param dcgmUrls     DCGM exporter endpoints, one per node (empty = none configured)
+     * @param dcgmOptions  the exporters' collection interval (default 30 s, the stock exporter's) and scrape timeout
+     * @param engineUrls   the reference engine's {@code /metrics} (empty when the engine is not the reference one)
+     * @param enginePeriod how often the reference engine's counter updates (its {@code --counter-period-ms})
+     * @param cpuTarget    what the CPU estimate measures
      */
     public record Config(List<Integer> gpus, String nvmlLibrary, List<URI> dcgmUrls,
                          DcgmEnergyMeter.Options dcgmOptions, Path raplRoot, List<URI> engineUrls,
-                         CpuTimeSource cpuTarget, CpuEstimateMeter.Options cpuOptions, Clock clock) {
+                         Duration enginePeriod, CpuTimeSource cpuTarget, CpuEstimateMeter.Options cpuOptions,
+                         Clock clock) {
         public Config {
             gpus = List.copyOf(gpus);
             dcgmUrls = List.copyOf(dcgmUrls);
@@ -34,6 +39,10 @@ public final class MeterSelector {
             Objects.requireNonNull(nvmlLibrary, "nvmlLibrary");
             Objects.requireNonNull(dcgmOptions, "dcgmOptions");
             Objects.requireNonNull(raplRoot, "raplRoot");
+            Objects.requireNonNull(enginePeriod, "enginePeriod");
+            if (!enginePeriod.isPositive()) {
+                throw new IllegalArgumentException("the engine's counter period must be > 0");
+            }
             Objects.requireNonNull(cpuTarget, "cpuTarget");
             Objects.requireNonNull(cpuOptions, "cpuOptions");
             Objects.requireNonNull(clock, "clock");
@@ -41,33 +50,48 @@ public final class MeterSelector {
 
         public static Config defaults() {
             return new Config(List.of(), NvmlEnergyMeter.DEFAULT_LIBRARY, List.of(), DcgmEnergyMeter.Options.defaults(),
-                    RaplEnergyMeter.DEFAULT_ROOT, List.of(), new CpuTimeSource.Machine(),
-                    CpuEstimateMeter.Options.defaults(), Clock.system());
+                    RaplEnergyMeter.DEFAULT_ROOT, List.of(), SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD,
+                    new CpuTimeSource.Machine(), CpuEstimateMeter.Options.defaults(), Clock.system());
         }
 
         public Config withGpus(List<Integer> v) {
-            return new Config(v, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, cpuTarget, cpuOptions,
-                    clock);
+            return new Config(v, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, clock);
         }
 
         public Config withNvmlLibrary(String v) {
-            return new Config(gpus, v, dcgmUrls, dcgmOptions, raplRoot, engineUrls, cpuTarget, cpuOptions, clock);
+            return new Config(gpus, v, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, clock);
         }
 
         public Config withDcgm(List<URI> urls, DcgmEnergyMeter.Options options) {
-            return new Config(gpus, nvmlLibrary, urls, options, raplRoot, engineUrls, cpuTarget, cpuOptions, clock);
+            return new Config(gpus, nvmlLibrary, urls, options, raplRoot, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, clock);
         }
 
         public Config withRaplRoot(Path v) {
-            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, v, engineUrls, cpuTarget, cpuOptions, clock);
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, v, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, clock);
         }
 
         public Config withEngineUrls(List<URI> v) {
-            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, v, cpuTarget, cpuOptions, clock);
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, v, enginePeriod, cpuTarget,
+                    cpuOptions, clock);
+        }
+
+        public Config withEnginePeriod(Duration v) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, v, cpuTarget,
+                    cpuOptions, clock);
         }
 
         public Config withCpu(CpuTimeSource target, CpuEstimateMeter.Options options) {
-            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, target, options, clock);
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, target,
+                    options, clock);
+        }
+
+        public Config withClock(Clock v) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, v);
         }
     }
 
@@ -95,9 +119,10 @@ public final class MeterSelector {
         return switch (source) {
             case "nvml" -> NvmlEnergyMeter.open(c.nvmlLibrary(), c.gpus(), c.clock());
             case "rapl" -> RaplEnergyMeter.open(c.raplRoot());
-            case "dcgm" -> DcgmEnergyMeter.open(required(c.dcgmUrls(), "dcgm"), c.clock(), c.dcgmOptions());
+            case "dcgm" -> DcgmEnergyMeter.open(required(c.dcgmUrls(), "dcgm"), c.clock(), c.dcgmOptions(), c.gpus());
             case "simulated" -> SimulatedEnergyMeter.open(required(c.engineUrls().isEmpty() ? c.dcgmUrls()
-                    : c.engineUrls(), "simulated"), c.clock());
+                    : c.engineUrls(), "simulated"), c.clock(), c.dcgmOptions().withExporterInterval(c.enginePeriod()),
+                    c.gpus());
             case "cpu-estimate" -> CpuEstimateMeter.open(c.cpuTarget(), c.clock(), c.cpuOptions());
             default -> throw new MeterException("unknown energy source '" + source + "'");
         };
@@ -114,18 +139,29 @@ public final class MeterSelector {
         if (meter == null) {
             meter = attempt("rapl", c, reasons);
         }
+        if (meter == null && !c.engineUrls().isEmpty()) {
+            meter = attempt("simulated", c, reasons, "simulated: chosen as the engine's own figure");
+        }
         if (meter == null) {
-            String own = c.engineUrls().isEmpty() ? "cpu-estimate" : "simulated";
-            meter = open(own, c);
-            reasons.add(own + ": chosen as the engine's own figure");
+            try {
+                meter = open("cpu-estimate", c);
+            } catch (MeterException e) {
+                throw new MeterException("no energy source available: " + String.join("; ", reasons)
+                        + "; cpu-estimate: " + e.getMessage(), e);
+            }
+            reasons.add("cpu-estimate: chosen as the engine's own figure");
         }
         return new Selection(meter, reasons);
     }
 
     private static EnergyMeter attempt(String source, Config c, List<String> reasons) {
+        return attempt(source, c, reasons, source + ": chosen");
+    }
+
+    private static EnergyMeter attempt(String source, Config c, List<String> reasons, String chosen) {
         try {
             EnergyMeter meter = open(source, c);
-            reasons.add(source + ": chosen");
+            reasons.add(chosen);
             return meter;
         } catch (MeterException e) {
             reasons.add(source + ": skipped: " + e.getMessage());

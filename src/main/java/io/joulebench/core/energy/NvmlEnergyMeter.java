@@ -191,6 +191,15 @@ public final class NvmlEnergyMeter implements EnergyMeter {
     }
 
     @Override
+    public java.util.Map<String, Object> settings() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("gpu_indices", gpus.stream().map(g -> g.info().index()).toList());
+        m.put("counter_update_period_ms", counter ? COUNTER_UPDATE_PERIOD.toMillis() : null);
+        m.put("instant_power", gpus.stream().map(Gpu::instantPower).toList());
+        return m;
+    }
+
+    @Override
     public List<DeviceInfo> devices() {
         return gpus.stream().map(Gpu::info).toList();
     }

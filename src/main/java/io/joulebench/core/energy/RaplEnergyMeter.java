@@ -143,6 +143,11 @@ public final class RaplEnergyMeter implements EnergyMeter {
     }
 
     @Override
+    public java.util.Map<String, Object> settings() {
+        return java.util.Map.of("powercap_root", root.toString());
+    }
+
+    @Override
     public List<DeviceInfo> devices() {
         return domains.stream().map(d -> d.info).toList();
     }

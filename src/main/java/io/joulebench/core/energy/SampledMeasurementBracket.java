@@ -95,10 +95,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
         opening = readEdge();
         record(opening.reading());
         state = State.OPEN;
-        if (options.samplerThread()) {
-            sampler = Thread.ofPlatform().daemon().name("joulebench-power-sampler-" + meter.source())
-                    .start(this::sampleLoop);
-        }
+        startSampler();
     }
 
     /** Takes one power sample now; the sampler thread calls it, and tests on a virtual clock call it directly. */
@@ -116,24 +113,50 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
         return List.copyOf(samples);
     }
 
+    /** The opening edge's instant on the bracket's clock; throws before {@link #open()}. */
+    public synchronized long openedAtNanos() {
+        if (opening == null) {
+            throw new IllegalStateException("bracket not open");
+        }
+        return opening.atNanos();
+    }
+
     @Override
     public BracketResult finish() {
-        synchronized (this) {
-            if (state != State.OPEN) {
-                throw new IllegalStateException("no open bracket to finish");
-            }
-        }
-        stopSampler();
-        CounterEdge closing = readEdge();
+        requireOpen();
         Instant endUtc = Instant.now();
-        synchronized (this) {
-            record(closing.reading());
-            state = State.FINISHED;
-            BracketResult result = BracketResults.of(meter, devices, opening, closing, startUtc, endUtc, samples);
-            closing.unticked().forEach(d -> LOG.warn("{} device {}: counter did not tick within {} update periods"
-                    + " at the closing edge; edge left unaligned", meter.source(), d, EdgeAlignment.BOUND_FACTOR));
-            return result;
+        CounterEdge.First first = firstRead();
+        stopSampler();
+        return finishOn(completeEdge(first), endUtc);
+    }
+
+    /**
+     * Shares the closing edge with {@code next} when it is a fresh bracket of this class on the same meter, clock
+     * and devices: the edge instant is fixed by one reading, {@code next} starts sampling from it at once, and the
+     * tick alignment (which may wait up to {@value EdgeAlignment#BOUND_FACTOR} update periods) completes the one edge
+     * for both.
+     */
+    @Override
+    public Handover finishInto(MeasurementBracket next) {
+        if (!(next instanceof SampledMeasurementBracket n) || n == this || n.meter != meter || n.clock != clock
+                || !n.devices.equals(devices)) {
+            return MeasurementBracket.super.finishInto(next);
         }
+        requireOpen();
+        n.requireNew();
+        Instant edgeUtc = Instant.now();
+        CounterEdge.First first = firstRead();
+        stopSampler();
+        n.openPending(first.reading(), edgeUtc);
+        CounterEdge edge;
+        try {
+            edge = completeEdge(first);
+        } catch (RuntimeException e) {
+            n.close();
+            throw e;
+        }
+        n.completeOpening(edge);
+        return new Handover(finishOn(edge, edgeUtc), true);
     }
 
     @Override
@@ -147,6 +170,63 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
             if (state != State.FINISHED) {
                 state = State.CLOSED;
             }
+        }
+    }
+
+    private synchronized void requireOpen() {
+        if (state != State.OPEN || opening == null) {
+            throw new IllegalStateException("no open bracket to finish");
+        }
+    }
+
+    private synchronized void requireNew() {
+        if (state != State.NEW) {
+            throw new IllegalStateException("bracket already open or used");
+        }
+    }
+
+    /** Opened on another bracket's closing edge, before its alignment completes: sampling starts now. */
+    private synchronized void openPending(MeterReading edgeReading, Instant edgeUtc) {
+        startUtc = edgeUtc;
+        record(edgeReading);
+        state = State.OPEN;
+        startSampler();
+    }
+
+    private synchronized void completeOpening(CounterEdge edge) {
+        opening = edge;
+    }
+
+    private BracketResult finishOn(CounterEdge closing, Instant endUtc) {
+        synchronized (this) {
+            // a sample the sampler took after the edge's reading belongs to the next window, not this one
+            samples.removeIf(x -> x.tNanos() > closing.atNanos());
+            record(closing.reading());
+            state = State.FINISHED;
+            BracketResult result = BracketResults.of(meter, devices, opening, closing, startUtc, endUtc, samples);
+            closing.unticked().forEach(d -> LOG.warn("{} device {}: counter did not tick within {} update periods"
+                    + " at the closing edge; edge left unaligned", meter.source(), d, EdgeAlignment.BOUND_FACTOR));
+            return result;
+        }
+    }
+
+    private CounterEdge.First firstRead() {
+        return CounterEdge.First.read(meter);
+    }
+
+    private CounterEdge completeEdge(CounterEdge.First first) {
+        try {
+            return CounterEdge.complete(meter, clock, devices, options.edgeAlignment(), first);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MeterException("interrupted while reading the " + meter.source() + " counter edge", e);
+        }
+    }
+
+    private void startSampler() {
+        if (options.samplerThread()) {
+            sampler = Thread.ofPlatform().daemon().name("joulebench-power-sampler-" + meter.source())
+                    .start(this::sampleLoop);
         }
     }
 

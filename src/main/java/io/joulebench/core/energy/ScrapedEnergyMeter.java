@@ -1,7 +1,9 @@
 package io.joulebench.core.energy;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,6 +35,15 @@ abstract class ScrapedEnergyMeter implements EnergyMeter {
     @Override
     public List<String> warnings() {
         return scraper.warnings();
+    }
+
+    /** The update period under {@code periodKey}, the GPU selection and the node count (never the URLs). */
+    protected Map<String, Object> settings(String periodKey) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(periodKey, updatePeriod.toMillis());
+        m.put("gpu_indices", scraper.selection().isEmpty() ? null : scraper.selection());
+        m.put("nodes", scraper.urls().size());
+        return m;
     }
 
     @Override

@@ -25,7 +25,17 @@ public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements Gr
     }
 
     public static SimulatedEnergyMeter open(List<URI> urls, Clock clock, DcgmEnergyMeter.Options options) {
-        DcgmScraper scraper = new DcgmScraper(urls, clock, options.timeout(), options.exporterInterval());
+        return open(urls, clock, options, List.of());
+    }
+
+    /**
+     * @param options its {@code exporterInterval} is the engine's counter update period
+     *                ({@code joulebench engine --counter-period-ms}, default 100 ms)
+     * @param gpus    the simulated GPUs' {@code gpu} labels to meter (empty = all)
+     */
+    public static SimulatedEnergyMeter open(List<URI> urls, Clock clock, DcgmEnergyMeter.Options options,
+                                            List<Integer> gpus) {
+        DcgmScraper scraper = new DcgmScraper(urls, clock, options.timeout(), options.exporterInterval(), gpus);
         if (!scraper.simulatedEndpoint() || !scraper.hasCounter()) {
             scraper.close();
             throw new MeterException(urls + " does not publish " + DcgmScraper.TRUTH + " and " + DcgmScraper.ENERGY
@@ -42,6 +52,11 @@ public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements Gr
     @Override
     public EnergyKind kind() {
         return EnergyKind.SIMULATED;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return settings("counter_update_period_ms");
     }
 
     @Override

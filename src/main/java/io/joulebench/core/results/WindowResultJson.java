@@ -1,7 +1,9 @@
 package io.joulebench.core.results;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.window.LatencyPercentiles;
@@ -59,6 +61,13 @@ final class WindowResultJson {
         if (w.provisional()) {
             n.withArray("measurement_warnings").add("provisional window: requests in flight at close may be missing");
         }
+        if (b != null) {
+            b.warnings().forEach(warning -> n.withArray("measurement_warnings").add(redactor.scrub(warning)));
+            String drift = edgeDrift(w, b);
+            if (drift != null) {
+                n.withArray("measurement_warnings").add(drift);
+            }
+        }
         warmup(n, level);
         n.set("session", session(session));
         if (level.cell().isServer()) {
@@ -86,10 +95,36 @@ final class WindowResultJson {
         ResultsJson.put(n, "energy_adjusted_j", adjusted);
         n.put("energy_adjusted_negative", adjusted != null && adjusted < 0);
         ResultsJson.put(n, "energy_per_token_mj_adjusted", (Double) row.get("mj_per_token_adjusted"));
+        n.put("energy_edge_start_s", w.bracket() == null ? null : w.bracket().startNanos() / 1e9);
+        n.put("energy_edge_end_s", w.bracket() == null ? null : w.bracket().endNanos() / 1e9);
         if (level.energy() != null) {
             n.putArray("energy_source_reasons");
             level.energy().reasons().forEach(n.withArray("energy_source_reasons")::add);
+            ArrayNode devices = n.putArray("energy_devices");
+            for (DeviceInfo d : level.energy().devices()) {
+                ObjectNode dn = devices.addObject();
+                dn.put("index", d.index());
+                dn.put("name", d.name());
+                dn.put("uuid", d.uuid());
+            }
+            n.set("energy_settings", ResultsJson.MAPPER.valueToTree(level.energy().settings()));
         }
+    }
+
+    /**
+     * A warning when the energy edges sit off the token span by more than 1 % of the window (an edge read late, or
+     * a tick wait longer than the window); null when they match. Consecutive windows share their energy edges, so
+     * no energy is lost either way, but energy and tokens then cover different intervals.
+     */
+    static String edgeDrift(WindowRecord w, BracketResult b) {
+        long span = w.spanEndNanos() - w.spanStartNanos();
+        long start = b.startNanos() - w.spanStartNanos();
+        long end = b.endNanos() - w.spanEndNanos();
+        if (span <= 0 || Math.max(Math.abs(start), Math.abs(end)) <= span / 100) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "energy edges differ from the token span by %+.1f ms (start) and"
+                + " %+.1f ms (end): energy and tokens cover different intervals", start / 1e6, end / 1e6);
     }
 
     private static void warmup(ObjectNode n, LevelResult level) {

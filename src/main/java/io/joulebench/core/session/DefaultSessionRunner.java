@@ -3,6 +3,7 @@ package io.joulebench.core.session;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -12,15 +13,16 @@ import java.util.function.Supplier;
  */
 public final class DefaultSessionRunner implements SessionRunner {
 
-    private final Supplier<SessionServices> services;
+    private final Function<Study, SessionServices> services;
 
+    /** The real parts; each group's meters apply the study's GPU selection. */
     public DefaultSessionRunner(SessionEnvironment env) {
-        this(() -> new EnvironmentServices(env));
+        this.services = study -> new EnvironmentServices(env, study.execution().gpuIndices());
     }
 
     /** For tests and embedders that bring their own parts. */
     public DefaultSessionRunner(Supplier<SessionServices> services) {
-        this.services = services;
+        this.services = study -> services.get();
     }
 
     @Override
@@ -29,7 +31,7 @@ public final class DefaultSessionRunner implements SessionRunner {
         if (cells.isEmpty()) {
             return;
         }
-        try (SessionServices parts = services.get()) {
+        try (SessionServices parts = services.apply(study)) {
             if (!cells.getFirst().isServer()) {
                 for (ResolvedCell cell : cells) {
                     new OfflineSession(study, cell, parts, sink, listener).run();

@@ -1,8 +1,13 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.energy.EnergyKind;
+import io.joulebench.core.energy.EnergyMeter;
 import io.joulebench.core.energy.EnergyMethod;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which meter a session measured with and why, plus its idle baseline. Stamped on every window row.
@@ -10,11 +15,27 @@ import java.util.List;
  * @param source          {@code nvml}, {@code rapl}, {@code dcgm}, {@code cpu-estimate} or {@code simulated}
  * @param reasons         why {@code auto} chose this source (why each earlier option was skipped); empty otherwise
  * @param baselinePowerW  the idle baseline, or null when baseline measurement is off or failed
+ * @param devices         the devices the session meter reads (after the study's GPU selection); empty when unknown
+ * @param settings        the meter's settings and assumptions ({@link EnergyMeter#settings()}); empty when unknown
  */
 public record EnergyContext(String source, EnergyKind kind, EnergyMethod method, List<String> reasons,
-                            Double baselinePowerW) {
+                            Double baselinePowerW, List<DeviceInfo> devices, Map<String, Object> settings) {
 
     public EnergyContext {
         reasons = List.copyOf(reasons);
+        devices = devices == null ? List.of() : List.copyOf(devices);
+        settings = settings == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    }
+
+    /** Without devices or settings (fakes, older callers). */
+    public EnergyContext(String source, EnergyKind kind, EnergyMethod method, List<String> reasons,
+                         Double baselinePowerW) {
+        this(source, kind, method, reasons, baselinePowerW, List.of(), Map.of());
+    }
+
+    /** The context of a session meter: its labels, devices and settings, the selection reasons and the baseline. */
+    public static EnergyContext of(EnergyMeter meter, List<String> reasons, Double baselinePowerW) {
+        return new EnergyContext(meter.source(), meter.kind(), meter.method(), reasons, baselinePowerW,
+                meter.devices(), meter.settings());
     }
 }

@@ -12,6 +12,7 @@ import io.joulebench.core.server.ServerHandle;
 import io.joulebench.core.server.ServerLaunchException;
 import io.joulebench.core.server.ServerLauncher;
 import io.joulebench.core.study.ExperimentConfig;
+import io.joulebench.core.study.MeasurementConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.HttpClientKind;
@@ -37,10 +38,17 @@ public class EnvironmentServices implements SessionServices {
     private static final Set<String> SERVER_BOUND = Set.of("simulated", "cpu-estimate");
 
     private final SessionEnvironment env;
+    private final List<Integer> gpuIndices;
     private DockerClient docker;
 
     public EnvironmentServices(SessionEnvironment env) {
+        this(env, null);
+    }
+
+    /** @param gpuIndices the study's {@code study_execution.gpu_indices}; null = every GPU the meter sees */
+    public EnvironmentServices(SessionEnvironment env, List<Integer> gpuIndices) {
         this.env = env;
+        this.gpuIndices = gpuIndices == null ? null : List.copyOf(gpuIndices);
     }
 
     @Override
@@ -93,18 +101,42 @@ public class EnvironmentServices implements SessionServices {
         if (experiment.engine().equals("reference")) {
             c = c.withEngineUrls(List.of(URI.create(handle.baseUrl() + "/metrics")));
         }
-        OptionalLong pid = handle.hostPid();
-        CpuTimeSource target = pid.isPresent() ? new CpuTimeSource.ProcessTree(pid.getAsLong())
-                : new CpuTimeSource.Machine();
-        c = c.withCpu(target, c.cpuOptions());
+        c = c.withCpu(cpuTarget(experiment, handle, c.cpuOptions().procRoot()), c.cpuOptions());
         return MeterSelector.select(experiment.measurement().energySampler(), c);
     }
 
-    private MeterSelector.Config config(ExperimentConfig experiment) {
+    /**
+     * What a CPU estimate reads: a container's cgroup when it is readable here (else its init process's tree), a
+     * process runner's tree, or nothing when the server's processes are not on this machine (a remote Docker
+     * daemon): measuring this machine instead would pass an unrelated figure off as the server's.
+     */
+    static CpuTimeSource cpuTarget(ExperimentConfig experiment, ServerHandle handle, Path procRoot) {
+        OptionalLong pid = handle.hostPid();
+        boolean container = experiment.runner().startsWith("container");
+        if (pid.isEmpty()) {
+            String where = container ? "a Docker daemon that is not on this machine (DOCKER_HOST="
+                    + System.getenv("DOCKER_HOST") + ")" : "processes this machine cannot see (" + handle.describe() + ")";
+            return new CpuTimeSource.Unavailable("the server runs in " + where + ", so its CPU time cannot be read"
+                    + " here; measure on its machine (measurement.dcgm_urls for its DCGM exporter) or run Docker"
+                    + " locally");
+        }
+        return container ? CpuTimeSource.forContainer(pid.getAsLong(), procRoot, CpuTimeSource.DEFAULT_CGROUP_ROOT)
+                : new CpuTimeSource.ProcessTree(pid.getAsLong());
+    }
+
+    /**
+     * The environment's meter settings with the study's: exporter URLs and interval, CPU-estimate watts, and the
+     * study's GPU selection, which every meter with devices applies (NVML by index, DCGM and simulated by the
+     * {@code gpu} label), so a shared node's other GPUs are not summed in.
+     */
+    MeterSelector.Config config(ExperimentConfig experiment) {
+        MeasurementConfig m = experiment.measurement();
         MeterSelector.Config c = env.meters().withEngineUrls(List.of());
-        List<String> urls = experiment.measurement().dcgmUrls();
-        if (!urls.isEmpty()) {
-            c = c.withDcgm(urls.stream().map(URI::create).toList(), c.dcgmOptions());
+        List<URI> urls = m.dcgmUrls().isEmpty() ? c.dcgmUrls() : m.dcgmUrls().stream().map(URI::create).toList();
+        c = c.withDcgm(urls, c.dcgmOptions().withExporterInterval(Duration.ofMillis(m.dcgmIntervalMs())));
+        c = c.withCpu(c.cpuTarget(), c.cpuOptions().withWatts(m.cpuWattsPerCore(), m.cpuIdleWatts()));
+        if (gpuIndices != null) {
+            c = c.withGpus(gpuIndices);
         }
         return c;
     }

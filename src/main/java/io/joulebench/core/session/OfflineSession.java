@@ -63,7 +63,9 @@ public final class OfflineSession {
         try (CsvRequestLog log = new CsvRequestLog(0, 1, (level, window) -> logPath(s, cell))) {
             bracket = s.bracket();
             bracket.open();
-            long start = s.clock().nanoTime();
+            // the span starts at the energy's opening edge, not after its wait for a counter tick, so energy, tokens
+            // and duration cover one interval
+            long start = bracket.openedAtNanos();
             s.listener().windowOpened(0, 0, start);
             send(s, offline, records);
             long end = s.clock().nanoTime();

@@ -157,8 +157,7 @@ public final class ServerSession {
             OpenAiEndpoint endpoint = experiment.task().api();
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
                     MeasuredPath.readTimeout(experiment));
-            EnergyContext energy = new EnergyContext(meter.source(), meter.kind(), meter.method(),
-                    selection.reasons(), baseline(options));
+            EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
             active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
                     live.counting(rawTransport), timeout, services, sink, listener, tally);
         } catch (InterruptedException e) {

@@ -77,6 +77,11 @@ class TeeMeter implements EnergyMeter {
     }
 
     @Override
+    public Map<String, Object> settings() {
+        return meter.settings();
+    }
+
+    @Override
     public List<DeviceInfo> devices() {
         return meter.devices();
     }

@@ -52,7 +52,10 @@ public final class ExperimentConfigReader {
     private static MeasurementConfig measurement(JsonNode n) {
         return new MeasurementConfig(n.path("energy_sampler").asText("auto"), texts(n.path("dcgm_urls")),
                 n.path("baseline").path("enabled").asBoolean(true), n.path("baseline").path("duration_seconds").asDouble(),
-                n.path("sample_interval_ms").asInt(100));
+                n.path("sample_interval_ms").asInt(100),
+                n.path("dcgm_interval_ms").asInt(MeasurementConfig.DEFAULT_DCGM_INTERVAL_MS),
+                n.path("cpu_estimate").path("watts_per_core").asDouble(MeasurementConfig.DEFAULT_WATTS_PER_CORE),
+                n.path("cpu_estimate").path("idle_watts").asDouble(0));
     }
 
     private static ServerConfig server(JsonNode n) {

@@ -95,6 +95,12 @@ final class StudySchema {
         put(f, field("dcgm_urls", new ListOf(url, 0), N.arrayNode()));
         put(f, field("baseline", new Obj(baseline), null));
         put(f, field("sample_interval_ms", integer(10, 60_000), N.numberNode(100)));
+        // dcgm-exporter -c: the stock exporter collects every 30 s
+        put(f, field("dcgm_interval_ms", integer(10, 3_600_000), N.numberNode(30_000)));
+        Map<String, Field> cpu = new LinkedHashMap<>();
+        put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
+        put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
+        put(f, field("cpu_estimate", new Obj(cpu), null));
         return new Obj(f);
     }
 

@@ -24,6 +24,9 @@ final class LevelRun {
     private RequestLogSink log;
     private LevelAggregator aggregator;
     private TrafficRun traffic;
+    /** The next window's bracket, minted during the current one; open when the current one handed its edge over. */
+    private MeasurementBracket carried;
+    private boolean carriedOpen;
 
     LevelRun(Clock clock, int levelIndex, LevelPlan plan, Events events) {
         this.clock = clock;
@@ -57,26 +60,54 @@ final class LevelRun {
         }
     }
 
+    /**
+     * Window {@code w}: its bracket is the one the previous window handed its closing edge to (already open), or a
+     * fresh one opened here. At the span end the bracket finishes into the next window's, so consecutive windows
+     * share their edges: no energy falls between two windows however long an edge waits for its counter to tick
+     * (docs/decisions/0002).
+     */
     private void runWindow(int w) throws AbortedLevelException {
-        MeasurementBracket bracket = null;
+        MeasurementBracket bracket = carried;
+        MeasurementBracket following = null;
+        carried = null;
         try {
-            bracket = plan.brackets().get();
-            bracket.open();
+            if (bracket == null || !carriedOpen) {
+                bracket = bracket != null ? bracket : plan.brackets().get();
+                bracket.open();
+            }
             events.windowOpened(levelIndex, w, aggregator.spanStart(w));
+            following = w + 1 < spec.windowsPerLevel() ? mintQuietly() : null;
             clock.sleepUntil(aggregator.spanStart(w + 1));
             throwIfAggregationFailed();
         } catch (InterruptedException | RuntimeException e) {
             closeQuietly(bracket);
             throw abort("aborted: ", w, e);
         }
-        BracketResult result;
+        MeasurementBracket.Handover handover;
         try {
-            result = bracket.finish();
+            handover = following == null ? new MeasurementBracket.Handover(bracket.finish(), false)
+                    : bracket.finishInto(following);
         } catch (RuntimeException e) {
+            closeQuietly(following);
             throw abort("close failed: ", w, e);
         }
-        closed.add(result);
-        events.windowClosed(aggregator.record(w, result, null, true));
+        carried = following;
+        carriedOpen = handover.nextOpened();
+        closed.add(handover.result());
+        events.windowClosed(aggregator.record(w, handover.result(), null, true));
+    }
+
+    /**
+     * The next window's bracket, or null when minting fails: then this window finishes alone and the next one mints
+     * (and fails) at its own start, so the failure aborts that window, not this one.
+     */
+    private MeasurementBracket mintQuietly() {
+        try {
+            return plan.brackets().get();
+        } catch (RuntimeException e) {
+            LOG.debug("level {}: minting the next window's bracket failed; it retries at that window", levelIndex, e);
+            return null;
+        }
     }
 
     private LevelOutcome drain() throws AbortedLevelException {

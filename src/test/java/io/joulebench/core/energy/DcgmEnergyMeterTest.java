@@ -134,4 +134,70 @@ class DcgmEnergyMeterTest extends EnergyMeterContract {
         assertThatThrownBy(() -> DcgmEnergyMeter.open(List.of(closed), Clock.system(), FAST))
                 .isInstanceOf(MeterException.class).hasMessageContaining("unreachable");
     }
+
+    /** An exporter collecting every 10 s: its counter ticks once per 10 s, 0.3 s before each of the bracket's edges. */
+    private BracketResult bracketOnSlowExporter(VirtualClock clock, Duration configuredInterval) throws Exception {
+        ModelGpuMeter model = new ModelGpuMeter(clock, new double[] {100}, 0, 1, Duration.ofSeconds(10),
+                Duration.ZERO, true);
+        URI url = endpoint(model, clock, false).url();
+        try (DcgmEnergyMeter meter = DcgmEnergyMeter.open(List.of(url), clock,
+                new DcgmEnergyMeter.Options(configuredInterval, Duration.ofSeconds(2)))) {
+            SampledMeasurementBracket b = new SampledMeasurementBracket(meter, clock,
+                    SampledMeasurementBracket.Options.defaults().withoutSamplerThread());
+            b.open();
+            clock.sleepUntil(b.openedAtNanos() + 20_000_000_000L);
+            return b.finish();
+        }
+    }
+
+    @Test
+    void a_long_exporter_interval_gets_a_closing_grace_of_its_own_length() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(100.3);
+        BracketResult r = bracketOnSlowExporter(clock, Duration.ofSeconds(10));
+
+        assertThat(r.energyJ()).as("both edges waited ~9.7 s for the next collection").isCloseTo(2000,
+                within(2000 * 0.01));
+        assertThat(r.warnings()).isEmpty();
+        assertThat(clock.nanoTime() - r.endNanos()).isGreaterThan(9_000_000_000L);
+    }
+
+    @Test
+    void configured_shorter_than_the_exporter_the_edges_give_up_and_say_so() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(100.3);
+        BracketResult r = bracketOnSlowExporter(clock, Duration.ofSeconds(1));
+
+        assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("did not tick", "closing edge"));
+    }
+
+    @Test
+    void staleness_is_judged_against_the_configured_exporter_interval() {
+        VirtualClock clock = VirtualClock.atSeconds(100);
+        ModelGpuMeter model = ModelGpuMeter.constant(clock, 300);
+        FakeDcgmEndpoint e = endpoint(model, clock, false);
+        try (DcgmEnergyMeter meter = DcgmEnergyMeter.open(List.of(e.url()), clock, DcgmEnergyMeter.Options.defaults())) {
+            meter.read();
+            String frozen = FakeDcgmEndpoint.metrics(model, clock.nanoTime(), false, 0);
+            e.body(() -> frozen);
+            clock.advance(Duration.ofSeconds(45));
+            meter.read();
+            assertThat(meter.warnings()).as("45 s unchanged is normal for a 30 s exporter").isEmpty();
+            clock.advance(Duration.ofSeconds(20));
+            meter.read();
+            assertThat(meter.warnings()).singleElement().asString().contains("30000 ms");
+        }
+    }
+
+    @Test
+    void a_gpu_selection_keeps_the_gpus_with_those_labels_under_their_own_indices() {
+        VirtualClock clock = VirtualClock.atSeconds(100);
+        URI url = endpoint(ModelGpuMeter.constant(clock, 100, 200, 300), clock, false).url();
+        try (DcgmEnergyMeter meter = DcgmEnergyMeter.open(List.of(url), clock, FAST, List.of(2, 0))) {
+            assertThat(meter.devices()).extracting(DeviceInfo::index).containsExactly(0, 2);
+            assertThat(meter.read().devices()).extracting(DeviceReading::powerW).containsExactly(100.0, 300.0);
+            assertThat(meter.settings()).containsEntry("gpu_indices", List.of(2, 0))
+                    .containsEntry("exporter_interval_ms", 100L);
+        }
+        assertThatThrownBy(() -> DcgmEnergyMeter.open(List.of(url), clock, FAST, List.of(5)))
+                .isInstanceOf(MeterException.class).hasMessageContaining("GPU 5 not found");
+    }
 }

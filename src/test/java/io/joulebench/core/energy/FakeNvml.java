@@ -48,7 +48,16 @@ public final class FakeNvml {
         return dir().resolve("old/libnvidia-ml.so").toAbsolutePath().toString();
     }
 
-    private static Control control() {
-        return Native.load(NvmlEnergyMeter.DEFAULT_LIBRARY, Control.class);
+    /**
+     * Held for the JVM's life: JNA unloads a library once no proxy of it is reachable, and a reload starts the fake
+     * over from its defaults (2 GPUs), so a GC between {@link #configure} and the meter's open lost the configuration.
+     */
+    private static Control control;
+
+    private static synchronized Control control() {
+        if (control == null) {
+            control = Native.load(NvmlEnergyMeter.DEFAULT_LIBRARY, Control.class);
+        }
+        return control;
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.joulebench.core.time.Clock;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,5 +72,39 @@ class MeterSelectorTest {
         assertThatThrownBy(() -> MeterSelector.select("dcgm", noHardware().withDcgm(
                 List.of(URI.create("http://127.0.0.1:1/metrics")), DcgmEnergyMeter.Options.defaults())))
                 .isInstanceOf(MeterException.class).hasMessageContaining("unreachable");
+    }
+
+    @Test
+    void the_simulated_source_uses_the_engines_counter_period_and_gpu_selection() {
+        try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 300, 200, 100);
+             EnergyMeter meter = MeterSelector.select("simulated", noHardware().withEngineUrls(List.of(engine.url()))
+                     .withEnginePeriod(Duration.ofMillis(250)).withGpus(List.of(1))).meter()) {
+            assertThat(meter.counterUpdatePeriod()).contains(Duration.ofMillis(250));
+            assertThat(meter.settings()).containsEntry("counter_update_period_ms", 250L);
+            assertThat(meter.devices()).extracting(DeviceInfo::index).containsExactly(1);
+        }
+    }
+
+    @Test
+    void auto_given_the_engines_url_as_an_exporter_chooses_simulated_not_a_cpu_estimate() {
+        try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 300)) {
+            List<URI> url = List.of(engine.url());
+            MeterSelector.Selection s = MeterSelector.select("auto", noHardware()
+                    .withDcgm(url, DcgmEnergyMeter.Options.defaults()).withEngineUrls(url));
+            try (EnergyMeter meter = s.meter()) {
+                assertThat(meter.source()).isEqualTo("simulated");
+                assertThat(s.reasons().get(1)).startsWith("dcgm: skipped:").contains("use the simulated source");
+                assertThat(s.reasons().getLast()).isEqualTo("simulated: chosen as the engine's own figure");
+            }
+        }
+    }
+
+    @Test
+    void auto_with_nothing_to_read_says_so_instead_of_measuring_another_machine() {
+        assertThatThrownBy(() -> MeterSelector.select("auto", noHardware().withCpu(
+                new CpuTimeSource.Unavailable("the server runs on a Docker daemon that is not on this machine"),
+                CpuEstimateMeter.Options.defaults())))
+                .isInstanceOf(MeterException.class).hasMessageStartingWith("no energy source available: nvml: skipped")
+                .hasMessageContaining("cpu-estimate: the server runs on a Docker daemon that is not on this machine");
     }
 }

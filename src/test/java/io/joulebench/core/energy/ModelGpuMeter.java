@@ -13,7 +13,7 @@ import java.util.Optional;
  * counter that holds the exact integral as of its last update (every {@code update}, shifted by {@code phase}), and
  * the exact integral as ground truth. Time comes from the given clock, so tests on a virtual clock are exact.
  */
-final class ModelGpuMeter implements GroundTruthMeter {
+public final class ModelGpuMeter implements GroundTruthMeter {
 
     private final Clock clock;
     private final double[] baseW;
@@ -22,10 +22,11 @@ final class ModelGpuMeter implements GroundTruthMeter {
     private final long updateNanos;
     private final long phaseNanos;
     private final boolean counter;
-    private volatile Map<Integer, Double> truth = Map.of();
+    /** Per reading thread, as the DCGM scraper's: a sampler's read must not replace an edge's truth. */
+    private final ThreadLocal<Map<Integer, Double>> truth = ThreadLocal.withInitial(Map::of);
     private volatile boolean closed;
 
-    ModelGpuMeter(Clock clock, double[] baseW, double swingW, double periodS, Duration update, Duration phase,
+    public ModelGpuMeter(Clock clock, double[] baseW, double swingW, double periodS, Duration update, Duration phase,
                   boolean counter) {
         this.clock = clock;
         this.baseW = baseW.clone();
@@ -36,21 +37,21 @@ final class ModelGpuMeter implements GroundTruthMeter {
         this.counter = counter;
     }
 
-    static ModelGpuMeter constant(Clock clock, double... watts) {
+    public static ModelGpuMeter constant(Clock clock, double... watts) {
         return new ModelGpuMeter(clock, watts, 0, 1, Duration.ofMillis(100), Duration.ZERO, true);
     }
 
-    double powerW(int d, long tNanos) {
+    public double powerW(int d, long tNanos) {
         return baseW[d] + swingW * Math.sin(2 * Math.PI * (tNanos / 1e9) / periodS + d);
     }
 
-    double truthJ(int d, long tNanos) {
+    public double truthJ(int d, long tNanos) {
         double t = tNanos / 1e9;
         double w = 2 * Math.PI / periodS;
         return baseW[d] * t + swingW / w * (Math.cos(d) - Math.cos(w * t + d));
     }
 
-    double counterJ(int d, long tNanos) {
+    public double counterJ(int d, long tNanos) {
         long lastUpdate = Math.floorDiv(tNanos - phaseNanos, updateNanos) * updateNanos + phaseNanos;
         return truthJ(d, lastUpdate);
     }
@@ -96,13 +97,13 @@ final class ModelGpuMeter implements GroundTruthMeter {
             readings.add(new DeviceReading(d, counter ? counterJ(d, t) : null, powerW(d, t), 60.0, false));
             exact.put(d, truthJ(d, t));
         }
-        truth = Map.copyOf(exact);
+        truth.set(Map.copyOf(exact));
         return new MeterReading(t, readings);
     }
 
     @Override
     public Map<Integer, Double> truthAtLastReadJ() {
-        return truth;
+        return truth.get();
     }
 
     @Override

@@ -9,22 +9,33 @@ import io.joulebench.core.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoublePredicate;
 import java.util.function.DoubleUnaryOperator;
 
-/** One device whose power and temperature are functions of the clock's seconds since its creation. */
+/**
+ * One device whose power, temperature and throttle flag are functions of the clock's seconds since its creation.
+ * {@link #beforeRead} runs at every read, on the reading thread (the warmup's), so tests can act at a virtual time.
+ */
 final class FakeMeter implements EnergyMeter {
 
     private final Clock clock;
     private final long origin;
     private final DoubleUnaryOperator watts;
     private final DoubleUnaryOperator celsius;
+    private final DoublePredicate throttled;
     final AtomicInteger reads = new AtomicInteger();
+    volatile Runnable beforeRead = () -> { };
 
     FakeMeter(Clock clock, DoubleUnaryOperator watts, DoubleUnaryOperator celsius) {
+        this(clock, watts, celsius, t -> false);
+    }
+
+    FakeMeter(Clock clock, DoubleUnaryOperator watts, DoubleUnaryOperator celsius, DoublePredicate throttled) {
         this.clock = clock;
         this.origin = clock.nanoTime();
         this.watts = watts;
         this.celsius = celsius;
+        this.throttled = throttled;
     }
 
     @Override
@@ -49,11 +60,13 @@ final class FakeMeter implements EnergyMeter {
 
     @Override
     public MeterReading read() {
+        beforeRead.run();
         reads.incrementAndGet();
         long now = clock.nanoTime();
         double t = (now - origin) / 1e9;
         List<DeviceReading> devices = new ArrayList<>();
-        devices.add(new DeviceReading(0, null, watts.applyAsDouble(t), celsius.applyAsDouble(t), false));
+        devices.add(new DeviceReading(0, null, watts.applyAsDouble(t), celsius.applyAsDouble(t),
+                throttled.test(t)));
         return new MeterReading(now, devices);
     }
 
