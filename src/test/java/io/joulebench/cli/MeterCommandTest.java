@@ -109,7 +109,10 @@ class MeterCommandTest {
         JsonNode j = r.json();
         assertThat(j.get("source").asText()).isEqualTo("rapl");
         assertThat(j.get("devices").get(0).get("name").asText()).isEqualTo("package-0");
-        assertEnergy(j.get("devices").get(0), 20, j.get("duration_s").asDouble());
+        // the counter is written by a thread that a loaded machine can stall for tens of ms, so its edges lag
+        // wall time; one missed or doubled wrap is 15 J of ~32 J (47 %), so 25 % still tells a wrap from a lag
+        double expected = 20 * j.get("duration_s").asDouble();
+        assertThat(j.get("devices").get(0).get("energy_j").asDouble()).isCloseTo(expected, within(expected * 0.25));
     }
 
     @Test
