@@ -157,9 +157,6 @@ public final class Http5StreamingTransport implements StreamingTransport {
                     : "stream broke: " + OpenAiTransportOptions.describe(e);
             throw OpenAiTransportOptions.failure(parser, what, e);
         }
-        if (!parser.notes().isEmpty()) {
-            LOG.debug("stream from {} had refused values: {}", options.endpoint().path(), parser.notes());
-        }
         return parser.result();
     }
 
