@@ -92,7 +92,7 @@ public final class OpenAiStreamingTransport implements StreamingTransport {
                 }
             }
         } catch (OpenAiStreamParser.MalformedStreamException e) {
-            throw OpenAiTransportOptions.failure(parser, e.getMessage(), e);
+            throw OpenAiTransportOptions.failure(parser, options.scrub(e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw OpenAiTransportOptions.failure(parser, "cancelled", e);
