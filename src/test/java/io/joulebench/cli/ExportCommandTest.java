@@ -67,6 +67,51 @@ class ExportCommandTest {
     }
 
     @Test
+    void export_csv_neutralises_formulas_in_unknown_text_columns_but_leaves_their_numbers_alone() throws IOException {
+        // columns a newer version might append: a signed number and free text
+        Path windows = folder.resolve("windows.csv");
+        List<String> lines = Files.readAllLines(windows);
+        List<String> extended = new java.util.ArrayList<>();
+        extended.add(lines.getFirst() + ",extra_delta_w,extra_note");
+        lines.stream().skip(1).forEach(l -> extended.add(l + ",-12.5,\"=HYPERLINK(\"\"http://evil\"\")\""));
+        Files.write(windows, extended);
+        Path file = tmp.resolve("export/w.csv");
+
+        Run r = run("export", folder.toString(), "--csv", file.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<String> out = Files.readAllLines(file);
+        assertThat(out.getFirst()).endsWith(",extra_delta_w,extra_note");
+        assertThat(out).hasSize(10);
+        assertThat(out.subList(1, out.size())).allSatisfy(l -> assertThat(l)
+                .endsWith(",-12.5,\"'=HYPERLINK(\"\"http://evil\"\")\""));
+    }
+
+    @Test
+    void export_requests_neutralises_engine_text_and_keeps_numbers() throws IOException {
+        Path bundle;
+        try (Stream<Path> s = Files.list(folder)) {
+            bundle = s.filter(Files::isDirectory).sorted().findFirst().orElseThrow();
+        }
+        Path requests = bundle.resolve("requests.csv");
+        List<String> lines = Files.readAllLines(requests);
+        List<String> header = List.of(lines.getFirst().split(","));
+        String[] cells = lines.get(1).split(",", -1);
+        cells[header.indexOf("finish_reason")] = "@SUM(A1)";
+        cells[header.indexOf("status")] = "error";
+        cells[header.indexOf("error")] = "-1+1 HTTP 500";
+        Files.write(requests, List.of(lines.getFirst(), String.join(",", cells)));
+        Path file = tmp.resolve("r.csv");
+
+        Run r = run("export", folder.toString(), "--requests", "--csv", file.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        String row = Files.readAllLines(file).stream().filter(l -> l.contains("SUM")).findFirst().orElseThrow();
+        assertThat(row).contains(",\"'@SUM(A1)\",").endsWith(",\"'-1+1 HTTP 500\"")
+                .doesNotContain(",'-").contains("," + cells[header.indexOf("issued_at")] + ",");
+    }
+
+    @Test
     void export_of_a_folder_without_windows_csv_exits_2() {
         Run r = run("export", tmp.toString());
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 11 fault matrix, in-process and process runners of the reference engine (faults through the study's
  * {@code reference.faults} block), each through the real CLI in a child JVM with short windows. For each fault: the
- * manifest and windows.csv say what happened, every file of the results folder parses, and no engine process
- * outlives the run. The Docker rows are in {@link DockerFaultMatrixIT}.
+ * manifest and windows.csv say what happened with a reason (a request-level fault fails the level by the
+ * request-failure rule), every file of the results folder parses, and no engine process outlives the run. The Docker rows are in {@link DockerFaultMatrixIT}.
  */
 class FaultMatrixIT {
 
@@ -53,7 +53,10 @@ class FaultMatrixIT {
         NOT_STARTED,
         /** The level aborted: manifest failed (LevelAborted) with a reason; any credited row is invalid with it. */
         ABORTED,
-        /** Requests failed: windows.csv counts them as errors or timeouts; the level still closed. */
+        /**
+         * Requests failed: windows.csv counts them as errors or timeouts; the level closed and is failed by the
+         * request-failure rule with the counts as its reason, in manifest.json and on every windows.csv row.
+         */
         REQUEST_ERRORS,
         /** As REQUEST_ERRORS, and failed streams kept the tokens they had received (requests.csv). */
         REQUEST_ERRORS_WITH_PARTIAL_TOKENS
@@ -118,16 +121,23 @@ class FaultMatrixIT {
             case REQUEST_ERRORS, REQUEST_ERRORS_WITH_PARTIAL_TOKENS -> {
                 assertThat(o.exit).as(o.output).isZero();
                 assertThat(rows).hasSize(3);
-                assertThat(cell.status()).isIn(CellStatus.COMPLETED, CellStatus.FAILED);
-                if (cell.status() == CellStatus.FAILED) {
-                    assertThat(cell.reason()).isNotBlank();
-                    assertThat(rows).allSatisfy(r -> assertThat(r.invalidReason()).isEqualTo(cell.reason()));
-                }
                 long failed = rows.stream().mapToLong(r -> Long.parseLong(r.raw("errors"))
                         + Long.parseLong(r.raw("timeouts"))).sum();
+                long issued = rows.stream().mapToLong(r -> Long.parseLong(r.raw("issued"))).sum();
                 assertThat(failed).as("failed requests counted in windows.csv").isPositive();
+                // the request-failure rule: failed with its reason, the counts those of windows.csv
+                assertThat(cell.status()).as(cell.reason()).isEqualTo(CellStatus.FAILED);
+                assertThat(cell.failureType()).isEqualTo("LevelInvalid");
+                assertThat(cell.reason()).containsPattern("request failures: " + failed + " of " + issued
+                        + " \\(\\d+\\.\\d %: \\d+ errors?, \\d+ timeouts?\\) > 1 % \\(server\\.max_error_fraction\\)$");
+                assertThat(rows).allSatisfy(r -> {
+                    assertThat(r.levelValid()).contains(false);
+                    assertThat(r.invalidReason()).isEqualTo(cell.reason());
+                });
                 assertThat(rows).allSatisfy(r -> assertThat(Double.parseDouble(r.raw("completion_rate")))
                         .isLessThanOrEqualTo(1.0));
+                assertThat(failedRowsWithoutErrorText(folder)).as("every failed request says why in requests.csv")
+                        .isZero();
                 if (expect == Expect.REQUEST_ERRORS_WITH_PARTIAL_TOKENS) {
                     assertThat(failedRowsWithTokens(folder)).as("failed streams keep their partial tokens")
                             .isPositive();
@@ -193,6 +203,16 @@ class FaultMatrixIT {
 
     /** requests.csv rows that ended in error or timeout with at least one client token. */
     static long failedRowsWithTokens(Path folder) throws IOException {
+        return failedRows(folder, "client_output_tokens", v -> Integer.parseInt(v) > 0);
+    }
+
+    /** requests.csv rows that ended in error or timeout with an empty {@code error} text. */
+    static long failedRowsWithoutErrorText(Path folder) throws IOException {
+        return failedRows(folder, "error", String::isBlank);
+    }
+
+    private static long failedRows(Path folder, String column, java.util.function.Predicate<String> match)
+            throws IOException {
         long n = 0;
         try (Stream<Path> bundles = Files.list(folder)) {
             for (Path b : bundles.filter(Files::isDirectory).toList()) {
@@ -202,9 +222,9 @@ class FaultMatrixIT {
                 }
                 List<String> header = rows.getFirst();
                 int status = header.indexOf("status");
-                int tokens = header.indexOf("client_output_tokens");
+                int cell = header.indexOf(column);
                 n += rows.stream().skip(1).filter(r -> !r.get(status).equals("ok"))
-                        .filter(r -> Integer.parseInt(r.get(tokens)) > 0).count();
+                        .filter(r -> match.test(r.get(cell))).count();
             }
         }
         return n;

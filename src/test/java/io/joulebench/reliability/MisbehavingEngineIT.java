@@ -42,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * is a fake OpenAI engine that misbehaves in turn (bad JSON, missing fields, absurd usage, no [DONE], a stream that
  * never ends, an oversized chunk), run by the real StudyRunner, session, window manager, open-loop source and
  * streaming transport. Each behaviour sends its own number of tokens first, so its requests.csv rows can be told
- * apart: broken streams are error or timeout rows that keep their partial tokens, tolerable oddities are ok rows
- * with the untrustworthy usage left empty, and the run finishes with every file parseable.
+ * apart: every broken stream (absurd usage and missing fields included) is an error or timeout row that names its
+ * cause and keeps its partial tokens, the level is invalid by the request-failure rule, and the run finishes with
+ * every file parseable.
  */
 class MisbehavingEngineIT {
 
@@ -88,28 +89,40 @@ class MisbehavingEngineIT {
         ResultsChecks.assertConsistent(result.folder());
         ManifestEntry cell = Manifest.read(result.folder().resolve("manifest.json")).entries().getFirst();
         assertThat(cell.credited()).as(String.valueOf(cell.reason())).isTrue();
+        assertThat(cell.reason()).as("six of seven behaviours fail their requests").contains("request failures: ");
         List<Map<String, String>> rows = requestRows(result.folder());
         for (Behaviour b : Behaviour.values()) {
             List<Map<String, String>> mine = rows.stream().filter(r -> b == byTokens(r)).toList();
             assertThat(mine).as(b + " rows").isNotEmpty();
             for (Map<String, String> r : mine) {
+                String error = r.get("error");
                 switch (b) {
                     case OK -> {
                         assertThat(r.get("status")).isEqualTo("ok");
                         assertThat(r.get("server_completion_tokens")).isEqualTo("4");
+                        assertThat(error).isEmpty();
                     }
-                    case ABSURD_USAGE, MISSING_FIELDS -> {
-                        assertThat(r.get("status")).as(b.name()).isEqualTo("ok");
-                        assertThat(r.get("server_completion_tokens")).as(b + ": untrusted usage left empty").isEmpty();
-                        assertThat(r.get("server_prompt_tokens")).isEmpty();
+                    case BAD_JSON -> assertError(r, "bad JSON in stream chunk", b);
+                    case NO_DONE -> assertError(r, "stream ended before [DONE]", b);
+                    case OVERSIZED_CHUNK -> assertError(r, "exceeds 1048576 bytes", b);
+                    case ABSURD_USAGE -> assertError(r, "absurd usage: usage.prompt_tokens = -5", b);
+                    case MISSING_FIELDS -> assertError(r, "stream chunk has no choices", b);
+                    case NEVER_ENDS -> {
+                        assertThat(r.get("status")).as(b.name()).isIn("error", "timeout");
+                        assertThat(error).as(b + " says why").isNotBlank();
                     }
-                    case BAD_JSON, NO_DONE, OVERSIZED_CHUNK ->
-                            assertThat(r.get("status")).as(b.name()).isEqualTo("error");
-                    case NEVER_ENDS -> assertThat(r.get("status")).as(b.name()).isIn("error", "timeout");
                 }
             }
         }
         assertThat(served.get()).isGreaterThan(30);
+    }
+
+    /** An error row that names its cause and kept the tokens streamed before it ({@code b.tokens}). */
+    private static void assertError(Map<String, String> row, String cause, Behaviour b) {
+        assertThat(row.get("status")).as(b.name()).isEqualTo("error");
+        assertThat(row.get("error")).as(b + " error text").contains(cause).endsWith("after " + b.tokens + " tokens");
+        assertThat(row.get("client_output_tokens")).as(b + " partial tokens").isEqualTo(Integer.toString(b.tokens));
+        assertThat(row.get("server_completion_tokens")).as(b + ": untrusted usage left empty").isEmpty();
     }
 
     /** Which behaviour a row came from: the number of tokens it received (NEVER_ENDS: many more). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.window.CsvCells.Kind;
 import io.joulebench.core.window.RequestLogRow;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
@@ -89,7 +90,7 @@ final class BundleWriter {
     /** One CSV line (CRLF ended) of a windows.csv row, neutralising user text. */
     static String rowLine(List<Object> values) throws IOException {
         StringWriter out = new StringWriter();
-        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::isUserText);
+        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::kind);
         csv.writeHeader(WindowsCsvColumns.ALL);
         out.getBuffer().setLength(0);
         csv.writeRow(values);
@@ -98,7 +99,7 @@ final class BundleWriter {
 
     static String header() throws IOException {
         StringWriter out = new StringWriter();
-        new CsvWriter(out, c -> false).writeHeader(WindowsCsvColumns.ALL);
+        new CsvWriter(out, WindowsCsvColumns::kind).writeHeader(WindowsCsvColumns.ALL);
         return out.toString();
     }
 
@@ -108,7 +109,8 @@ final class BundleWriter {
 
     private static String timeseries(List<PowerSample> samples) throws IOException {
         StringWriter out = new StringWriter();
-        CsvWriter csv = new CsvWriter(out, c -> false);
+        // the device name comes from the meter (a DCGM label, a GPU name): text; the rest are numbers and booleans
+        CsvWriter csv = new CsvWriter(out, c -> c.equals("device") ? Kind.TEXT : Kind.VALUE);
         csv.writeHeader(TIMESERIES_COLUMNS);
         for (PowerSample s : samples) {
             csv.writeRow(List.of(new java.math.BigDecimal(s.tNanos()).movePointLeft(9).stripTrailingZeros(),

@@ -1,40 +1,54 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.window.CsvCells;
+import io.joulebench.core.window.CsvCells.Kind;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
  * Writes RFC 4180 CSV: comma separated, CRLF line ends, a cell quoted when it holds a comma, quote, CR or LF.
  * Null is an empty cell, booleans are {@code true}/{@code false}, numbers use a '.' decimal point whatever the
- * default locale. A cell of a user-text column that begins with {@code = + - @}, tab or CR is neutralised for
- * spreadsheets: prefixed with {@code '} and quoted. Numeric columns are never altered.
+ * default locale. Spreadsheet formula neutralising follows {@link CsvCells}: a text cell that begins with
+ * {@code = + - @}, tab or CR is prefixed with {@code '} and quoted; the column decides what is text
+ * ({@link Kind#TEXT} always, {@link Kind#UNKNOWN} unless the cell is a plain number, {@link Kind#VALUE} never), and
+ * a Number or Boolean value is never altered. Cells past the header's width are {@link Kind#UNKNOWN}.
  */
 public final class CsvWriter implements Closeable, Flushable {
 
     private static final String LINE_END = "\r\n";
 
     private final Writer out;
-    private final Predicate<String> userText;
+    private final Function<String, Kind> kinds;
     private List<String> header = List.of();
 
     /**
-     * @param out      where the CSV goes; closed by {@link #close()}
-     * @param userText which header names hold user text (neutralised); e.g. {@link WindowsCsvColumns#isUserText}
+     * @param out   where the CSV goes; closed by {@link #close()}
+     * @param kinds the kind of each header name, e.g. {@link WindowsCsvColumns#kind}
      */
-    public CsvWriter(Writer out, Predicate<String> userText) {
+    public CsvWriter(Writer out, Function<String, Kind> kinds) {
         this.out = out;
-        this.userText = userText;
+        this.kinds = kinds;
     }
 
-    /** Writes the header row; later rows are matched to it by position to decide which cells are user text. */
+    /**
+     * Writes the header row (names neutralised like text: an extra column's name comes from a file); later rows are
+     * matched to it by position to decide which cells are text.
+     */
     public void writeHeader(List<String> columns) throws IOException {
         header = List.copyOf(columns);
-        writeCells(columns, false);
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            if (i > 0) {
+                line.append(',');
+            }
+            line.append(CsvCells.encode(columns.get(i), Kind.TEXT));
+        }
+        out.write(line.append(LINE_END).toString());
     }
 
     /** Writes one data row; values may be null, Boolean, Number or anything with a meaningful toString. */
@@ -44,31 +58,15 @@ public final class CsvWriter implements Closeable, Flushable {
             if (i > 0) {
                 line.append(',');
             }
-            boolean text = i < header.size() ? userText.test(header.get(i)) : true;
-            line.append(cell(values.get(i), text));
+            Kind kind = i < header.size() ? kinds.apply(header.get(i)) : Kind.UNKNOWN;
+            line.append(cell(values.get(i), kind));
         }
         out.write(line.append(LINE_END).toString());
     }
 
-    private void writeCells(List<String> cells, boolean neutralise) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                line.append(',');
-            }
-            line.append(cell(cells.get(i), neutralise));
-        }
-        out.write(line.append(LINE_END).toString());
-    }
-
-    /** The encoded form of one cell. */
-    static String cell(Object value, boolean userText) {
-        String raw = format(value);
-        boolean neutralise = userText && value instanceof CharSequence && needsNeutralising(raw);
-        if (neutralise) {
-            return quote("'" + raw);
-        }
-        return needsQuoting(raw) ? quote(raw) : raw;
+    /** The encoded form of one cell: a Number or Boolean is a value whatever its column. */
+    static String cell(Object value, Kind kind) {
+        return CsvCells.encode(format(value), value instanceof CharSequence ? kind : Kind.VALUE);
     }
 
     /** The text of a value, independent of the default locale. */
@@ -103,25 +101,7 @@ public final class CsvWriter implements Closeable, Flushable {
     }
 
     static boolean needsNeutralising(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        char c = s.charAt(0);
-        return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
-    }
-
-    private static boolean needsQuoting(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == ',' || c == '"' || c == '\r' || c == '\n') {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String quote(String s) {
-        return '"' + s.replace("\"", "\"\"") + '"';
+        return CsvCells.needsNeutralising(s);
     }
 
     @Override

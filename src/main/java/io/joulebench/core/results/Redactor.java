@@ -4,20 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.joulebench.core.server.Secrets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Keeps secrets out of results. Values under secret-looking keys ({@code HF_TOKEN}, {@code *_TOKEN}, anything with
- * {@code KEY}, {@code SECRET}, {@code PASSWORD} or {@code AUTHORIZATION} in it), the argument after a secret-looking
- * flag ({@code --api-key X}, {@code --api-key=X}) and {@code Authorization: …} header strings become
- * {@value #MASK}. Every secret value found is remembered so that it can also be scrubbed from free text (reasons,
- * messages) that happens to quote it.
+ * Keeps secrets out of results. Values under secret names, the argument after a secret flag ({@code --apikey X}),
+ * inline {@code --api-key=X} values and {@code Authorization: …} header strings become {@value #MASK}; what is a
+ * secret is {@link Secrets}' one rule, the same that masks log lines, pid files and error messages. Every secret
+ * value found is remembered so that it can also be scrubbed from free text (reasons, messages) that quotes it.
  */
 public final class Redactor {
 
@@ -32,22 +31,6 @@ public final class Redactor {
             r.redact(tree);
         }
         return r;
-    }
-
-    /**
-     * True for {@code HF_TOKEN}, {@code HUGGING_FACE_HUB_TOKEN}, {@code OPENAI_API_KEY}, {@code --api-key},
-     * {@code KEY_FILE}, {@code DB_PASSWORD}, {@code Authorization}; false for {@code max_output_tokens}.
-     */
-    public static boolean isSecretName(String name) {
-        String n = name.strip().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (String part : n.split("[^A-Z0-9]+")) {
-            if (part.endsWith("TOKEN") || part.startsWith("KEY") || part.endsWith("KEY") || part.contains("SECRET")
-                    || part.contains("PASSWORD") || part.equals("PASSWD") || part.equals("AUTHORIZATION")
-                    || part.startsWith("CREDENTIAL")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A redacted deep copy of {@code tree}. */
@@ -79,10 +62,10 @@ public final class Redactor {
             o.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
                 JsonNode value = o.get(name);
-                if (isSecretName(name) && (value.isValueNode() && !value.isNull())) {
+                if (Secrets.isSecretName(name) && (value.isValueNode() && !value.isNull())) {
                     remember(value.asText());
                     o.put(name, MASK);
-                } else if (isSecretName(name) && value.isContainerNode()) {
+                } else if (Secrets.isSecretName(name) && value.isContainerNode()) {
                     maskAll(value);
                 } else {
                     walk(value);
@@ -108,7 +91,7 @@ public final class Redactor {
                 if (!masked.equals(arg)) {
                     a.set(i, TextNode.valueOf(masked));
                 } else {
-                    maskNext = arg.startsWith("-") && arg.indexOf('=') < 0 && isSecretName(arg);
+                    maskNext = Secrets.isSecretFlag(arg);
                 }
             }
         }
@@ -116,17 +99,12 @@ public final class Redactor {
 
     /** {@code --api-key=X} → {@code --api-key=***}; {@code Authorization: Bearer X} → {@code Authorization: ***}. */
     private String maskArgument(String arg) {
-        int eq = arg.indexOf('=');
-        if (eq > 0 && isSecretName(arg.substring(0, eq))) {
-            remember(arg.substring(eq + 1));
-            return arg.substring(0, eq + 1) + MASK;
+        String secret = Secrets.inlineSecret(arg);
+        if (secret == null) {
+            return arg;
         }
-        int colon = arg.indexOf(':');
-        if (colon > 0 && isSecretName(arg.substring(0, colon).strip())) {
-            remember(arg.substring(colon + 1).strip());
-            return arg.substring(0, colon + 1) + " " + MASK;
-        }
-        return arg;
+        remember(secret);
+        return Secrets.maskInline(arg, MASK);
     }
 
     private void maskAll(JsonNode container) {

@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.window.CsvCells.Kind;
 import io.joulebench.core.window.RequestLogRow;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,11 +14,12 @@ import java.util.Set;
 
 /**
  * Every request row of every window bundle listed in {@code windows.csv}, in its order, with the window's
- * {@code experiment_id} prepended, written with {@link CsvWriter} (ids and finish reasons neutralised as user text).
+ * {@code experiment_id} prepended, written with {@link CsvWriter}: ids, finish reasons and error texts are text
+ * (neutralised), the other known columns values. A bundle written before a column existed gets empty cells for it.
  */
 public final class RequestsExport {
 
-    private static final Set<String> TEXT = Set.of("experiment_id", "status", "finish_reason");
+    private static final Set<String> TEXT = Set.of("experiment_id", "status", "finish_reason", "error");
 
     private RequestsExport() {
     }
@@ -30,8 +32,10 @@ public final class RequestsExport {
     }
 
     public static void write(Path resultsDir, WindowsCsvTable table, Writer out) throws IOException {
-        CsvWriter csv = new CsvWriter(out, TEXT::contains);
-        csv.writeHeader(columns());
+        List<String> columns = columns();
+        CsvWriter csv = new CsvWriter(out, c -> TEXT.contains(c) ? Kind.TEXT
+                : columns.contains(c) ? Kind.VALUE : Kind.UNKNOWN);
+        csv.writeHeader(columns);
         for (WindowRow row : table.rows()) {
             String id = row.experimentId();
             Path file = resultsDir.resolve(id).resolve(BundleWriter.REQUESTS);
@@ -46,6 +50,9 @@ public final class RequestsExport {
                     List<Object> values = new ArrayList<>(record.size() + 1);
                     values.add(id);
                     values.addAll(record);
+                    while (values.size() < columns.size()) {
+                        values.add(null);
+                    }
                     csv.writeRow(values);
                 }
             }

@@ -1,5 +1,7 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.window.CsvCells;
+import io.joulebench.core.window.CsvCells.Kind;
 import java.util.List;
 import java.util.Set;
 
@@ -80,8 +82,16 @@ public final class WindowsCsvColumns {
     private WindowsCsvColumns() {
     }
 
-    /** Whether a column holds user text, including unknown trailing columns (treated as text to stay safe). */
+    /** Whether a column may hold user text, including unknown trailing columns (the GUI aligns these left). */
     public static boolean isUserText(String column) {
         return USER_TEXT.contains(column) || !ALL.contains(column);
+    }
+
+    /**
+     * How a column's cells are written: {@link #USER_TEXT} columns are text, the other known columns values, and any
+     * other column unknown (text unless the cell is a plain number; see {@link CsvCells}).
+     */
+    public static Kind kind(String column) {
+        return USER_TEXT.contains(column) ? Kind.TEXT : ALL.contains(column) ? Kind.VALUE : Kind.UNKNOWN;
     }
 }

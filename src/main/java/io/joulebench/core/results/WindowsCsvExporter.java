@@ -38,7 +38,7 @@ public final class WindowsCsvExporter {
     /** Writes a header and one line per row to {@code out}; does not close it. */
     public static void write(List<WindowRow> rows, Writer out, Progress progress) throws IOException {
         List<String> columns = columnsFor(rows);
-        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::isUserText);
+        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::kind);
         csv.writeHeader(columns);
         long done = 0;
         for (WindowRow row : rows) {

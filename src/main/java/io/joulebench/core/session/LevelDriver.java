@@ -108,7 +108,8 @@ final class LevelDriver {
         TrafficConfig t = server.traffic();
         WindowSpec spec = WindowSpec.builder().rate(LevelTraffic.rate(cell, s.studyDir()))
                 .durationSeconds(t.windowSeconds()).rampExclusionSeconds(t.rampExclusionSeconds())
-                .windowsPerLevel(server.windowsPerLevel()).cvThreshold(server.stabilityCvThreshold()).build();
+                .windowsPerLevel(server.windowsPerLevel()).cvThreshold(server.stabilityCvThreshold())
+                .maxErrorFraction(server.maxErrorFraction()).build();
         WarmupConfig config = warmupConfig(e);
         Warmup warmup = new Warmup(s.clock(), s.meter(), s.transport(),
                 level -> s.services().traffic(cell, s.shapes(), s.studyDir(), true), config);

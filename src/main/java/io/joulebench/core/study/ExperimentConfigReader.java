@@ -73,7 +73,7 @@ public final class ExperimentConfigReader {
         WarmupConfig warmup = new WarmupConfig(WarmupMode.fromWire(w.path("mode").asText("composite")),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
         return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
-                n.path("stability_cv_threshold").asDouble());
+                n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble());
     }
 
     private static OfflineConfig offline(JsonNode n, JsonNode task) {

@@ -132,6 +132,7 @@ final class StudySchema {
         put(f, field("cooldown_seconds", atLeast(0), N.numberNode(0.0)));
         put(f, field("windows_per_level", integer(1, 1000), N.numberNode(3)));
         put(f, field("stability_cv_threshold", new Num(0, true, 1, true), N.numberNode(0.05)));
+        put(f, field("max_error_fraction", new Num(0, false, 1, false), N.numberNode(0.01)));
         return new Obj(f);
     }
 

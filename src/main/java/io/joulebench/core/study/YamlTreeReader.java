@@ -12,12 +12,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -76,52 +78,73 @@ public final class YamlTreeReader {
         }
     }
 
+    /**
+     * The text, or null with an error naming the first byte that is not UTF-8: its value, offset, line and column,
+     * and why (a stray continuation byte, a byte never valid in UTF-8, a lead byte without its continuation, the file
+     * ending inside a character), plus the first control character before it, if any (binary garbage has both).
+     */
     private static String decode(String fileName, byte[] bytes, List<StudyError> errors) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try {
-            return decoder.decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            int offset = firstInvalidUtf8(bytes);
-            int line = 1;
-            int column = 1;
-            for (int i = 0; i < offset; i++) {
-                if (bytes[i] == '\n') {
-                    line++;
-                    column = 1;
-                } else {
-                    column++;
-                }
-            }
-            errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), "not UTF-8 text (invalid byte 0x"
-                    + String.format("%02X", bytes[offset] & 0xFF) + " at offset " + offset
-                    + "); a study file must be UTF-8 YAML"));
-            return null;
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1); // UTF-8 never decodes to more chars than bytes
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
         }
+        out.flip();
+        if (!result.isError()) {
+            return out.toString();
+        }
+        int offset = in.position(); // the start of the malformed sequence
+        String prefix = out.toString();
+        int line = 1;
+        int column = 1;
+        String control = null;
+        for (int i = 0; i < prefix.length(); i++) {
+            char c = prefix.charAt(i);
+            if (c == '\n') {
+                line++;
+                column = 1;
+                continue;
+            }
+            if (control == null && isControl(c)) {
+                control = String.format(Locale.ROOT, "U+%04X (line %d, column %d)", (int) c, line, column);
+            }
+            column++;
+        }
+        StringBuilder rule = new StringBuilder(String.format(Locale.ROOT,
+                "not UTF-8 text: byte 0x%02X at offset %d %s", bytes[offset] & 0xFF, offset,
+                whyNotUtf8(bytes, offset, result.length())));
+        if (control != null) {
+            rule.append(", after control character ").append(control)
+                    .append("; this looks like a binary file, not a YAML study");
+        } else {
+            rule.append("; a study file must be UTF-8 YAML");
+        }
+        errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), rule.toString()));
+        return null;
     }
 
-    private static int firstInvalidUtf8(byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-        int lo = 0;
-        int hi = bytes.length;
-        // binary search for the shortest failing prefix; decoding a prefix may fail on a cut multi-byte char,
-        // so step back over continuation bytes when reporting
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            try {
-                decoder.reset().decode(ByteBuffer.wrap(bytes, 0, mid + 1));
-                lo = mid + 1;
-            } catch (CharacterCodingException e) {
-                hi = mid;
-            }
+    /** Why the sequence of {@code length} bytes at {@code offset} is not UTF-8. */
+    private static String whyNotUtf8(byte[] bytes, int offset, int length) {
+        int b = bytes[offset] & 0xFF;
+        if (b >= 0x80 && b <= 0xBF) {
+            return "is a continuation byte without a lead byte";
         }
-        int at = Math.min(lo, bytes.length - 1);
-        while (at > 0 && (bytes[at] & 0xC0) == 0x80 && lo - at < 4) {
-            at--;
+        if (b == 0xC0 || b == 0xC1 || b >= 0xF5) {
+            return "is never valid in UTF-8";
         }
-        return at;
+        if (offset + length >= bytes.length) {
+            return "starts a multi-byte character, but the file ends before it is complete";
+        }
+        return "starts a multi-byte character that is not followed by its continuation bytes"
+                + " (or encodes an overlong form or a surrogate)";
+    }
+
+    private static boolean isControl(char c) {
+        return (c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c == 0x7F || c == '\uFFFE' || c == '\uFFFF';
     }
 
     private static boolean checkControlCharacters(String fileName, String text, List<StudyError> errors) {
@@ -134,7 +157,7 @@ public final class YamlTreeReader {
                 column = 1;
                 continue;
             }
-            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c == '\uFFFE' || c == '\uFFFF') {
+            if (isControl(c)) {
                 errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), String.format(
                         "contains control character U+%04X; this does not look like a YAML text file", (int) c)));
                 return false;

@@ -142,7 +142,7 @@ public final class Http5StreamingTransport implements StreamingTransport {
             EntityUtils.consume(entity);
         } catch (OpenAiStreamParser.MalformedStreamException e) {
             post.cancel(); // drop the connection rather than drain the rest of a bad stream
-            throw OpenAiTransportOptions.failure(parser, e.getMessage(), e);
+            throw OpenAiTransportOptions.failure(parser, options.scrub(e.getMessage()), e);
         } catch (IOException e) {
             post.cancel();
             if (Thread.currentThread().isInterrupted()
@@ -156,9 +156,6 @@ public final class Http5StreamingTransport implements StreamingTransport {
             String what = e instanceof SocketTimeoutException ? options.readTimeoutText()
                     : "stream broke: " + OpenAiTransportOptions.describe(e);
             throw OpenAiTransportOptions.failure(parser, what, e);
-        }
-        if (!parser.notes().isEmpty()) {
-            LOG.debug("stream from {} had refused values: {}", options.endpoint().path(), parser.notes());
         }
         return parser.result();
     }

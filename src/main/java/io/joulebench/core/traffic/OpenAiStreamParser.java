@@ -6,23 +6,30 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.time.Clock;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 /**
  * Parses an OpenAI server-sent-event stream, independent of HTTP: feed it bytes as they arrive. Lines not starting
  * with {@code data:} are ignored, {@code data: [DONE]} ends the stream, every other data line is one JSON chunk. Each
  * non-empty text delta is one token receipt stamped on the shared clock; the last non-null {@code finish_reason}
- * wins; usage tokens are taken only when they are plain non-negative integers ≤ 10⁹. Not thread-safe: one per request.
+ * wins. Not thread-safe: one per request.
+ *
+ * <p>A stream that breaks the contract fails with a {@link MalformedStreamException} (the transport turns it into an
+ * error row that keeps the tokens received so far): bad JSON, an over-long line, an error object, a chunk without
+ * {@code choices} (unless it carries {@code usage}), a choice without its text ({@code text} for completions,
+ * {@code delta} for chat) and without a finish reason, and absurd usage: a count that is not a plain integer, is
+ * negative or above {@value #MAX_USAGE_TOKENS}, or a {@code completion_tokens} more than
+ * {@value #MAX_USAGE_PER_STREAMED_TOKEN} × the tokens streamed (at least 1) when {@code [DONE]} arrives.
  */
 public final class OpenAiStreamParser {
 
     /** A single line longer than this fails the stream (a broken or hostile server). */
     public static final int MAX_LINE_BYTES = 1 << 20;
-    /** Larger usage numbers are treated as garbage and ignored (with a note). */
+    /** A usage count above this is absurd: the stream fails. */
     public static final long MAX_USAGE_TOKENS = 1_000_000_000L;
+    /** A {@code completion_tokens} above this many times the streamed tokens (at least 1) is absurd. */
+    public static final int MAX_USAGE_PER_STREAMED_TOKEN = 100;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DATA = "data:";
@@ -30,7 +37,6 @@ public final class OpenAiStreamParser {
     private final OpenAiEndpoint endpoint;
     private final Clock clock;
     private final StringBuilder text;
-    private final List<String> notes = new ArrayList<>();
     private byte[] line = new byte[8192];
     private int lineLength;
     private long[] tokenTimes = new long[64];
@@ -46,7 +52,7 @@ public final class OpenAiStreamParser {
         this.text = keepText ? new StringBuilder() : null;
     }
 
-    /** A stream that cannot be parsed: bad JSON, an over-long line, or an error object sent mid-stream. */
+    /** A stream that breaks the contract: bad JSON, an over-long line, an error object, missing fields, absurd usage. */
     public static final class MalformedStreamException extends Exception {
         public MalformedStreamException(String message, Throwable cause) {
             super(message, cause);
@@ -107,6 +113,7 @@ public final class OpenAiStreamParser {
             return;
         }
         if (data.equals("[DONE]")) {
+            checkUsageAgainstStream();
             done = true;
             return;
         }
@@ -124,20 +131,53 @@ public final class OpenAiStreamParser {
             String message = error.hasNonNull("message") ? error.get("message").asText() : error.toString();
             throw new MalformedStreamException("server error in stream: " + excerpt(message), null);
         }
-        readChoice(chunk.get("choices"));
-        readUsage(chunk.get("usage"));
+        JsonNode usage = chunk.get("usage");
+        boolean hasUsage = usage != null && usage.isObject();
+        JsonNode choices = chunk.get("choices");
+        if (choices == null || choices.isNull()) {
+            if (!hasUsage) {
+                throw new MalformedStreamException("stream chunk has no choices: " + excerpt(data), null);
+            }
+        } else if (!choices.isArray()) {
+            throw new MalformedStreamException("stream chunk's choices is not a list: " + excerpt(data), null);
+        } else if (!choices.isEmpty()) {
+            readChoice(choices.get(0), data);
+        }
+        if (hasUsage) {
+            readUsage(usage);
+        } else if (usage != null && !usage.isNull()) {
+            throw new MalformedStreamException("stream chunk's usage is not an object: " + excerpt(data), null);
+        }
     }
 
-    private void readChoice(JsonNode choices) {
-        if (choices == null || !choices.isArray() || choices.isEmpty()) {
-            return;
+    private void readChoice(JsonNode choice, String data) throws MalformedStreamException {
+        if (!choice.isObject()) {
+            throw new MalformedStreamException("stream choice is not an object: " + excerpt(data), null);
         }
-        JsonNode choice = choices.get(0);
         JsonNode finish = choice.get("finish_reason");
-        if (finish != null && finish.isTextual()) {
+        boolean finishes = finish != null && finish.isTextual();
+        if (finishes) {
             finishReason = finish.asText();
         }
-        JsonNode delta = endpoint == OpenAiEndpoint.CHAT ? choice.path("delta").get("content") : choice.get("text");
+        JsonNode delta;
+        if (endpoint == OpenAiEndpoint.CHAT) {
+            JsonNode message = choice.get("delta");
+            if (message == null || !message.isObject()) {
+                if (finishes) {
+                    return;
+                }
+                throw new MalformedStreamException("stream choice has no delta: " + excerpt(data), null);
+            }
+            delta = message.get("content");
+        } else {
+            delta = choice.get("text");
+            if (delta == null && !finishes) {
+                throw new MalformedStreamException("stream choice has no text: " + excerpt(data), null);
+            }
+        }
+        if (delta != null && !delta.isNull() && !delta.isTextual()) {
+            throw new MalformedStreamException("stream choice's text is not a string: " + excerpt(data), null);
+        }
         if (delta != null && delta.isTextual() && !delta.asText().isEmpty()) {
             receipt(delta.asText());
         }
@@ -153,10 +193,7 @@ public final class OpenAiStreamParser {
         }
     }
 
-    private void readUsage(JsonNode usage) {
-        if (usage == null || !usage.isObject()) {
-            return;
-        }
+    private void readUsage(JsonNode usage) throws MalformedStreamException {
         Integer prompt = usageCount(usage, "prompt_tokens");
         if (prompt != null) {
             promptTokens = prompt;
@@ -167,21 +204,30 @@ public final class OpenAiStreamParser {
         }
     }
 
-    /** A real non-negative integer ≤ 10⁹, else null (booleans, floats, strings and absurd values are refused). */
-    private Integer usageCount(JsonNode usage, String field) {
+    /** A plain integer in [0, 10⁹], or null when absent; anything else (booleans, floats, strings, absurd) fails. */
+    private static Integer usageCount(JsonNode usage, String field) throws MalformedStreamException {
         JsonNode value = usage.get(field);
         if (value == null || value.isNull()) {
             return null;
         }
         if (!value.isIntegralNumber()) {
-            notes.add("ignored non-integer usage." + field + " = " + excerpt(value.toString()));
-            return null;
+            throw new MalformedStreamException("bad usage: usage." + field + " = " + excerpt(value.toString())
+                    + " is not an integer", null);
         }
         if (!value.canConvertToLong() || value.asLong() < 0 || value.asLong() > MAX_USAGE_TOKENS) {
-            notes.add("ignored out-of-range usage." + field + " = " + excerpt(value.toString()));
-            return null;
+            throw new MalformedStreamException("absurd usage: usage." + field + " = " + excerpt(value.toString()),
+                    null);
         }
         return (int) value.asLong();
+    }
+
+    /** At {@code [DONE]}: a completion count far above what was streamed is absurd. */
+    private void checkUsageAgainstStream() throws MalformedStreamException {
+        long limit = (long) MAX_USAGE_PER_STREAMED_TOKEN * Math.max(1, tokenCount);
+        if (completionTokens != null && completionTokens > limit) {
+            throw new MalformedStreamException("absurd usage: usage.completion_tokens = " + completionTokens + " for "
+                    + tokenCount + " streamed tokens (more than " + MAX_USAGE_PER_STREAMED_TOKEN + " per token)", null);
+        }
     }
 
     /** The body ended: a last line without a terminator still counts. */
@@ -204,11 +250,6 @@ public final class OpenAiStreamParser {
     public CompletionResult result() {
         return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
                 promptTokens, completionTokens, finishReason);
-    }
-
-    /** Values the parser refused, for the log. */
-    public List<String> notes() {
-        return List.copyOf(notes);
     }
 
     static String excerpt(String s) {

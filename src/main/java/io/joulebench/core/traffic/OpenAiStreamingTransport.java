@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Streams one OpenAI-compatible completion per call over {@code java.net.http}: POSTs the payload plus
@@ -19,8 +17,6 @@ import org.slf4j.LoggerFactory;
  * {@code Authorization}) are sent but never logged nor put into error texts.
  */
 public final class OpenAiStreamingTransport implements StreamingTransport {
-
-    private static final Logger LOG = LoggerFactory.getLogger(OpenAiStreamingTransport.class);
 
     private final OpenAiTransportOptions options;
     private final HttpClient client;
@@ -96,15 +92,12 @@ public final class OpenAiStreamingTransport implements StreamingTransport {
                 }
             }
         } catch (OpenAiStreamParser.MalformedStreamException e) {
-            throw OpenAiTransportOptions.failure(parser, e.getMessage(), e);
+            throw OpenAiTransportOptions.failure(parser, options.scrub(e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw OpenAiTransportOptions.failure(parser, "cancelled", e);
         } finally {
             chunks.cancel();
-        }
-        if (!parser.notes().isEmpty()) {
-            LOG.debug("stream from {} had refused values: {}", options.endpoint().path(), parser.notes());
         }
         return parser.result();
     }

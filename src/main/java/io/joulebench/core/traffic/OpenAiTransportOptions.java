@@ -58,9 +58,32 @@ public record OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<Strin
     }
 
     TransportException httpStatus(int status, byte[] excerpt, int length) {
-        String text = OpenAiStreamParser.excerpt(new String(excerpt, 0, length, StandardCharsets.UTF_8));
+        String text = scrub(OpenAiStreamParser.excerpt(new String(excerpt, 0, length, StandardCharsets.UTF_8)));
         return new TransportException("HTTP " + status + " from " + endpoint.path() + ": "
                 + (text.isEmpty() ? "(empty body)" : text), CompletionResult.EMPTY);
+    }
+
+    /**
+     * {@code text} (an engine's error body or stream error, which becomes a request's error text in requests.csv)
+     * with every extra header's value masked, and the credential of a {@code Bearer X}-style value on its own: an
+     * engine that echoes the request's {@code Authorization} must not put the key into results.
+     */
+    String scrub(String text) {
+        if (text == null || headers.isEmpty()) {
+            return text;
+        }
+        String out = text;
+        for (String value : headers.values()) {
+            if (value == null || value.length() < 4) {
+                continue;
+            }
+            out = out.replace(value, "****");
+            int space = value.indexOf(' ');
+            if (space > 0 && value.length() - space > 4) {
+                out = out.replace(value.substring(space + 1).strip(), "****");
+            }
+        }
+        return out;
     }
 
     TransportException requestFailed(Throwable cause) {

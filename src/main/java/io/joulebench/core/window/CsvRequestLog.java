@@ -16,7 +16,8 @@ import java.util.List;
  * Writes one {@code requests.csv} per window (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote
  * or line break). Null is an empty field, booleans are {@code true}/{@code false}, numbers use '.' whatever the
  * locale, times are seconds on the shared monotonic clock, and {@code output_token_times} joins receipts with ';'.
- * A window without rows still gets a header-only file when the log closes.
+ * The engine's text ({@code finish_reason}, the {@code error} text) is neutralised for spreadsheets
+ * ({@link CsvCells}). A window without rows still gets a header-only file when the log closes.
  */
 public final class CsvRequestLog implements RequestLogSink {
 
@@ -107,7 +108,7 @@ public final class CsvRequestLog implements RequestLogSink {
         f.add(c.serverPromptTokens() == null ? "" : c.serverPromptTokens().toString());
         f.add(c.serverCompletionTokens() == null ? "" : c.serverCompletionTokens().toString());
         f.add(r.status().label());
-        f.add(c.finishReason() == null ? "" : c.finishReason());
+        f.add(CsvCells.encode(c.finishReason() == null ? "" : c.finishReason(), CsvCells.Kind.TEXT));
         f.add(Integer.toString(row.levelIndex()));
         f.add(Integer.toString(row.windowIndex()));
         f.add(Boolean.toString(row.inMeasurementWindow()));
@@ -121,14 +122,8 @@ public final class CsvRequestLog implements RequestLogSink {
             times.append(seconds(t));
         }
         f.add(times.toString());
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < f.size(); i++) {
-            if (i > 0) {
-                line.append(',');
-            }
-            line.append(quote(f.get(i)));
-        }
-        return line.toString();
+        f.add(CsvCells.encode(r.error() == null ? "" : r.error(), CsvCells.Kind.TEXT));
+        return String.join(",", f);
     }
 
     static String seconds(long nanos) {
@@ -137,12 +132,5 @@ public final class CsvRequestLog implements RequestLogSink {
 
     static String number(Double value) {
         return value == null ? "" : BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-    }
-
-    static String quote(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            return field;
-        }
-        return '"' + field.replace("\"", "\"\"") + '"';
     }
 }

@@ -123,7 +123,8 @@ final class LevelRun {
         }
         List<WindowRecord> windows = aggregator.records(closed, report.capBoundFraction());
         LevelValidation validation = StabilityGate.validate(
-                windows.stream().map(WindowRecord::jPerToken).toList(), spec.cvThreshold());
+                windows.stream().map(WindowRecord::jPerToken).toList(), spec.cvThreshold())
+                .withRequestFailures(windows, spec.maxErrorFraction());
         LevelOutcome outcome = new LevelOutcome(levelIndex, spec, windows, validation, IssuerSummary.of(report));
         events.levelValidated(outcome);
         return outcome;

@@ -9,14 +9,17 @@ package io.joulebench.core.window;
  * @param rampExclusionSeconds traffic before the first window that is excluded from measurement (≥ 0, default 30)
  * @param windowsPerLevel      contiguous windows per level (≥ 1, default 3)
  * @param cvThreshold          the stability gate's J/token CV threshold (&gt; 0, default 0.05)
+ * @param maxErrorFraction     the request-failure rule: the largest share of the level's in-window requests that
+ *                             may end in error or timeout (0–1, default 0.01)
  */
 public record WindowSpec(double rate, double durationSeconds, double rampExclusionSeconds, int windowsPerLevel,
-                         double cvThreshold) {
+                         double cvThreshold, double maxErrorFraction) {
 
     public static final double DEFAULT_DURATION_SECONDS = 240;
     public static final double DEFAULT_RAMP_EXCLUSION_SECONDS = 30;
     public static final int DEFAULT_WINDOWS_PER_LEVEL = 3;
     public static final double DEFAULT_CV_THRESHOLD = 0.05;
+    public static final double DEFAULT_MAX_ERROR_FRACTION = 0.01;
     /** The single attribution policy: every token receipt inside the window's closed span counts. */
     public static final String ATTRIBUTION_POLICY = "steady_state_span";
 
@@ -37,6 +40,15 @@ public record WindowSpec(double rate, double durationSeconds, double rampExclusi
         if (!(cvThreshold > 0) || Double.isInfinite(cvThreshold)) {
             throw new InvalidWindowSpecException("cv_threshold", "must be a finite number > 0, got " + cvThreshold);
         }
+        if (!(maxErrorFraction >= 0 && maxErrorFraction <= 1)) {
+            throw new InvalidWindowSpecException("max_error_fraction", "must be in [0, 1], got " + maxErrorFraction);
+        }
+    }
+
+    /** A spec with the default request-failure rule ({@value #DEFAULT_MAX_ERROR_FRACTION}). */
+    public WindowSpec(double rate, double durationSeconds, double rampExclusionSeconds, int windowsPerLevel,
+                      double cvThreshold) {
+        this(rate, durationSeconds, rampExclusionSeconds, windowsPerLevel, cvThreshold, DEFAULT_MAX_ERROR_FRACTION);
     }
 
     /** A spec with the defaults for everything but the rate. */
@@ -72,6 +84,7 @@ public record WindowSpec(double rate, double durationSeconds, double rampExclusi
         private double rampExclusionSeconds = DEFAULT_RAMP_EXCLUSION_SECONDS;
         private int windowsPerLevel = DEFAULT_WINDOWS_PER_LEVEL;
         private double cvThreshold = DEFAULT_CV_THRESHOLD;
+        private double maxErrorFraction = DEFAULT_MAX_ERROR_FRACTION;
 
         private Builder() {
         }
@@ -101,6 +114,11 @@ public record WindowSpec(double rate, double durationSeconds, double rampExclusi
             return this;
         }
 
+        public Builder maxErrorFraction(double fraction) {
+            this.maxErrorFraction = fraction;
+            return this;
+        }
+
         /**
          * Count-based windows are not supported: the window defaults are calibrated on durations. A null count is
          * accepted (it means "not set"), anything else is rejected.
@@ -114,7 +132,8 @@ public record WindowSpec(double rate, double durationSeconds, double rampExclusi
         }
 
         public WindowSpec build() {
-            return new WindowSpec(rate, durationSeconds, rampExclusionSeconds, windowsPerLevel, cvThreshold);
+            return new WindowSpec(rate, durationSeconds, rampExclusionSeconds, windowsPerLevel, cvThreshold,
+                    maxErrorFraction);
         }
     }
 }

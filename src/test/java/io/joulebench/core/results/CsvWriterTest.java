@@ -2,6 +2,7 @@ package io.joulebench.core.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.window.CsvCells;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -16,7 +17,7 @@ class CsvWriterTest {
 
     private static String write(List<String> header, List<?> row) throws Exception {
         StringWriter out = new StringWriter();
-        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::isUserText);
+        CsvWriter csv = new CsvWriter(out, WindowsCsvColumns::kind);
         csv.writeHeader(header);
         csv.writeRow(row);
         return out.toString();
@@ -37,7 +38,7 @@ class CsvWriterTest {
     @ParameterizedTest
     @ValueSource(strings = {"=HYPERLINK(\"x\")", "+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"})
     void user_text_that_starts_a_formula_is_prefixed_and_quoted(String evil) {
-        String cell = CsvWriter.cell(evil, true);
+        String cell = CsvWriter.cell(evil, CsvCells.Kind.TEXT);
         assertThat(cell).startsWith("\"'");
         assertThat(new WindowRow(java.util.Map.of("model", parse(cell))).text("model")).isEqualTo(evil);
     }
@@ -47,6 +48,31 @@ class CsvWriterTest {
         String csv = write(List.of("study_name", "baseline_power_w", "cross_check_rel_diff"),
                 List.of("-neg", -12.5, "-0.03"));
         assertThat(csv).endsWith("\r\n\"'-neg\",-12.5,-0.03\r\n");
+    }
+
+    @Test
+    void an_unknown_column_neutralises_formulas_but_not_plain_numbers() throws Exception {
+        String csv = write(List.of("study_name", "extra_a", "extra_b", "extra_c", "extra_d"),
+                List.of("s", "-12.5", "+3e-2", "-1+1", "=cmd|' /C calc'!A0"));
+        assertThat(csv).endsWith("\r\ns,-12.5,+3e-2,\"'-1+1\",\"'=cmd|' /C calc'!A0\"\r\n");
+    }
+
+    @Test
+    void cells_past_the_header_are_unknown_columns() throws Exception {
+        String csv = write(List.of("study_name"), List.of("s", "-4", "@x"));
+        assertThat(csv).endsWith("\r\ns,-4,\"'@x\"\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-12.5", "+3", "0", ".5", "-1e-7", "12."})
+    void plain_decimals_are_numbers(String number) {
+        assertThat(CsvCells.isPlainNumber(number)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1+1", "-Infinity", "NaN", "0x1p3", "-1d", "1,5", "", "-", "--1", "- 1"})
+    void formulas_and_java_only_numbers_are_not_plain_decimals(String text) {
+        assertThat(CsvCells.isPlainNumber(text)).isFalse();
     }
 
     @Test

@@ -78,6 +78,58 @@ class MalformedStudyCorpusTest {
                         .satisfies(error -> assertThat(error.rule()).contains("limited to 1 MiB")));
     }
 
+    /** The one error of a study file made of {@code bytes}. */
+    private static StudyError onlyError(byte[] bytes) {
+        try {
+            new StudyLoader().parse("bin.yaml", bytes, null);
+        } catch (StudyValidationException e) {
+            assertThat(e.errors()).hasSize(1);
+            return e.errors().getFirst();
+        }
+        throw new AssertionError("expected an error");
+    }
+
+    @Test
+    void binary_garbage_names_the_byte_that_is_not_utf8_and_the_control_character_before_it() throws IOException {
+        // 7F 'E' 'L' 'F' 02 01 01 00 00 00 FF …: DEL is valid UTF-8 (a control character); FF at offset 10 is not
+        StudyError e = onlyError(Files.readAllBytes(CORPUS.resolve("07-binary-garbage.yaml")));
+
+        assertThat(e.rule()).isEqualTo("not UTF-8 text: byte 0xFF at offset 10 is never valid in UTF-8, after control "
+                + "character U+007F (line 1, column 1); this looks like a binary file, not a YAML study");
+        assertThat(e.line()).isEqualTo(1);
+        assertThat(e.column()).isEqualTo(11);
+    }
+
+    @Test
+    void the_reported_byte_is_the_invalid_one_not_a_valid_byte_before_it() {
+        // "a: 1\n" 7F 80: the 0x80 continuation byte at offset 6 is the first invalid byte, not the 0x7F before it
+        StudyError e = onlyError(new byte[] {'a', ':', ' ', '1', '\n', 0x7F, (byte) 0x80});
+
+        assertThat(e.rule()).startsWith("not UTF-8 text: byte 0x80 at offset 6 is a continuation byte without a lead "
+                + "byte, after control character U+007F (line 2, column 1)");
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(e.column()).isEqualTo(2);
+    }
+
+    @Test
+    void a_latin1_letter_and_a_character_cut_by_the_end_of_file_are_told_apart() {
+        StudyError latin1 = onlyError("study_name: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(latin1.rule()).isEqualTo("not UTF-8 text: byte 0xE9 at offset 15 starts a multi-byte character "
+                + "that is not followed by its continuation bytes (or encodes an overlong form or a surrogate); a study "
+                + "file must be UTF-8 YAML");
+        assertThat(latin1.column()).isEqualTo(16);
+
+        StudyError cut = onlyError(new byte[] {'a', ':', ' ', (byte) 0xE2, (byte) 0x82});
+        assertThat(cut.rule()).contains("byte 0xE2 at offset 3 starts a multi-byte character, but the file ends "
+                + "before it is complete");
+    }
+
+    @Test
+    void valid_utf8_with_a_control_character_is_reported_as_not_yaml() {
+        StudyError e = onlyError(new byte[] {'a', ':', ' ', 0x7F, '\n'});
+        assertThat(e.rule()).contains("control character U+007F").contains("does not look like a YAML text file");
+    }
+
     @Test
     void missing_file_is_one_clear_error(@TempDir Path dir) {
         assertThatThrownBy(() -> new StudyLoader().load(dir.resolve("nope.yaml")))

@@ -28,6 +28,7 @@ class StudyLoaderTest {
         assertThat(e.server().cooldownSeconds()).isZero();
         assertThat(e.server().windowsPerLevel()).isEqualTo(3);
         assertThat(e.server().stabilityCvThreshold()).isEqualTo(0.05);
+        assertThat(e.server().maxErrorFraction()).isEqualTo(0.01);
         assertThat(e.offline()).isNull();
         assertThat(e.reference().profile()).isEqualTo("small");
         assertThat(e.reference().gpus()).isEqualTo(1);
@@ -35,6 +36,16 @@ class StudyLoaderTest {
         assertThat(e.engineOptions()).isNull();
         assertThat(study.execution()).isEqualTo(new ExecutionConfig(1, ExperimentOrder.SEQUENTIAL, null, 600.0, 0.0,
                 0.0, null, 10, 60.0));
+    }
+
+    @Test
+    void the_request_failure_limit_is_set_per_study_and_sweepable() {
+        Study study = StudyFixtures.load("""
+                serving_mode: server
+                server: {traffic: {rate: 4}, max_error_fraction: 0.05}
+                sweep: {server.max_error_fraction: [0, 0.2]}
+                """);
+        assertThat(study.cells()).extracting(c -> c.experiment().server().maxErrorFraction()).containsExactly(0.0, 0.2);
     }
 
     @Test

@@ -7,6 +7,8 @@ import io.joulebench.core.time.VirtualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class OpenAiStreamParserTest {
 
@@ -72,17 +74,93 @@ class OpenAiStreamParserTest {
         assertThat(r.finishReason()).isEqualTo("stop");
     }
 
+    /** Feeds {@code lines} (one data line each, then [DONE]); returns the failure, or null when the stream passed. */
+    private OpenAiStreamParser.MalformedStreamException failureOf(OpenAiEndpoint endpoint, String... lines) {
+        OpenAiStreamParser parser = new OpenAiStreamParser(endpoint, clock, false);
+        try {
+            for (String line : lines) {
+                parser.acceptLine("data: " + line);
+            }
+            parser.acceptLine("data: [DONE]");
+            return null;
+        } catch (OpenAiStreamParser.MalformedStreamException e) {
+            assertThat(parser.done()).isFalse();
+            return e;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"prompt_tokens\":true}", "{\"completion_tokens\":2.0}", "{\"completion_tokens\":\"2\"}"})
+    void usage_counts_that_are_not_integers_fail_the_stream(String usage) {
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"a\"}]}",
+                "{\"choices\":[],\"usage\":" + usage + "}")).hasMessageStartingWith("bad usage: usage.")
+                .hasMessageContaining("is not an integer");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"prompt_tokens\":-5}", "{\"completion_tokens\":-1}",
+        "{\"prompt_tokens\":5000000000}", "{\"completion_tokens\":1000000000000000}",
+        "{\"completion_tokens\":99999999999999999999999}"})
+    void negative_or_huge_usage_counts_are_absurd_and_fail_the_stream(String usage) {
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"a\"}]}",
+                "{\"choices\":[],\"usage\":" + usage + "}")).hasMessageStartingWith("absurd usage: usage.");
+    }
+
     @Test
-    void usage_counts_must_be_plain_integers_in_range() throws Exception {
-        String stream = """
-                data: {"choices":[],"usage":{"prompt_tokens":true,"completion_tokens":2.0}}
-                data: {"choices":[],"usage":{"prompt_tokens":5000000000,"completion_tokens":-1}}
-                data: [DONE]
-                """;
-        OpenAiStreamParser parser = parse(OpenAiEndpoint.COMPLETIONS, stream, 4096);
-        assertThat(parser.result().serverPromptTokens()).isNull();
-        assertThat(parser.result().serverCompletionTokens()).isNull();
-        assertThat(parser.notes()).hasSize(4).anySatisfy(n -> assertThat(n).contains("5000000000"));
+    void a_completion_count_far_above_the_streamed_tokens_fails_at_done_and_keeps_the_tokens() throws Exception {
+        OpenAiStreamParser parser = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, true);
+        parser.acceptLine("data: {\"choices\":[{\"text\":\"a\"}]}");
+        parser.acceptLine("data: {\"choices\":[{\"text\":\"b\"}]}");
+        parser.acceptLine("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":201}}");
+
+        assertThatThrownBy(() -> parser.acceptLine("data: [DONE]"))
+                .isInstanceOf(OpenAiStreamParser.MalformedStreamException.class)
+                .hasMessage("absurd usage: usage.completion_tokens = 201 for 2 streamed tokens (more than 100 per token)");
+        assertThat(parser.done()).isFalse();
+        assertThat(parser.result().tokenCount()).isEqualTo(2);
+        assertThat(parser.result().text()).isEqualTo("ab");
+    }
+
+    @Test
+    void a_completion_count_within_a_hundred_per_streamed_token_is_kept() throws Exception {
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"a\"}]}",
+                "{\"choices\":[],\"usage\":{\"completion_tokens\":100}}")).isNull();
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"\",\"finish_reason\":\"stop\"}]}",
+                "{\"choices\":[],\"usage\":{\"completion_tokens\":100}}")).as("no streamed token counts as one")
+                .isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"id\":\"cmpl-1\"}", "{\"choices\":null}", "{\"choices\":{\"text\":\"a\"}}",
+        "{\"choices\":[\"a\"]}", "{\"choices\":[{\"index\":0}]}", "{\"choices\":[{\"text\":7}]}",
+        "{\"choices\":[],\"usage\":[1,2]}"})
+    void a_completion_chunk_without_its_structure_fails_the_stream(String chunk) {
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"a\"}]}", chunk))
+                .as(chunk).isNotNull().hasMessageStartingWith("stream ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"choices\":[{\"index\":0}]}", "{\"choices\":[{\"delta\":\"hi\"}]}",
+        "{\"choices\":[{\"delta\":{\"content\":[1]}}]}"})
+    void a_chat_chunk_without_its_structure_fails_the_stream(String chunk) {
+        assertThat(failureOf(OpenAiEndpoint.CHAT, "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]}", chunk))
+                .as(chunk).isNotNull().hasMessageStartingWith("stream ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1}}",
+        "{\"choices\":[],\"usage\":null}", "{\"choices\":[{\"index\":0,\"finish_reason\":\"stop\"}]}",
+        "{\"choices\":[{\"text\":null,\"finish_reason\":\"length\"}]}", "{\"choices\":[{\"text\":\"\"}]}"})
+    void usage_only_and_finish_only_completion_chunks_are_accepted(String chunk) {
+        assertThat(failureOf(OpenAiEndpoint.COMPLETIONS, "{\"choices\":[{\"text\":\"a\"}]}", chunk)).as(chunk).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"choices\":[{\"delta\":{}, \"finish_reason\":\"stop\"}]}",
+        "{\"choices\":[{\"finish_reason\":\"stop\"}]}", "{\"choices\":[{\"delta\":{\"reasoning_content\":\"x\"}}]}",
+        "{\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":null}}]}"})
+    void role_reasoning_and_finish_only_chat_chunks_are_accepted(String chunk) {
+        assertThat(failureOf(OpenAiEndpoint.CHAT, chunk)).as(chunk).isNull();
     }
 
     @Test

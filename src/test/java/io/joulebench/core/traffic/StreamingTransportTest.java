@@ -91,6 +91,28 @@ class StreamingTransportTest {
 
     @ParameterizedTest
     @EnumSource(HttpClientKind.class)
+    void an_engine_that_echoes_the_key_in_its_error_does_not_put_it_in_the_error_text(HttpClientKind client)
+            throws Exception {
+        try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
+            ScriptedHttpServer.head(out, 401, false);
+            out.write("{\"error\": \"invalid key sk-very-secret\"}".getBytes());
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+            assertThatThrownBy(() -> transport.send(SHAPE)).isInstanceOf(TransportException.class)
+                    .hasMessageContaining("HTTP 401").hasMessageContaining("invalid key ****")
+                    .hasMessageNotContaining("sk-very-secret");
+        }
+        try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
+            ScriptedHttpServer.head(out, 200, true);
+            ScriptedHttpServer.chunk(out, DELTA_HEL + "data: {\"error\":{\"message\":\"auth " + SECRET + " revoked\"}}\n\n");
+        }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
+            assertThatThrownBy(() -> transport.send(SHAPE)).isInstanceOf(TransportException.class)
+                    .hasMessageContaining("server error in stream: auth **** revoked after 1 tokens")
+                    .hasMessageNotContaining("sk-very-secret");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
     void preserves_partial_on_mid_stream_reset(HttpClientKind client) throws Exception {
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
