@@ -54,9 +54,13 @@ public final class LiveView {
         Label energy = new Label();
         energy.getStyleClass().add("energy-label");
         energy.textProperty().bind(vm.energyLabelProperty());
+        Label notice = new Label();
+        notice.setId("live-notice");
+        notice.getStyleClass().add("live-notice");
+        notice.textProperty().bind(vm.noticeProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, notice, spacer, energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
 
