@@ -16,6 +16,7 @@ import io.joulebench.app.prefs.WindowBounds;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.app.results.ResultsView;
 import io.joulebench.app.results.ResultsViewModel;
+import io.joulebench.app.results.TaskExportRunner;
 import io.joulebench.app.shell.Area;
 import io.joulebench.app.shell.ShellView;
 import io.joulebench.app.shell.ShellViewModel;
@@ -78,7 +79,7 @@ public final class AppContext implements AutoCloseable {
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
                 new FxDebouncer(Duration.ofMillis(300)));
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
-                services.folderOpener(), background);
+                services.folderOpener(), new TaskExportRunner(background));
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
         backend = services.backend().create(new RunHost() {
             @Override

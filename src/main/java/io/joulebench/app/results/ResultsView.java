@@ -58,17 +58,11 @@ public final class ResultsView {
         ProgressBar progress = new ProgressBar(0);
         progress.setId("results-export-progress");
         progress.setPrefWidth(140);
-        progress.visibleProperty().bind(vm.currentExportProperty().isNotNull());
+        progress.progressProperty().bind(vm.exportProgressProperty());
+        progress.visibleProperty().bind(vm.exportProgressProperty().greaterThanOrEqualTo(0));
         Label status = new Label();
         status.setId("results-export-status");
-        vm.currentExportProperty().addListener((o, a, task) -> {
-            progress.progressProperty().unbind();
-            status.textProperty().unbind();
-            if (task != null) {
-                progress.progressProperty().bind(task.progressProperty());
-                status.textProperty().bind(task.messageProperty());
-            }
-        });
+        status.textProperty().bind(vm.exportStatusProperty());
 
         HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
                 bundle, progress, status);

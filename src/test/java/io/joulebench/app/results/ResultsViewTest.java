@@ -80,9 +80,12 @@ class ResultsViewTest {
         assertThat(written.rows()).hasSize(9);
         assertThat(written.rows()).extracting(WindowRow::experimentId).doesNotHaveDuplicates();
         assertThat(Files.readAllLines(out)).hasSize(10);
-        double progress = WaitForAsyncUtils.asyncFx(() ->
-                context.shell().results().currentExportProperty().get().getProgress()).get();
-        assertThat(progress).isEqualTo(1.0);
+        // The export ran as a background task whose progress bar ends full, with a status line.
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#results-export-progress").queryAs(javafx.scene.control.ProgressBar.class)
+                .getProgress()).isEqualTo(1.0);
+        assertThat(robot.lookup("#results-export-status").queryLabeled().getText())
+                .isEqualTo("Wrote 9 windows to all.csv");
     }
 
     @Test
