@@ -3,7 +3,10 @@ package io.joulebench.app.fx;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.Control;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
+import javafx.scene.text.Text;
 
 /** Small factories for read-only table columns over records. */
 public final class Columns {
@@ -32,6 +35,34 @@ public final class Columns {
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /**
+     * Shows a text column's values wrapped to the column's width (the row grows instead of the text ending in
+     * "…"), with the whole value as the cell's tooltip.
+     */
+    public static <S> TableColumn<S, String> wrapping(TableColumn<S, String> column) {
+        column.setCellFactory(col -> new TableCell<>() {
+            private final Text text = new Text();
+
+            {
+                text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+                text.fillProperty().bind(textFillProperty());
+                text.fontProperty().bind(fontProperty());
+                setPrefHeight(Control.USE_COMPUTED_SIZE);
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                boolean blank = empty || item == null || item.isEmpty();
+                text.setText(blank ? "" : item);
+                setGraphic(blank ? null : text);
+                setTooltip(blank ? null : new Tooltip(item));
+            }
+        });
+        column.getStyleClass().add("wrapping-column");
+        return column;
     }
 
     private static double key(Double d) {

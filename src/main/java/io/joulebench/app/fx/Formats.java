@@ -29,6 +29,21 @@ public final class Formats {
         return s;
     }
 
+    /**
+     * A number to {@code digits} significant digits (whole numbers from 10^digits up), no trailing zeros:
+     * 0.627355 → "0.6274", 403.847273 → "403.8", 12345.6 → "12346" (for 4 digits).
+     */
+    public static String significant(double v, int digits) {
+        if (!Double.isFinite(v)) {
+            return "—";
+        }
+        if (v == 0) {
+            return "0";
+        }
+        int magnitude = (int) Math.floor(Math.log10(Math.abs(v)));
+        return number(v, Math.max(0, Math.min(9, digits - 1 - magnitude)));
+    }
+
     /** A short form of a rate for axis labels: "8", "0.5". */
     public static String trim(double v) {
         return number(v, 3);

@@ -80,8 +80,8 @@ public final class ResultsView {
         close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
         VBox left = new VBox(6, new Label("Loaded results"), studies, close);
         left.setPadding(new Insets(0, 0, 0, 0));
-        left.setMinWidth(180);
-        left.setPrefWidth(230);
+        left.setMinWidth(150);
+        left.setPrefWidth(190);
         left.setMaxWidth(260);
         VBox.setVgrow(studies, javafx.scene.layout.Priority.ALWAYS);
 
@@ -91,7 +91,7 @@ public final class ResultsView {
                 new Tab("By rate", new GroupingView(vm).node()),
                 new Tab("Plots", new PlotsView(vm.plotsProperty()).node()));
         SplitPane split = new SplitPane(left, tabs);
-        split.setDividerPositions(0.18);
+        split.setDividerPositions(0.13);
         SplitPane.setResizableWithParent(left, false);
         split.setPadding(new Insets(0, 10, 10, 10));
         root.setCenter(split);

@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
@@ -14,15 +15,29 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.controlsfx.control.table.TableFilter;
 
 /**
  * The windows of every loaded study: one column per windows.csv column (the main ones shown, the rest chosen from
  * the table menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
+ * Headers wrap at underscores so the main columns stay narrow; {@code invalid_reason} comes last among them, takes
+ * the width left over and wraps its text, so nothing in the main columns is cut short.
  */
 public final class WindowsTableView {
 
+    /** The reason column never gets narrower than this (then the table scrolls sideways). */
+    static final double REASON_MIN_WIDTH = 180;
+    /** Significant digits shown in number cells. */
+    static final int SHOWN_DIGITS = 4;
+    /** As workbench.css sets the windows table's headers. */
+    private static final Font HEADER_FONT = Font.font(null, FontWeight.BOLD, 12);
+    private static final Font CELL_FONT = Font.font(13);
+
     private final TableView<WindowRow> table = new TableView<>();
+    private final TableFilter<WindowRow> filter;
 
     public WindowsTableView(ResultsViewModel vm) {
         table.setId("windows-table");
@@ -32,18 +47,27 @@ public final class WindowsTableView {
         table.setPlaceholder(new javafx.scene.control.Label("Open a results folder to see its windows."));
         table.setItems(vm.rows());
         List<TableColumn<WindowRow, ?>> columns = new ArrayList<>();
-        // The main columns first, in their own order; the rest after them, hidden until chosen.
+        // The main columns first, in their own order with the reason last; the rest after them, hidden until chosen.
         java.util.LinkedHashSet<String> order = new java.util.LinkedHashSet<>(WindowsCsvColumns.MAIN);
+        order.remove(WindowsCsvColumns.INVALID_REASON);
+        order.add(WindowsCsvColumns.INVALID_REASON);
         order.addAll(WindowsCsvColumns.ALL);
+        TableColumn<WindowRow, String> reason = null;
         for (String name : order) {
-            TableColumn<WindowRow, ?> c = isNumeric(name) ? numeric(name) : text(name);
+            TableColumn<WindowRow, ?> c;
+            if (name.equals(WindowsCsvColumns.INVALID_REASON)) {
+                reason = Columns.wrapping(text(name));
+                reason.setMinWidth(REASON_MIN_WIDTH);
+                c = reason;
+            } else {
+                c = isNumeric(name) ? numeric(name) : text(name);
+                c.setPrefWidth(widthFor(name));
+            }
             c.setVisible(WindowsCsvColumns.MAIN.contains(name));
-            // Wide enough for the header, so column names are never cut short.
-            c.setPrefWidth(name.equals(WindowsCsvColumns.INVALID_REASON) ? 280
-                    : Math.max(64, 7.6 * name.length() + 26));
             columns.add(c);
         }
         table.getColumns().setAll(columns);
+        fillWithReason(reason);
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(WindowRow row, boolean empty) {
@@ -59,7 +83,58 @@ public final class WindowsTableView {
         });
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<WindowRow>) c ->
                 vm.selection().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
-        TableFilter.forTableView(table).lazy(true).apply();
+        filter = TableFilter.forTableView(table).lazy(true).apply();
+    }
+
+    /** The reason column takes the width the other visible columns leave, never less than its minimum. */
+    private void fillWithReason(TableColumn<WindowRow, String> reason) {
+        Runnable fit = () -> {
+            double others = 0;
+            for (TableColumn<WindowRow, ?> c : table.getColumns()) {
+                if (c != reason && c.isVisible()) {
+                    others += c.getWidth();
+                }
+            }
+            // Leave room for the vertical scroll bar and the borders.
+            reason.setPrefWidth(Math.max(REASON_MIN_WIDTH, table.getWidth() - others - 20));
+        };
+        table.widthProperty().addListener((o, a, b) -> fit.run());
+        for (TableColumn<WindowRow, ?> c : table.getColumns()) {
+            if (c != reason) {
+                c.widthProperty().addListener((o, a, b) -> fit.run());
+                c.visibleProperty().addListener((o, a, b) -> fit.run());
+            }
+        }
+    }
+
+    /**
+     * A column's preferred width: its header, wrapped at the underscores, and a typical value both fit.
+     */
+    static double widthFor(String name) {
+        double header = 0;
+        for (String part : headerText(name).split("\u200B")) {
+            header = Math.max(header, textWidth(part, HEADER_FONT));
+        }
+        String sample = switch (name) {
+            case WindowsCsvColumns.STUDY_NAME -> "quickstart-x";
+            case WindowsCsvColumns.ENERGY_KIND -> "simulated";
+            case WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS -> "false";
+            case WindowsCsvColumns.CYCLE, WindowsCsvColumns.WINDOW_INDEX, "level_index" -> "00";
+            case WindowsCsvColumns.RATE_REQ_S, WindowsCsvColumns.OUTPUT_TOKENS -> "00000";
+            default -> isNumeric(name) ? "0000.0" : "simulated-xx";
+        };
+        return Math.ceil(Math.max(header + 16, textWidth(sample, CELL_FONT) + 16));
+    }
+
+    /** The column name with a break opportunity after each underscore, so a header wraps there. */
+    static String headerText(String name) {
+        return name.replace("_", "_\u200B");
+    }
+
+    private static double textWidth(String s, Font font) {
+        Text t = new Text(s);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
     }
 
     /** Columns that hold numbers (sorted and aligned as numbers). */
@@ -70,13 +145,15 @@ public final class WindowsTableView {
     }
 
     private static TableColumn<WindowRow, String> text(String name) {
-        TableColumn<WindowRow, String> c = new TableColumn<>(name);
+        TableColumn<WindowRow, String> c = new TableColumn<>(headerText(name));
+        c.setId(name);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue().text(name)));
         return c;
     }
 
     private static TableColumn<WindowRow, Double> numeric(String name) {
-        TableColumn<WindowRow, Double> c = new TableColumn<>(name);
+        TableColumn<WindowRow, Double> c = new TableColumn<>(headerText(name));
+        c.setId(name);
         c.setCellValueFactory(f -> {
             OptionalDouble d = f.getValue().number(name);
             return new ReadOnlyObjectWrapper<>(d.isPresent() ? d.getAsDouble() : null);
@@ -86,11 +163,19 @@ public final class WindowsTableView {
             @Override
             protected void updateItem(Double item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : Formats.number(item, 6));
+                // Four significant digits keep the columns narrow; the tooltip has the value as written.
+                setText(empty || item == null ? null : Formats.significant(item, SHOWN_DIGITS));
+                WindowRow row = empty ? null : getTableRow().getItem();
+                setTooltip(row == null || item == null ? null : new Tooltip(row.text(name)));
             }
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /** The ControlsFX filter over the table (its menus sit on the column headers). */
+    public TableFilter<WindowRow> filter() {
+        return filter;
     }
 
     public TableView<WindowRow> node() {
