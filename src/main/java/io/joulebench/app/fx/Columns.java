@@ -6,6 +6,8 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.Control;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /** Small factories for read-only table columns over records. */
@@ -63,6 +65,17 @@ public final class Columns {
         });
         column.getStyleClass().add("wrapping-column");
         return column;
+    }
+
+    /** The width a column needs to show {@code title} whole in a bold header of {@code size} px, padding included. */
+    public static double headerWidth(String title, double size) {
+        double widest = 0;
+        for (String line : title.split("\n")) {
+            Text t = new Text(line);
+            t.setFont(Font.font(null, FontWeight.BOLD, size));
+            widest = Math.max(widest, t.getLayoutBounds().getWidth());
+        }
+        return Math.ceil(widest + 22);
     }
 
     private static double key(Double d) {

@@ -30,10 +30,11 @@ public final class Formats {
     }
 
     /**
-     * A number to {@code digits} significant digits (whole numbers from 10^digits up), no trailing zeros:
-     * 0.627355 → "0.6274", 403.847273 → "403.8", 12345.6 → "12346" (for 4 digits).
+     * A number to {@code digits} significant digits but at most {@code maxDecimals} decimals (whole numbers from
+     * 10^digits up), no trailing zeros: 0.627355 → "0.6274", 0.00712 → "0.0071", 403.847273 → "403.8",
+     * 12345.6 → "12346" (4 digits, 4 decimals).
      */
-    public static String significant(double v, int digits) {
+    public static String significant(double v, int digits, int maxDecimals) {
         if (!Double.isFinite(v)) {
             return "—";
         }
@@ -41,7 +42,7 @@ public final class Formats {
             return "0";
         }
         int magnitude = (int) Math.floor(Math.log10(Math.abs(v)));
-        return number(v, Math.max(0, Math.min(9, digits - 1 - magnitude)));
+        return number(v, Math.max(0, Math.min(maxDecimals, digits - 1 - magnitude)));
     }
 
     /** A short form of a rate for axis labels: "8", "0.5". */

@@ -24,11 +24,11 @@ public final class LevelTableView {
         verdict.setId("level-verdict");
         verdict.setMinWidth(120);
         table.getColumns().setAll(java.util.List.of(
-                width(Columns.number("Rate", LevelRow::rate, 2), 50),
-                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 68),
-                width(Columns.text("CV (limit)", LevelTableView::cv), 104),
-                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 86),
-                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 56),
+                width(Columns.number("Rate", LevelRow::rate, 2), 46),
+                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 66),
+                width(Columns.text("CV (limit)", LevelTableView::cv), 96),
+                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 84),
+                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
                 verdict));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -50,9 +50,12 @@ public final class LevelTableView {
         });
     }
 
-    private static <C extends TableColumn<LevelRow, ?>> C width(C column, double width) {
+    private static <C extends TableColumn<LevelRow, ?>> C width(C column, double atLeast) {
+        // A fixed width, its header whole: the width left over goes to the verdict, which wraps into it.
+        double width = Math.max(atLeast, Columns.headerWidth(column.getText(), 13));
         column.setPrefWidth(width);
-        column.setMinWidth(width * 0.8);
+        column.setMinWidth(width);
+        column.setMaxWidth(width);
         return column;
     }
 

@@ -73,9 +73,10 @@ public final class LiveView {
         grid.setVgap(8);
         grid.setPadding(new Insets(4, 10, 10, 10));
         ColumnConstraints left = new ColumnConstraints();
-        left.setPercentWidth(60);
+        left.setPercentWidth(56);
         ColumnConstraints right = new ColumnConstraints();
-        right.setPercentWidth(40);
+        // Wide enough for the level table's verdict to wrap a gate's reason in a few lines.
+        right.setPercentWidth(44);
         grid.getColumnConstraints().setAll(left, right);
         RowConstraints upper = new RowConstraints();
         upper.setPercentHeight(54);

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.OptionalDouble;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -22,27 +25,32 @@ import org.controlsfx.control.table.TableFilter;
 
 /**
  * The windows of every loaded study: one column per windows.csv column (the main ones shown, the rest chosen from
- * the table menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
- * Headers wrap at underscores so the main columns stay narrow; {@code invalid_reason} comes last among them, takes
- * the width left over and wraps its text, so nothing in the main columns is cut short.
+ * the Columns menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
+ * Long headers are broken into lines after underscores, so the main columns stay narrow;
+ * {@code invalid_reason} comes last among them, takes the width left over and wraps its text, so nothing in the main
+ * columns is cut short. (The table's own column menu is off: it would show those broken headers.)
  */
 public final class WindowsTableView {
 
     /** The reason column never gets narrower than this (then the table scrolls sideways). */
     static final double REASON_MIN_WIDTH = 180;
-    /** Significant digits shown in number cells. */
+    /** Significant digits shown in number cells, and at most as many decimals: at most 6 characters below 10^6. */
     static final int SHOWN_DIGITS = 4;
     /** As workbench.css sets the windows table's headers. */
     private static final Font HEADER_FONT = Font.font(null, FontWeight.BOLD, 12);
     private static final Font CELL_FONT = Font.font(13);
+    /** Room around a header's text (padding, the sort arrow) and around a cell's. */
+    private static final double HEADER_PAD = 16;
+    private static final double CELL_PAD = 14;
 
     private final TableView<WindowRow> table = new TableView<>();
     private final TableFilter<WindowRow> filter;
+    private final MenuButton columnChooser = new MenuButton("Columns");
 
     public WindowsTableView(ResultsViewModel vm) {
         table.setId("windows-table");
         table.getStyleClass().add("windows-table");
-        table.setTableMenuButtonVisible(true);
+        table.setTableMenuButtonVisible(false);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setPlaceholder(new javafx.scene.control.Label("Open a results folder to see its windows."));
         table.setItems(vm.rows());
@@ -68,6 +76,20 @@ public final class WindowsTableView {
         }
         table.getColumns().setAll(columns);
         fillWithReason(reason);
+        columnChooser.setId("windows-columns");
+        columnChooser.setTooltip(new Tooltip("Choose which windows.csv columns the table shows"));
+        boolean separated = false;
+        for (TableColumn<WindowRow, ?> c : columns) {
+            if (!separated && !WindowsCsvColumns.MAIN.contains(c.getId())) {
+                // The main columns above, the rest of windows.csv below.
+                columnChooser.getItems().add(new SeparatorMenuItem());
+                separated = true;
+            }
+            CheckMenuItem item = new CheckMenuItem(c.getId());
+            item.setMnemonicParsing(false);
+            item.selectedProperty().bindBidirectional(c.visibleProperty());
+            columnChooser.getItems().add(item);
+        }
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(WindowRow row, boolean empty) {
@@ -107,28 +129,56 @@ public final class WindowsTableView {
         }
     }
 
-    /**
-     * A column's preferred width: its header, wrapped at the underscores, and a typical value both fit.
-     */
+    /** A column's preferred width: its widest header word (see {@link #headerText}) and a typical value both fit. */
     static double widthFor(String name) {
-        double header = 0;
-        for (String part : headerText(name).split("\u200B")) {
-            header = Math.max(header, textWidth(part, HEADER_FONT));
+        return Math.ceil(Math.max(longestWord(name) + HEADER_PAD, textWidth(sample(name), CELL_FONT) + CELL_PAD));
+    }
+
+    /**
+     * The header of a column: its name in lines broken after underscores, each line as long as fits the column's
+     * width ("request_throughput_req_s" → "request_" / "throughput_" / "req_s" in a narrow column).
+     */
+    static String headerText(String name) {
+        double room = widthFor(name) - HEADER_PAD;
+        StringBuilder text = new StringBuilder();
+        String line = "";
+        for (String word : words(name)) {
+            if (!line.isEmpty() && textWidth(line + word, HEADER_FONT) > room) {
+                text.append(line).append('\n');
+                line = "";
+            }
+            line += word;
         }
-        String sample = switch (name) {
+        return text.append(line).toString();
+    }
+
+    /** The name cut after each underscore: "j_per_token" → "j_", "per_", "token". */
+    private static List<String> words(String name) {
+        List<String> words = new ArrayList<>();
+        int start = 0;
+        for (int i = name.indexOf('_'); i >= 0; i = name.indexOf('_', i + 1)) {
+            words.add(name.substring(start, i + 1));
+            start = i + 1;
+        }
+        if (start < name.length()) {
+            words.add(name.substring(start));
+        }
+        return words;
+    }
+
+    private static double longestWord(String name) {
+        return words(name).stream().mapToDouble(w -> textWidth(w, HEADER_FONT)).max().orElse(0);
+    }
+
+    private static String sample(String name) {
+        return switch (name) {
             case WindowsCsvColumns.STUDY_NAME -> "quickstart-x";
             case WindowsCsvColumns.ENERGY_KIND -> "simulated";
             case WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS -> "false";
             case WindowsCsvColumns.CYCLE, WindowsCsvColumns.WINDOW_INDEX, "level_index" -> "00";
-            case WindowsCsvColumns.RATE_REQ_S, WindowsCsvColumns.OUTPUT_TOKENS -> "00000";
-            default -> isNumeric(name) ? "0000.0" : "simulated-xx";
+            case WindowsCsvColumns.RATE_REQ_S -> "00000";
+            default -> isNumeric(name) ? "000000" : "simulated-xx";
         };
-        return Math.ceil(Math.max(header + 16, textWidth(sample, CELL_FONT) + 16));
-    }
-
-    /** The column name with a break opportunity after each underscore, so a header wraps there. */
-    static String headerText(String name) {
-        return name.replace("_", "_\u200B");
     }
 
     private static double textWidth(String s, Font font) {
@@ -140,8 +190,8 @@ public final class WindowsTableView {
     /** Columns that hold numbers (sorted and aligned as numbers). */
     static boolean isNumeric(String column) {
         return !WindowsCsvColumns.isUserText(column) && !List.of(WindowsCsvColumns.CONFIG_HASH, "window_start_utc",
-                WindowsCsvColumns.ENERGY_KIND, "energy_method", WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS,
-                "warmup_converged", "warmup_timed_out").contains(column);
+                WindowsCsvColumns.ENERGY_KIND, "energy_method", WindowsCsvColumns.LEVEL_VALID,
+                WindowsCsvColumns.SLO_PASS, "warmup_converged", "warmup_timed_out").contains(column);
     }
 
     private static TableColumn<WindowRow, String> text(String name) {
@@ -164,13 +214,18 @@ public final class WindowsTableView {
             protected void updateItem(Double item, boolean empty) {
                 super.updateItem(item, empty);
                 // Four significant digits keep the columns narrow; the tooltip has the value as written.
-                setText(empty || item == null ? null : Formats.significant(item, SHOWN_DIGITS));
+                setText(empty || item == null ? null : Formats.significant(item, SHOWN_DIGITS, SHOWN_DIGITS));
                 WindowRow row = empty ? null : getTableRow().getItem();
                 setTooltip(row == null || item == null ? null : new Tooltip(row.text(name)));
             }
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /** The menu of every column, each with a check mark for "shown"; the results view puts it in its toolbar. */
+    public MenuButton columnChooser() {
+        return columnChooser;
     }
 
     /** The ControlsFX filter over the table (its menus sit on the column headers). */

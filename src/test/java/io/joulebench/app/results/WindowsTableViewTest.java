@@ -49,7 +49,7 @@ class WindowsTableViewTest {
         vm.open(withLongReasons());
         view = new WindowsTableView(vm);
         table = view.node();
-        stage.setScene(new Scene(table, 1240, 600));
+        stage.setScene(new Scene(new javafx.scene.layout.VBox(view.columnChooser(), table), 1240, 600));
         stage.getScene().getStylesheets().add(getClass()
                 .getResource("/io/joulebench/app/workbench.css").toExternalForm());
         stage.show();
@@ -106,23 +106,36 @@ class WindowsTableViewTest {
     void the_column_chooser_shows_a_hidden_column_and_hides_a_shown_one(FxRobot robot) {
         TableColumn<WindowRow, ?> experiment = column("experiment_id");
         TableColumn<WindowRow, ?> energy = column("energy_j");
-        assertThat(table.isTableMenuButtonVisible()).isTrue();
         assertThat(experiment.isVisible()).isFalse();
         assertThat(energy.isVisible()).isTrue();
+        // Every windows.csv column is on the menu by its name, the main ones first and checked.
+        assertThat(view.columnChooser().getItems()).filteredOn(javafx.scene.control.CheckMenuItem.class::isInstance)
+                .extracting(javafx.scene.control.MenuItem::getText).hasSize(table.getColumns().size())
+                .startsWith("study_name", "cycle").contains("experiment_id", "invalid_reason");
 
-        robot.clickOn(".show-hide-columns-button");
-        robot.clickOn(menuItem(robot, experiment));
+        robot.clickOn("#windows-columns");
+        robot.clickOn(menuItem(robot, "experiment_id"));
         assertThat(experiment.isVisible()).isTrue();
 
-        robot.clickOn(".show-hide-columns-button");
-        robot.clickOn(menuItem(robot, energy));
+        robot.clickOn("#windows-columns");
+        robot.clickOn(menuItem(robot, "energy_j"));
         assertThat(energy.isVisible()).isFalse();
     }
 
-    private static Node menuItem(FxRobot robot, TableColumn<?, ?> column) {
+    private static Node menuItem(FxRobot robot, String name) {
         WaitForAsyncUtils.waitForFxEvents();
-        return robot.lookup(".context-menu .menu-item").match((Node n) -> n.lookupAll(".label").stream()
-                .anyMatch(l -> column.getText().equals(((Label) l).getText()))).query();
+        return robot.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
+                .anyMatch(l -> name.equals(((Label) l).getText()))).query();
+    }
+
+    @Test
+    void long_headers_are_broken_into_lines_after_underscores_only() {
+        String header = WindowsTableView.headerText("request_throughput_req_s");
+        assertThat(header).contains("\n").doesNotStartWith("\n").doesNotEndWith("\n");
+        assertThat(header.replace("\n", "")).isEqualTo("request_throughput_req_s");
+        assertThat(header.split("\n")).allMatch(l -> l.endsWith("_") || header.endsWith(l));
+        assertThat(WindowsTableView.headerText("cycle")).isEqualTo("cycle");
+        assertThat(column("j_per_token").getText().replace("\n", "")).isEqualTo("j_per_token");
     }
 
     @Test
