@@ -107,8 +107,15 @@ final class SweepView {
         spacing.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
         Label generatorLabel = new Label("Generate");
         generatorLabel.getStyleClass().add("form-label");
-        HBox generator = new HBox(6, n, new Label("points from"), from, new Label("to"), to, spacing, generate);
+        Label pointsFrom = new Label("points from");
+        Label toLabel = new Label("to");
+        pointsFrom.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
+        toLabel.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
+        // Flows onto a second line in a narrow window instead of cutting its words short.
+        javafx.scene.layout.FlowPane generator = new javafx.scene.layout.FlowPane(6, 4, n, pointsFrom, from, toLabel,
+                to, spacing, generate);
         generator.setAlignment(Pos.CENTER_LEFT);
+        generator.setPrefWrapLength(640);
 
         TextField axis = new TextField(vm.secondPathProperty().get());
         axis.setId("sweep-axis-path");
