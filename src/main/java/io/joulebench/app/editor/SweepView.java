@@ -122,7 +122,7 @@ final class SweepView {
         axis.setPromptText("dotted path, e.g. task.max_output_tokens");
         TextField values = new TextField(vm.secondValuesProperty().get());
         values.setId("sweep-axis-values");
-        values.setPromptText("values, comma separated, e.g. 16, 64, 256");
+        values.setPromptText("values, e.g. 16, 64, 256");
         // On a row of its own with Apply, so neither prompt is ever cut short.
         values.setPrefColumnCount(24);
         HBox.setHgrow(values, Priority.ALWAYS);

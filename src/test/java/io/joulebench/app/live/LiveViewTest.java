@@ -45,6 +45,9 @@ class LiveViewTest {
         Scene scene = new Scene(root, 1240, 780);
         scene.getStylesheets().add(getClass().getResource("/io/joulebench/app/workbench.css").toExternalForm());
         stage.setScene(scene);
+        // The stage is shared with earlier tests that resized it: size it to this scene.
+        stage.setWidth(1240);
+        stage.setHeight(780);
         stage.show();
     }
 

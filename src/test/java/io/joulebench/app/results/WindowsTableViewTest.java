@@ -52,6 +52,9 @@ class WindowsTableViewTest {
         stage.setScene(new Scene(new javafx.scene.layout.VBox(view.columnChooser(), table), 1240, 600));
         stage.getScene().getStylesheets().add(getClass()
                 .getResource("/io/joulebench/app/workbench.css").toExternalForm());
+        // The stage is shared with earlier tests that resized it: size it to this scene.
+        stage.setWidth(1240);
+        stage.setHeight(600);
         stage.show();
     }
 
