@@ -30,4 +30,10 @@ class ArchitectureTest {
             .that().resideInAPackage("io.joulebench.core..")
             .should().dependOnClassesThat().resideInAnyPackage("io.joulebench.cli..", "picocli..")
             .because("the GUI runs the same core as the CLI");
+
+    @ArchTest
+    static final ArchRule nothing_uses_the_java_preferences_store = noClasses()
+            .should().dependOnClassesThat().resideInAPackage("java.util.prefs..")
+            .because("java.util.prefs writes ~/.java/.userPrefs; Joulebench writes only its output folders and"
+                    + " ~/.joulebench (issue 11)");
 }

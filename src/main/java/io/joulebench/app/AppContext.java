@@ -11,10 +11,12 @@ import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.LiveView;
 import io.joulebench.app.live.LiveViewModel;
 import io.joulebench.app.live.RunBackend;
+import io.joulebench.app.live.RunState;
 import io.joulebench.app.prefs.WindowBounds;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.app.results.ResultsView;
 import io.joulebench.app.results.ResultsViewModel;
+import io.joulebench.app.results.TaskExportRunner;
 import io.joulebench.app.shell.Area;
 import io.joulebench.app.shell.ShellView;
 import io.joulebench.app.shell.ShellViewModel;
@@ -38,6 +40,7 @@ import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 
 /**
  * The composition root: builds the executors, view models and views and wires them explicitly. Everything that
@@ -76,7 +79,7 @@ public final class AppContext implements AutoCloseable {
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
                 new FxDebouncer(Duration.ofMillis(300)));
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
-                services.folderOpener(), background);
+                services.folderOpener(), new TaskExportRunner(background));
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
         backend = services.backend().create(new RunHost() {
             @Override
@@ -130,23 +133,49 @@ public final class AppContext implements AutoCloseable {
             stage.setY(bounds.y());
         }
         stage.setScene(scene);
-        stage.setOnCloseRequest(e -> {
-            // A run in progress is cancelled (after asking); the window closes once its server is torn down.
-            if (!closingAfterRun && shell.live().stateProperty().get().active()) {
-                e.consume();
-                if (shell.cancelRun()) {
-                    closeAfterTeardown(stage);
-                }
-                return;
-            }
-            services.preferences().saveWindowBounds(
-                    new WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
-        });
+        stage.setOnCloseRequest(e -> closeRequested(stage, e));
         stage.show();
+        LOG.info("Workbench window shown: {}", stage.getTitle());
+    }
+
+    /**
+     * The user asked to close the window. The bounds are saved now, whatever happens next. A run in progress is
+     * cancelled after asking (one already cancelling is not asked about again); the window then closes once the
+     * run's server is torn down, and the live view says so meanwhile (a repeated request only repeats that).
+     */
+    void closeRequested(Stage stage, WindowEvent e) {
+        saveBounds(stage);
+        LiveViewModel live = shell.live();
+        RunState state = live.stateProperty().get();
+        if (closingAfterRun) {
+            if (backend.controller().running()) {
+                e.consume();
+                showClosingNotice();
+            }
+            return;
+        }
+        if (!state.active()) {
+            return;
+        }
+        e.consume();
+        if (state == RunState.CANCELLING || shell.cancelRun()) {
+            closeAfterTeardown(stage);
+        }
+    }
+
+    private void saveBounds(Stage stage) {
+        services.preferences().saveWindowBounds(
+                new WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
+    }
+
+    private void showClosingNotice() {
+        shell.areaProperty().set(Area.LIVE);
+        shell.live().showNotice("Closing once the run has stopped and its server is down…");
     }
 
     private void closeAfterTeardown(Stage stage) {
         closingAfterRun = true;
+        showClosingNotice();
         background.execute(() -> {
             try {
                 if (!backend.controller().awaitIdle(TEARDOWN_WAIT)) {
@@ -155,7 +184,11 @@ public final class AppContext implements AutoCloseable {
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
             }
-            services.ui().execute(stage::close);
+            services.ui().execute(() -> {
+                // stage.close() fires no close request: save what the window looks like now.
+                saveBounds(stage);
+                stage.close();
+            });
         });
     }
 

@@ -15,7 +15,7 @@ import javafx.stage.Stage;
 /**
  * Dev-only launcher for screenshots and manual checks: the workbench with the fake live feed and the results
  * fixture loaded. Arguments: {@code editor} (the quickstart in the study editor), {@code live [seconds]} (the run frozen at that instant, or {@code play} to watch it
- * advance in real time) or {@code results [windows|by-rate|plots]}. Preferences go to a throwaway node.
+ * advance in real time) or {@code results [windows|by-rate|plots]}. Preferences go to a throwaway folder.
  */
 public final class DevWorkbench {
 

@@ -7,15 +7,15 @@ import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.app.prefs.WorkbenchPreferences;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.prefs.BackingStoreException;
-import java.util.prefs.Preferences;
 
 /** Test doubles for everything the workbench reaches outside itself. */
 public final class TestServices implements AutoCloseable {
@@ -50,8 +50,10 @@ public final class TestServices implements AutoCloseable {
         }
     }
 
-    public final Preferences node = Preferences.userRoot().node("io/joulebench/test/" + UUID.randomUUID());
-    public final WorkbenchPreferences preferences = new WorkbenchPreferences(node);
+    /** A throwaway user folder for the preferences file, removed by {@link #close()}. */
+    public final Path userFolder = tempFolder();
+    public final WorkbenchPreferences preferences =
+            new WorkbenchPreferences(userFolder.resolve(WorkbenchPreferences.FILE_NAME));
     public final RecordingErrors errors = new RecordingErrors();
     public final ScriptedDialogs dialogs = new ScriptedDialogs();
     public final List<Path> opened = new ArrayList<>();
@@ -71,8 +73,16 @@ public final class TestServices implements AutoCloseable {
         return new AppContext.Services(preferences, backend, folderOpener, errors, confirmer, dialogs, ui);
     }
 
+    private static Path tempFolder() {
+        try {
+            return Files.createTempDirectory("joulebench-test-user");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     @Override
-    public void close() throws BackingStoreException {
-        node.removeNode();
+    public void close() throws IOException {
+        io.joulebench.core.results.AtomicFiles.deleteTree(userFolder);
     }
 }

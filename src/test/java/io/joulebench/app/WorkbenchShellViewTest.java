@@ -2,12 +2,16 @@ package io.joulebench.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.app.editor.EditorViewModel;
 import io.joulebench.app.fx.FxUiExecutor;
 import io.joulebench.app.live.FakeLiveFeed;
 import io.joulebench.app.live.FakeRunController;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.app.shell.Area;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Node;
 import javafx.scene.control.ToggleButton;
@@ -16,6 +20,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -88,6 +93,43 @@ class WorkbenchShellViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(visible(robot, "#editor-view")).isTrue();
         assertThat(context.shell().editor().textProperty().get()).contains("study_name: quickstart");
+    }
+
+    @Test
+    void ctrl_o_opens_the_chosen_study_in_the_editor_and_remembers_it(FxRobot robot, @TempDir Path dir)
+            throws Exception {
+        Path study = dir.resolve("other.yaml");
+        Files.writeString(study, EditorViewModel.quickstartText().replace("study_name: quickstart",
+                "study_name: other-study"), StandardCharsets.UTF_8);
+        robot.clickOn("#nav-results");
+        services.dialogs.answers.add(study);
+        robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(services.dialogs.answers).isEmpty();
+        assertThat(visible(robot, "#editor-view")).isTrue();
+        assertThat(stage.getTitle()).isEqualTo("Joulebench — other-study");
+        assertThat(context.shell().editor().fileProperty().get()).isEqualTo(study);
+        assertThat(services.preferences.recentStudies()).containsExactly(study);
+    }
+
+    @Test
+    void ctrl_s_asks_for_a_file_for_a_new_study_then_saves_in_place_without_asking(FxRobot robot, @TempDir Path dir)
+            throws Exception {
+        Path target = dir.resolve("saved.yaml");
+        services.dialogs.answers.add(target);
+        robot.press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(services.dialogs.answers).isEmpty();
+        assertThat(Files.readString(target, StandardCharsets.UTF_8)).isEqualTo(EditorViewModel.quickstartText());
+
+        robot.interact(() -> context.shell().editor().form().edit("window_seconds", "7"));
+        assertThat(stage.getTitle()).endsWith(" •");
+        robot.press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        // Saved to the same file without a dialog (an empty answer queue would have meant "cancelled").
+        assertThat(Files.readString(target, StandardCharsets.UTF_8)).contains("window_seconds: 7");
+        assertThat(stage.getTitle()).isEqualTo("Joulebench — quickstart");
     }
 
     private static boolean visible(FxRobot robot, String query) {

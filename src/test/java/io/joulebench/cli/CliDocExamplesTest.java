@@ -3,9 +3,9 @@ package io.joulebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.joulebench.cli.CliDocExamples.Example;
+import io.joulebench.core.energy.FakeNvml;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,10 +17,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -30,46 +33,122 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Every {@code $ joulebench …} line of docs/cli.md runs as written, in-process, in a scratch working directory that
- * holds a copy of {@code examples/}; it must exit 0, or the code its {@code # exit N} comment names. Relative path
- * arguments (the options and parameters picocli types as {@link Path} or {@link File}) are resolved against that
- * directory, and a glob in one is expanded there as a shell would, so {@code results/smoke-*} finds the folder an
- * earlier example wrote. Lines marked {@code # runs until stopped} are only parsed.
+ * Every {@code $ joulebench …} line of docs/cli.md runs as written, in a scratch working directory that holds a copy
+ * of {@code examples/}, with a scratch {@code user.home} (so {@code reap} and pid files stay in it); it must exit 0,
+ * or the code its {@code # exit N} comment names. Commands run in-process; relative path arguments (the options and
+ * parameters picocli types as {@link Path} or {@link File}) are resolved against that directory, and a glob in one
+ * is expanded there as a shell would, so {@code results/smoke-*} finds the folder an earlier example wrote.
  *
- * <p>Until the commands of issues 7 and 10 (run, resume, export, bench) are merged, examples whose subcommand is not
- * registered in {@link JoulebenchCommand} are skipped (reported as aborted), not failed.
+ * <p>{@code # runs until stopped} examples are started first as child JVMs ({@link CliDocServers}): each must print
+ * {@code listening on URL} (the workbench: show its window) and exit on SIGTERM once the others have run; the URL a
+ * server's documented output shows reaches the real one in later examples. {@code # needs: …} marks an example that
+ * needs hardware this machine lacks: it is only parsed. A subcommand that is not registered fails.
+ *
+ * <p>Documented output is compared where it does not depend on the machine or the clock: the commands in
+ * {@link #STABLE} and every example that must fail (its message). In the doc, {@code …} stands for any text, a line
+ * of only {@code …} for any lines, and {@code …/} for any leading folders; {@code --version} is compared by format.
  */
 class CliDocExamplesTest {
 
     private static final Path DOC = Path.of("docs/cli.md");
     private static final Duration PER_EXAMPLE = Duration.ofMinutes(3);
+    /** Commands whose output is the same on every machine and every run. */
+    static final Set<String> STABLE = Set.of("--version", "--help", "help", "validate", "schedule", "export");
 
     @TempDir
     Path workDir;
+    private CliDocServers servers;
 
     record Run(int exit, String out, String err) {
     }
 
-    @TestFactory
-    Stream<DynamicTest> every_example_in_cli_md_exits_as_documented() throws IOException {
-        copyTree(Path.of("examples"), workDir.resolve("examples"));
-        return CliDocExamples.read(DOC).examples().stream()
-                .map(example -> DynamicTest.dynamicTest(example.toString(), () -> check(example)));
+    /** Arguments pointed at the working directory, and each rewritten path with the word it came from. */
+    record Localized(List<String> args, Map<String, String> originals) {
     }
 
-    private void check(Example example) throws IOException {
-        assumeTrue(isRegistered(example.args()),
-                () -> "skipped until its command is merged: " + example.text());
-        if (example.runsUntilStopped()) {
+    @AfterEach
+    void stopServers() {
+        if (servers != null) {
+            servers.close();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> every_example_in_cli_md_runs_as_documented() throws IOException {
+        copyTree(Path.of("examples"), workDir.resolve("examples"));
+        Path home = Files.createDirectories(workDir.resolve(".home"));
+        servers = new CliDocServers(workDir, home);
+        List<Example> examples = CliDocExamples.read(DOC).examples();
+        Stream<DynamicTest> started = examples.stream().filter(Example::runsUntilStopped)
+                .map(e -> DynamicTest.dynamicTest(e + " (started)", () -> {
+                    assertRegistered(e);
+                    servers.start(e);
+                }));
+        Stream<DynamicTest> run = examples.stream().filter(e -> !e.runsUntilStopped())
+                .map(e -> DynamicTest.dynamicTest(e.toString(), () -> check(e, home)));
+        Stream<DynamicTest> stopped = Stream.of(DynamicTest.dynamicTest(
+                "cli.md: every example that runs until stopped exits on SIGTERM", servers::stopAll));
+        return Stream.of(started, run, stopped).flatMap(s -> s);
+    }
+
+    private void check(Example example, Path home) throws Exception {
+        assertRegistered(example);
+        if (example.needs() != null) {
+            assertThat(example.needs()).as("%s says what it needs", example).isNotBlank();
             assertThatCode(() -> JoulebenchCommand.commandLine().parseArgs(example.args().toArray(String[]::new)))
                     .as("%s must at least parse", example).doesNotThrowAnyException();
             return;
         }
-        List<String> args = localize(example.args(), workDir);
-        Run run = assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(args));
+        if (example.args().contains("nvml")) {
+            FakeNvml.configure("gpus=2"); // the fake libnvidia-ml.so the test phase built, in its default state
+        }
+        Localized localized = localize(servers.pointAtServers(example.args()), workDir);
+        String userHome = System.getProperty("user.home");
+        Run run;
+        try {
+            System.setProperty("user.home", home.toString());
+            run = assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(localized.args()));
+        } finally {
+            System.setProperty("user.home", userHome);
+        }
         assertThat(run.exit())
-                .as("%s%nran as %s%n--- stdout%n%s--- stderr%n%s", example, args, run.out(), run.err())
+                .as("%s%nran as %s%n--- stdout%n%s--- stderr%n%s", example, localized.args(), run.out(), run.err())
                 .isEqualTo(example.expectedExit());
+        if (STABLE.contains(example.command()) || example.expectedExit() != 0) {
+            String text = run.out() + run.err();
+            for (Map.Entry<String, String> p : localized.originals().entrySet()) {
+                text = text.replace(p.getKey(), p.getValue());
+            }
+            assertOutput(example, servers.asDocumented(text).lines().toList());
+        }
+    }
+
+    private static void assertOutput(Example example, List<String> actual) {
+        List<String> documented = new ArrayList<>(example.output());
+        while (!documented.isEmpty() && documented.get(documented.size() - 1).isBlank()) {
+            documented.remove(documented.size() - 1);
+        }
+        if (documented.isEmpty()) {
+            return;
+        }
+        String shown = String.join("\n", actual);
+        if (example.command().equals("--version")) {
+            assertThat(actual).as("%s prints%n%s", example, shown).hasSameSizeAs(documented);
+            assertThat(actual.get(0)).as("%s", example).isEqualTo(documented.get(0));
+            for (int i = 1; i < documented.size(); i++) {
+                String label = documented.get(i).substring(0, documented.get(i).indexOf(':') + 1);
+                assertThat(actual.get(i)).as("%s line %d", example, i + 1).startsWith(label + " ");
+            }
+            return;
+        }
+        assertThat(DocOutput.matches(documented, actual))
+                .as("%s prints%n%s%nbut cli.md shows%n%s", example, shown, String.join("\n", documented))
+                .isTrue();
+    }
+
+    private static void assertRegistered(Example example) {
+        assertThat(isRegistered(example.args()))
+                .as("%s names a subcommand joulebench does not have", example).isTrue();
     }
 
     @Test
@@ -82,16 +161,23 @@ class CliDocExamplesTest {
     }
 
     @Test
-    void documents_the_commands_still_on_their_way() throws IOException {
-        List<String> lines = CliDocExamples.read(DOC).examples().stream().map(Example::text).toList();
+    void documents_servers_hardware_needs_and_the_examples_that_were_once_only_inline() throws IOException {
+        List<Example> examples = CliDocExamples.read(DOC).examples();
+        List<String> lines = examples.stream().map(Example::text).toList();
         assertThat(lines).anyMatch(l -> l.startsWith("joulebench run ") && l.contains("--dry-run"))
                 .anyMatch(l -> l.startsWith("joulebench run ") && !l.contains("--dry-run"))
                 .anyMatch(l -> l.startsWith("joulebench resume "))
                 .anyMatch(l -> l.startsWith("joulebench export "))
                 .anyMatch(l -> l.startsWith("joulebench bench null-server") && l.contains("runs until stopped"))
-                .anyMatch(l -> l.startsWith("joulebench bench issuance "))
+                .anyMatch(l -> l.startsWith("joulebench bench issuance ") && l.contains("--target"))
                 .anyMatch(l -> l.startsWith("joulebench engine ") && l.contains("runs until stopped"))
-                .anyMatch(l -> l.startsWith("joulebench gui") && l.contains("runs until stopped"));
+                .anyMatch(l -> l.startsWith("joulebench gui") && l.contains("runs until stopped"))
+                .anyMatch(l -> l.startsWith("joulebench meter --source nvml --gpus 0,1"))
+                .anyMatch(l -> l.startsWith("joulebench meter --source dcgm --url") && !l.contains("needs:"))
+                .anyMatch(l -> l.startsWith("joulebench meter --source simulated --url"))
+                .anyMatch(l -> l.equals("joulebench reap"));
+        assertThat(examples).filteredOn(e -> e.needs() != null).extracting(Example::text)
+                .singleElement().asString().contains("gpu-node");
     }
 
     @Test
@@ -104,15 +190,20 @@ class CliDocExamplesTest {
                 "$ joulebench validate 'my study.yaml'    # exit 2",
                 "$ joulebench engine --port 0 # runs until stopped",
                 "$ joulebench schedule --rate 10 --count 5 --label \"a # b\"",
+                "$ joulebench meter --source dcgm --url http://gpu-node:9400/metrics    # needs: a DCGM exporter",
                 "```",
                 "```bash",
                 "$ joulebench in-another-language",
                 "```"));
-        assertThat(doc.examples()).extracting(Example::lineNumber).containsExactly(3, 5, 6, 7);
+        assertThat(doc.examples()).extracting(Example::lineNumber).containsExactly(3, 5, 6, 7, 8);
         Example meter = doc.examples().get(0);
         assertThat(meter.args()).containsExactly("meter", "--source", "cpu-estimate", "--seconds", "1");
         assertThat(meter.expectedExit()).isZero();
         assertThat(meter.runsUntilStopped()).isFalse();
+        assertThat(meter.output()).containsExactly("output line, not a command");
+        assertThat(meter.needs()).isNull();
+        assertThat(doc.examples().get(4).needs()).isEqualTo("a DCGM exporter");
+        assertThat(doc.examples().get(4).output()).isEmpty();
         Example validate = doc.examples().get(1);
         assertThat(validate.args()).containsExactly("validate", "my study.yaml");
         assertThat(validate.expectedExit()).isEqualTo(2);
@@ -123,13 +214,16 @@ class CliDocExamplesTest {
     @Test
     void relative_path_arguments_and_globs_resolve_in_the_working_directory() throws IOException {
         Files.createDirectories(workDir.resolve("results/smoke-20260101T000000Z"));
-        assertThat(localize(List.of("reap", "--dry-run", "--state-dir", "state", "--no-docker"), workDir))
+        assertThat(localize(List.of("reap", "--dry-run", "--state-dir", "state", "--no-docker"), workDir).args())
                 .containsExactly("reap", "--dry-run", "--state-dir", workDir.resolve("state").toString(), "--no-docker");
-        assertThat(localize(List.of("meter", "--source", "rapl", "--rapl-root=/abs", "--seconds", "1"), workDir))
+        assertThat(localize(List.of("meter", "--source", "rapl", "--rapl-root=/abs", "--seconds", "1"), workDir).args())
                 .containsExactly("meter", "--source", "rapl", "--rapl-root=/abs", "--seconds", "1");
-        assertThat(localize(List.of("validate", "results/smoke-*"), workDir))
+        Localized smoke = localize(List.of("validate", "results/smoke-*"), workDir);
+        assertThat(smoke.args())
                 .containsExactly("validate", workDir.resolve("results/smoke-20260101T000000Z").toString());
-        assertThat(localize(List.of("validate", "results/none-*"), workDir))
+        assertThat(smoke.originals()).containsEntry(workDir.resolve("results/smoke-20260101T000000Z").toString(),
+                "results/smoke-20260101T000000Z");
+        assertThat(localize(List.of("validate", "results/none-*"), workDir).args())
                 .containsExactly("validate", workDir.resolve("results/none-*").toString());
     }
 
@@ -150,7 +244,7 @@ class CliDocExamplesTest {
     }
 
     /** Expands globs, then points every relative path argument at {@code dir}; other words are left alone. */
-    static List<String> localize(List<String> words, Path dir) throws IOException {
+    static Localized localize(List<String> words, Path dir) throws IOException {
         List<String> args = new ArrayList<>();
         for (String w : words) {
             args.addAll(expandGlob(w, dir));
@@ -166,18 +260,25 @@ class CliDocExamplesTest {
                 }
             }
         } catch (CommandLine.ParameterException e) {
-            return args; // the example is about bad usage: run it as written
+            return new Localized(args, Map.of()); // the example is about bad usage: run it as written
         }
         List<String> out = new ArrayList<>();
+        Map<String, String> originals = new LinkedHashMap<>();
         for (String a : args) {
             int eq = a.indexOf('=');
-            if (a.startsWith("-") && eq > 0 && paths.contains(a.substring(eq + 1))) {
-                out.add(a.substring(0, eq + 1) + relocate(a.substring(eq + 1), dir));
-            } else {
-                out.add(paths.contains(a) ? relocate(a, dir) : a);
+            boolean inline = a.startsWith("-") && eq > 0;
+            String value = inline ? a.substring(eq + 1) : a;
+            if (!paths.contains(value)) {
+                out.add(a);
+                continue;
             }
+            String moved = relocate(value, dir);
+            if (!moved.equals(value)) {
+                originals.put(moved, value);
+            }
+            out.add(inline ? a.substring(0, eq + 1) + moved : moved);
         }
-        return out;
+        return new Localized(out, originals);
     }
 
     private static String relocate(String path, Path dir) {

@@ -17,10 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 5, acceptance 3, on the real in-process reference engine: with thermal drift on, a short thermal time
  * constant (5 s) and no warmup, the level is stamped invalid by the stability gate; with the composite warmup gate on,
  * the same level is valid. The stock profiles' leakage moves J/token by at most ~11 % from idle to hot, which three
- * windows cannot show above CV 0.05, so this engine is a hotter card: {@code leak_w_per_c=3} (the steady temperature
- * rise is then 82 °C and J/token drifts ~75 %) with the throttle limit raised out of the way. A concurrency cap equal
- * to the batch size keeps the batch full and the engine queue empty. About 3 minutes (the composite gate needs 90 s of
- * temperature history).
+ * windows cannot show above CV 0.05, so this engine is a hotter card: {@code leak_w_per_c=4} (R·k = 0.6: a full batch
+ * heats it from a 22.5 °C to a 112.5 °C rise, and its power from 390 W to 750 W) with the throttle limit raised out
+ * of the way. With τ = 8 s the three windows (2-7 s, 7-12 s, 12-17 s) then sit at 42 %, 69 % and 83 % of the rise, a
+ * J/token CV of about 0.10, twice the threshold (with k = 3 and τ = 5 s it was 0.06, and noise once let it pass).
+ * A concurrency cap equal to the batch size keeps the batch full and the engine queue empty. About 3 minutes (the
+ * composite gate needs 90 s of temperature history).
  */
 class ReferenceEngineThermalIT {
 
@@ -33,7 +35,7 @@ class ReferenceEngineThermalIT {
             runners: {reference: in-process}
             task: {dataset: {source: builtin, n_prompts: 50}, max_output_tokens: 64}
             measurement: {energy_sampler: simulated, baseline: {enabled: false}}
-            reference: {max_num_seqs: 16, thermal_time_constant_seconds: 5}
+            reference: {max_num_seqs: 16, thermal_time_constant_seconds: 8}
             server:
               traffic: {rate: 30, seed: 7, concurrency_cap: 16, ramp_exclusion_seconds: 2, window_seconds: 5}
               warmup: %s
@@ -43,7 +45,7 @@ class ReferenceEngineThermalIT {
         Clock clock = Clock.system();
         ReferenceEngineServerFactory engine = new ReferenceEngineServerFactory(clock);
         EmbeddedServerFactory hot = spec -> engine.start(spec.toBuilder()
-                .extraServeArgs(List.of("--set", "leak_w_per_c=3", "--set", "throttle_c=200")).build());
+                .extraServeArgs(List.of("--set", "leak_w_per_c=4", "--set", "throttle_c=200")).build());
         return new SessionEnvironment(clock, hot, DockerClients::fromEnvironment, dir(), MeterSelector.Config.defaults(),
                 SessionEnvironment.currentJvmCommand(), null);
     }
@@ -62,6 +64,7 @@ class ReferenceEngineThermalIT {
         assertThat(cold.invalidReason()).contains("window-to-window J/token not steady")
                 .contains("exceeding the 0.05 threshold");
         assertThat(cold.windows()).hasSize(3);
+        assertThat(cold.outcome().validation().cv()).as("the drift is well above the threshold").isGreaterThan(0.07);
 
         LevelResult warm = ReferenceEngineSessionIT.run(
                 STUDY.formatted("{mode: composite, timeout_seconds: 300}"), dir.resolve("warm"), hotEngine())

@@ -139,7 +139,8 @@ public final class EditorViewModel {
                 ? java.util.Optional.of(name.asText().strip()) : java.util.Optional.empty();
     }
 
-    static String quickstartText() {
+    /** The bundled quickstart study (examples/quickstart.yaml), what a new study starts from. */
+    public static String quickstartText() {
         try (InputStream in = EditorViewModel.class.getResourceAsStream(QUICKSTART_RESOURCE)) {
             return new String(Objects.requireNonNull(in, QUICKSTART_RESOURCE).readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -32,9 +32,9 @@ final class FormView {
         columns.setHgap(18);
         columns.setPadding(new Insets(10));
         ColumnConstraints narrow = new ColumnConstraints();
-        narrow.setPercentWidth(44);
+        narrow.setPercentWidth(47);
         ColumnConstraints wide = new ColumnConstraints();
-        wide.setPercentWidth(56);
+        wide.setPercentWidth(53);
         columns.getColumnConstraints().setAll(narrow, wide);
         VBox left = new VBox(10);
         VBox right = new VBox(10);

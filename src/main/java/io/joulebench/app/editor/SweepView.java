@@ -107,18 +107,27 @@ final class SweepView {
         spacing.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
         Label generatorLabel = new Label("Generate");
         generatorLabel.getStyleClass().add("form-label");
-        HBox generator = new HBox(6, n, new Label("points from"), from, new Label("to"), to, spacing, generate);
+        Label pointsFrom = new Label("points from");
+        Label toLabel = new Label("to");
+        pointsFrom.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
+        toLabel.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
+        // Flows onto a second line in a narrow window instead of cutting its words short.
+        javafx.scene.layout.FlowPane generator = new javafx.scene.layout.FlowPane(6, 4, n, pointsFrom, from, toLabel,
+                to, spacing, generate);
         generator.setAlignment(Pos.CENTER_LEFT);
+        generator.setPrefWrapLength(640);
 
         TextField axis = new TextField(vm.secondPathProperty().get());
         axis.setId("sweep-axis-path");
         axis.setPromptText("dotted path, e.g. task.max_output_tokens");
-        HBox.setHgrow(axis, Priority.ALWAYS);
         TextField values = new TextField(vm.secondValuesProperty().get());
         values.setId("sweep-axis-values");
-        values.setPromptText("values, comma separated");
-        values.setPrefColumnCount(6);
-        HBox.setHgrow(values, Priority.SOMETIMES);
+        values.setPromptText("values, e.g. 16, 64, 256");
+        // On a row of its own with Apply, so neither prompt is ever cut short.
+        values.setPrefColumnCount(24);
+        HBox.setHgrow(values, Priority.ALWAYS);
+        axis.setPrefColumnCount(24);
+        axis.setMaxWidth(Double.MAX_VALUE);
         vm.secondPathProperty().addListener((o, a, b) -> axis.setText(b));
         vm.secondValuesProperty().addListener((o, a, b) -> values.setText(b));
         Button apply = button("Apply", "Sweep this field too (empty path: no second field)",
@@ -126,7 +135,7 @@ final class SweepView {
         apply.setMinWidth(javafx.scene.control.Control.USE_PREF_SIZE);
         Label secondHeading = new Label("Second swept field (optional)");
         secondHeading.getStyleClass().add("form-label");
-        HBox second = new HBox(6, axis, values, apply);
+        HBox second = new HBox(6, values, apply);
         second.setAlignment(Pos.CENTER_LEFT);
         Label axisError = new Label();
         axisError.setId("error-second_axis");
@@ -135,8 +144,7 @@ final class SweepView {
         bindError(axisError, vm.secondErrorProperty());
 
         root.getChildren().addAll(heading, list, listActions, rateError, generatorLabel, generator, generateError,
-                secondHeading,
-                second, axisError);
+                secondHeading, axis, second, axisError);
         root.getStyleClass().addAll("form-section", "sweep-designer");
         root.setPadding(new Insets(0, 0, 4, 0));
     }

@@ -3,7 +3,12 @@ package io.joulebench.app.fx;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.Control;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 
 /** Small factories for read-only table columns over records. */
 public final class Columns {
@@ -32,6 +37,45 @@ public final class Columns {
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /**
+     * Shows a text column's values wrapped to the column's width (the row grows instead of the text ending in
+     * "…"), with the whole value as the cell's tooltip.
+     */
+    public static <S> TableColumn<S, String> wrapping(TableColumn<S, String> column) {
+        column.setCellFactory(col -> new TableCell<>() {
+            private final Text text = new Text();
+
+            {
+                text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+                text.fillProperty().bind(textFillProperty());
+                text.fontProperty().bind(fontProperty());
+                setPrefHeight(Control.USE_COMPUTED_SIZE);
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                boolean blank = empty || item == null || item.isEmpty();
+                text.setText(blank ? "" : item);
+                setGraphic(blank ? null : text);
+                setTooltip(blank ? null : new Tooltip(item));
+            }
+        });
+        column.getStyleClass().add("wrapping-column");
+        return column;
+    }
+
+    /** The width a column needs to show {@code title} whole in a bold header of {@code size} px, padding included. */
+    public static double headerWidth(String title, double size) {
+        double widest = 0;
+        for (String line : title.split("\n")) {
+            Text t = new Text(line);
+            t.setFont(Font.font(null, FontWeight.BOLD, size));
+            widest = Math.max(widest, t.getLayoutBounds().getWidth());
+        }
+        return Math.ceil(widest + 22);
     }
 
     private static double key(Double d) {

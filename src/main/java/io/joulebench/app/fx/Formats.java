@@ -29,6 +29,22 @@ public final class Formats {
         return s;
     }
 
+    /**
+     * A number to {@code digits} significant digits but at most {@code maxDecimals} decimals (whole numbers from
+     * 10^digits up), no trailing zeros: 0.627355 → "0.6274", 0.00712 → "0.0071", 403.847273 → "403.8",
+     * 12345.6 → "12346" (4 digits, 4 decimals).
+     */
+    public static String significant(double v, int digits, int maxDecimals) {
+        if (!Double.isFinite(v)) {
+            return "—";
+        }
+        if (v == 0) {
+            return "0";
+        }
+        int magnitude = (int) Math.floor(Math.log10(Math.abs(v)));
+        return number(v, Math.max(0, Math.min(maxDecimals, digits - 1 - magnitude)));
+    }
+
     /** A short form of a rate for axis labels: "8", "0.5". */
     public static String trim(double v) {
         return number(v, 3);

@@ -7,7 +7,10 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 
-/** One row per rate level: rate, windows, CV, verdict with its reason, TTFT p99 and request throughput. */
+/**
+ * One row per rate level: rate, windows, CV, TTFT p99, request throughput, and the verdict with its reason, last and
+ * wrapped so a long reason makes the row taller instead of being cut off.
+ */
 public final class LevelTableView {
 
     private final TableView<LevelRow> table = new TableView<>();
@@ -17,14 +20,16 @@ public final class LevelTableView {
         table.getStyleClass().add("level-table");
         table.setPlaceholder(new javafx.scene.control.Label("Levels appear here as the run starts them."));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<LevelRow, String> verdict = Columns.text("Verdict", LevelTableView::verdict);
+        TableColumn<LevelRow, String> verdict = Columns.wrapping(Columns.text("Verdict", LevelTableView::verdict));
+        verdict.setId("level-verdict");
+        verdict.setMinWidth(120);
         table.getColumns().setAll(java.util.List.of(
-                width(Columns.number("Rate", LevelRow::rate, 2), 50),
-                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 68),
-                width(Columns.text("CV (limit)", LevelTableView::cv), 104),
-                verdict,
-                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 86),
-                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 56)));
+                width(Columns.number("Rate", LevelRow::rate, 2), 46),
+                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 66),
+                width(Columns.text("CV (limit)", LevelTableView::cv), 96),
+                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 84),
+                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
+                verdict));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LevelRow row, boolean empty) {
@@ -45,9 +50,12 @@ public final class LevelTableView {
         });
     }
 
-    private static <C extends TableColumn<LevelRow, ?>> C width(C column, double width) {
+    private static <C extends TableColumn<LevelRow, ?>> C width(C column, double atLeast) {
+        // A fixed width, its header whole: the width left over goes to the verdict, which wraps into it.
+        double width = Math.max(atLeast, Columns.headerWidth(column.getText(), 13));
         column.setPrefWidth(width);
-        column.setMinWidth(width * 0.8);
+        column.setMinWidth(width);
+        column.setMaxWidth(width);
         return column;
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
  * changes and bumps {@code version}; the view model polls it and skips work when the version is unchanged.
  *
  * @param energyKind  {@code simulated}, {@code estimated} or {@code measured} (empty before the meter is known)
- * @param energyLabel how the energy is obtained, for people, e.g. "simulated · reference engine power model"
+ * @param energyLabel how the energy is obtained, for people, e.g. "simulated (counter, reference engine)" or "measured · nvml (counter)"
  * @param power       per device, a bounded tail of recent samples
  * @param windowSpans the measured windows on the power trace's time axis
  * @param warmupSpans each level's warmup, before its traffic starts

@@ -54,9 +54,13 @@ public final class LiveView {
         Label energy = new Label();
         energy.getStyleClass().add("energy-label");
         energy.textProperty().bind(vm.energyLabelProperty());
+        Label notice = new Label();
+        notice.setId("live-notice");
+        notice.getStyleClass().add("live-notice");
+        notice.textProperty().bind(vm.noticeProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, notice, spacer, energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
 
@@ -69,9 +73,10 @@ public final class LiveView {
         grid.setVgap(8);
         grid.setPadding(new Insets(4, 10, 10, 10));
         ColumnConstraints left = new ColumnConstraints();
-        left.setPercentWidth(60);
+        left.setPercentWidth(56);
         ColumnConstraints right = new ColumnConstraints();
-        right.setPercentWidth(40);
+        // Wide enough for the level table's verdict to wrap a gate's reason in a few lines.
+        right.setPercentWidth(44);
         grid.getColumnConstraints().setAll(left, right);
         RowConstraints upper = new RowConstraints();
         upper.setPercentHeight(54);

@@ -63,6 +63,7 @@ public final class LiveViewModel {
     private final StringProperty windowText = new SimpleStringProperty("");
     private final StringProperty warmupText = new SimpleStringProperty("");
     private final StringProperty etaText = new SimpleStringProperty("");
+    private final StringProperty notice = new SimpleStringProperty("");
     private final DoubleProperty progress = new SimpleDoubleProperty();
     private final DoubleProperty powerW = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty jPerToken = new SimpleDoubleProperty(Double.NaN);
@@ -208,6 +209,11 @@ public final class LiveViewModel {
         }
     }
 
+    /** Shows a short notice next to the run controls (e.g. that the window closes once the run has stopped). */
+    public void showNotice(String text) {
+        notice.set(text);
+    }
+
     /** Continues an interrupted results folder. */
     public void resume(Path resultsFolder) {
         if (!canResume.get()) {
@@ -254,6 +260,10 @@ public final class LiveViewModel {
 
     public ReadOnlyStringProperty energyLabelProperty() {
         return energyLabel;
+    }
+
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice;
     }
 
     public ReadOnlyStringProperty levelTextProperty() {

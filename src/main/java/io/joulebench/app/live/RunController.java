@@ -17,6 +17,11 @@ public interface RunController {
     /** Continues an interrupted results folder. */
     void resume(Path resultsFolder);
 
+    /** Whether a run (its teardown included) is under way. */
+    default boolean running() {
+        return false;
+    }
+
     /**
      * Waits up to {@code timeout} for a run and its teardown to end (after {@link #cancel()}, before exit).
      *

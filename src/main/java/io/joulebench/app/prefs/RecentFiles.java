@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A most-recent-first list of paths as kept in the preferences: one path per line. Reading it back drops blank or
- * malformed entries, paths that no longer exist and duplicates, and keeps at most {@link #MAX} entries.
+ * A most-recent-first list of paths as kept in the preferences. Reading it back drops blank or malformed entries,
+ * paths that no longer exist and duplicates, and keeps at most {@link #MAX} entries.
  */
 public final class RecentFiles {
 
@@ -19,13 +19,10 @@ public final class RecentFiles {
     private RecentFiles() {
     }
 
-    /** The stored text parsed and cleaned. */
-    public static List<Path> parse(String stored) {
+    /** The stored entries, cleaned. */
+    public static List<Path> clean(List<String> stored) {
         Set<Path> paths = new LinkedHashSet<>();
-        if (stored == null) {
-            return List.of();
-        }
-        for (String line : stored.split("\n")) {
+        for (String line : stored) {
             String entry = line.strip();
             if (entry.isEmpty() || entry.indexOf('\0') >= 0) {
                 continue;
@@ -56,14 +53,5 @@ public final class RecentFiles {
             }
         }
         return List.copyOf(next);
-    }
-
-    /** The text to store. */
-    public static String format(List<Path> paths) {
-        StringBuilder s = new StringBuilder();
-        for (Path p : paths) {
-            s.append(p).append('\n');
-        }
-        return s.toString();
     }
 }

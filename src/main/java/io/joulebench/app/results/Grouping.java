@@ -43,6 +43,7 @@ public final class Grouping {
         List<Double> cycleMeans = new ArrayList<>();
         List<Double> ttfts = new ArrayList<>();
         int invalid = 0;
+        boolean allValid = true;
         boolean anySlo = false;
         boolean allPass = true;
         for (List<WindowRow> windows : cycles.values()) {
@@ -53,6 +54,7 @@ public final class Grouping {
                 if (w.levelValid().orElse(true) == Boolean.FALSE) {
                     invalid++;
                 }
+                allValid &= w.levelValid().orElse(false);
                 if (w.sloPass().isPresent()) {
                     anySlo = true;
                     allPass &= w.sloPass().get();
@@ -67,6 +69,6 @@ public final class Grouping {
         double half = Stats.ci95HalfWidth(basis);
         return new RateGroup(series, rate, cycle, windowValues.size(), cycles.size(), mean, Stats.min(basis),
                 Stats.max(basis), mean - half, mean + half, acrossCycles ? "cycles" : "windows",
-                Stats.mean(ttfts), invalid, anySlo ? allPass : null);
+                Stats.mean(ttfts), invalid, anySlo ? allPass : null, allValid);
     }
 }

@@ -2,13 +2,21 @@ package io.joulebench.app.results;
 
 import io.joulebench.core.results.WindowsCsvTable;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A results folder open in the browser: where it is, how it is labelled, and its windows. */
 public record LoadedStudy(Path folder, String label, WindowsCsvTable table) {
 
+    /** A run's folder name: the study name, then its UTC start stamp. */
+    private static final Pattern STAMPED = Pattern.compile("(.+)-(\\d{8}T\\d{6}Z)");
+
+    /** Short lines for the narrow list of loaded results: the study, the run's stamp, its window count. */
     @Override
     public String toString() {
         String name = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
-        return name + "\n" + table.rows().size() + " windows";
+        String windows = table.rows().size() + " windows";
+        Matcher m = STAMPED.matcher(name);
+        return m.matches() ? m.group(1) + "\n" + m.group(2) + "\n" + windows : name + "\n" + windows;
     }
 }

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The two results plots: J/token against rate and p99 TTFT against rate, one series each per study or config, and
- * per series the energy-optimal rate among the rates that met the SLO (only where SLO data exists).
+ * per series the energy-optimal rate among the rates whose levels are valid and met the SLO (only where SLO data
+ * exists): an invalid level's J/token is not a figure to recommend, however low.
  */
 public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optimum> optima) {
 
@@ -21,7 +22,7 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
         }
     }
 
-    /** The lowest mean J/token among a series' rates whose windows all passed the SLO. */
+    /** The lowest mean J/token among a series' rates whose windows all passed the SLO, in valid levels only. */
     public record Optimum(String series, double rate, double jPerToken) {
     }
 
@@ -47,7 +48,7 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
                 ttft.computeIfAbsent(g.series(), k -> new ArrayList<>())
                         .add(new Point(g.rate(), g.meanTtftP99Ms(), g.meanTtftP99Ms(), g.meanTtftP99Ms()));
             }
-            if (Boolean.TRUE.equals(g.sloPass())) {
+            if (Boolean.TRUE.equals(g.sloPass()) && g.levelsValid()) {
                 best.merge(g.series(), g, (a, b) -> b.meanJPerToken() < a.meanJPerToken() ? b : a);
             }
         }

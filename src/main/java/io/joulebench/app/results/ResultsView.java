@@ -58,20 +58,15 @@ public final class ResultsView {
         ProgressBar progress = new ProgressBar(0);
         progress.setId("results-export-progress");
         progress.setPrefWidth(140);
-        progress.visibleProperty().bind(vm.currentExportProperty().isNotNull());
+        progress.progressProperty().bind(vm.exportProgressProperty());
+        progress.visibleProperty().bind(vm.exportProgressProperty().greaterThanOrEqualTo(0));
         Label status = new Label();
         status.setId("results-export-status");
-        vm.currentExportProperty().addListener((o, a, task) -> {
-            progress.progressProperty().unbind();
-            status.textProperty().unbind();
-            if (task != null) {
-                progress.progressProperty().bind(task.progressProperty());
-                status.textProperty().bind(task.messageProperty());
-            }
-        });
+        status.textProperty().bind(vm.exportStatusProperty());
 
+        WindowsTableView windows = new WindowsTableView(vm);
         HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
-                bundle, progress, status);
+                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
         VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar);
@@ -86,18 +81,21 @@ public final class ResultsView {
         close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
         VBox left = new VBox(6, new Label("Loaded results"), studies, close);
         left.setPadding(new Insets(0, 0, 0, 0));
-        left.setMinWidth(180);
-        left.setPrefWidth(230);
+        left.setMinWidth(140);
+        left.setPrefWidth(170);
         left.setMaxWidth(260);
         VBox.setVgrow(studies, javafx.scene.layout.Priority.ALWAYS);
 
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getTabs().setAll(
-                new Tab("Windows", new WindowsTableView(vm).node()),
+                new Tab("Windows", windows.node()),
                 new Tab("By rate", new GroupingView(vm).node()),
                 new Tab("Plots", new PlotsView(vm.plotsProperty()).node()));
+        // The column menu is about the windows table: off on the other tabs.
+        windows.columnChooser().disableProperty()
+                .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));
         SplitPane split = new SplitPane(left, tabs);
-        split.setDividerPositions(0.18);
+        split.setDividerPositions(0.12);
         SplitPane.setResizableWithParent(left, false);
         split.setPadding(new Insets(0, 10, 10, 10));
         root.setCenter(split);

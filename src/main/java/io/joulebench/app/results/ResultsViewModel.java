@@ -14,14 +14,16 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -30,14 +32,15 @@ import javafx.collections.ObservableList;
 
 /**
  * State and actions of the results browser: the loaded results folders, all their windows, the grouping by rate,
- * the plot data and the export. Runs on the UI thread; exports run as tasks on the given executor.
+ * the plot data and the export. Runs on the UI thread; exports go through an {@link ExportRunner} (a background
+ * task in the workbench, run directly in tests) and report their progress and outcome here.
  */
 public final class ResultsViewModel {
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
     private final FolderOpener folderOpener;
-    private final Executor background;
+    private final ExportRunner exports;
 
     private final ObservableList<LoadedStudy> studies = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> rows = FXCollections.observableArrayList();
@@ -49,15 +52,16 @@ public final class ResultsViewModel {
     private final ObjectProperty<Interval> interval = new SimpleObjectProperty<>(Interval.MIN_MAX);
     private final StringProperty banner = new SimpleStringProperty("");
     private final BooleanProperty exporting = new SimpleBooleanProperty();
-    private final ObjectProperty<ExportTask> currentExport = new SimpleObjectProperty<>();
+    private final DoubleProperty exportProgress = new SimpleDoubleProperty(-1);
+    private final StringProperty exportStatus = new SimpleStringProperty("");
     private final Map<WindowRow, LoadedStudy> owner = new IdentityHashMap<>();
 
     public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors, FolderOpener folderOpener,
-            Executor background) {
+            ExportRunner exports) {
         this.preferences = preferences;
         this.errors = errors;
         this.folderOpener = folderOpener;
-        this.background = background;
+        this.exports = exports;
         recent.setAll(preferences.recentResults());
         groupByCycle.addListener((o, a, b) -> regroup());
         interval.addListener((o, a, b) -> regroup());
@@ -118,20 +122,42 @@ public final class ResultsViewModel {
         return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(rows);
     }
 
-    /** Starts exporting to {@code target} in the background; the returned task reports progress and the result. */
-    public ExportTask export(boolean selectedOnly, Path target) {
-        ExportTask task = new ExportTask(rowsToExport(selectedOnly), target);
-        task.setOnFailed(e -> {
-            exporting.set(false);
-            errors.report("Export to " + target + " failed: " + ErrorMessages.describe(task.getException())
-                    + ". Check that the folder is writable and has space.", task.getException());
-        });
-        task.setOnSucceeded(e -> exporting.set(false));
-        task.setOnCancelled(e -> exporting.set(false));
+    /**
+     * Exports the selection (when asked and not empty) or all rows to {@code target} through the CSV writer of
+     * {@code joulebench export}; progress and the outcome arrive in {@link #exportProgressProperty()} and
+     * {@link #exportStatusProperty()}, a failure goes to the error reporter. Ignored while an export runs.
+     */
+    public void export(boolean selectedOnly, Path target) {
+        if (exporting.get()) {
+            return;
+        }
+        WindowsExport job = new WindowsExport(rowsToExport(selectedOnly), target);
+        String name = target.getFileName() == null ? target.toString() : target.getFileName().toString();
         exporting.set(true);
-        currentExport.set(task);
-        background.execute(task);
-        return task;
+        exportProgress.set(0);
+        exportStatus.set("Writing " + name + "…");
+        exports.start(job, new ExportRunner.Callbacks() {
+            @Override
+            public void progress(double fraction) {
+                exportProgress.set(fraction);
+            }
+
+            @Override
+            public void succeeded(Path written) {
+                exporting.set(false);
+                exportProgress.set(1);
+                exportStatus.set("Wrote " + job.rows().size() + " windows to " + name);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                exporting.set(false);
+                exportProgress.set(-1);
+                exportStatus.set("Export failed");
+                errors.report("Export to " + target + " failed: " + ErrorMessages.describe(cause)
+                        + ". Check that the folder is writable and has space.", cause);
+            }
+        });
     }
 
     /** The window's bundle folder when it exists, else its results folder; null for an unknown row. */
@@ -206,7 +232,13 @@ public final class ResultsViewModel {
         return exporting;
     }
 
-    public ReadOnlyObjectProperty<ExportTask> currentExportProperty() {
-        return currentExport;
+    /** The running or last export's progress, 0 to 1; -1 before the first export and after a failure. */
+    public ReadOnlyDoubleProperty exportProgressProperty() {
+        return exportProgress;
+    }
+
+    /** What the running or last export did, for a status line ("Wrote 9 windows to windows.csv"). */
+    public ReadOnlyStringProperty exportStatusProperty() {
+        return exportStatus;
     }
 }

@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
@@ -8,42 +9,87 @@ import java.util.List;
 import java.util.OptionalDouble;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.controlsfx.control.table.TableFilter;
 
 /**
  * The windows of every loaded study: one column per windows.csv column (the main ones shown, the rest chosen from
- * the table menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
+ * the Columns menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
+ * Long headers are broken into lines after underscores, so the main columns stay narrow;
+ * {@code invalid_reason} comes last among them, takes the width left over and wraps its text, so nothing in the main
+ * columns is cut short. (The table's own column menu is off: it would show those broken headers.)
  */
 public final class WindowsTableView {
 
+    /** The reason column never gets narrower than this (then the table scrolls sideways). */
+    static final double REASON_MIN_WIDTH = 180;
+    /** Significant digits shown in number cells, and at most as many decimals: at most 6 characters below 10^6. */
+    static final int SHOWN_DIGITS = 4;
+    /** As workbench.css sets the windows table's headers. */
+    private static final Font HEADER_FONT = Font.font(null, FontWeight.BOLD, 12);
+    private static final Font CELL_FONT = Font.font(13);
+    /** Room around a header's text (padding, the sort arrow) and around a cell's. */
+    private static final double HEADER_PAD = 16;
+    private static final double CELL_PAD = 14;
+
     private final TableView<WindowRow> table = new TableView<>();
+    private final TableFilter<WindowRow> filter;
+    private final MenuButton columnChooser = new MenuButton("Columns");
 
     public WindowsTableView(ResultsViewModel vm) {
         table.setId("windows-table");
         table.getStyleClass().add("windows-table");
-        table.setTableMenuButtonVisible(true);
+        table.setTableMenuButtonVisible(false);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setPlaceholder(new javafx.scene.control.Label("Open a results folder to see its windows."));
         table.setItems(vm.rows());
         List<TableColumn<WindowRow, ?>> columns = new ArrayList<>();
-        // The main columns first, in their own order; the rest after them, hidden until chosen.
+        // The main columns first, in their own order with the reason last; the rest after them, hidden until chosen.
         java.util.LinkedHashSet<String> order = new java.util.LinkedHashSet<>(WindowsCsvColumns.MAIN);
+        order.remove(WindowsCsvColumns.INVALID_REASON);
+        order.add(WindowsCsvColumns.INVALID_REASON);
         order.addAll(WindowsCsvColumns.ALL);
+        TableColumn<WindowRow, String> reason = null;
         for (String name : order) {
-            TableColumn<WindowRow, ?> c = isNumeric(name) ? numeric(name) : text(name);
+            TableColumn<WindowRow, ?> c;
+            if (name.equals(WindowsCsvColumns.INVALID_REASON)) {
+                reason = Columns.wrapping(text(name));
+                reason.setMinWidth(REASON_MIN_WIDTH);
+                c = reason;
+            } else {
+                c = isNumeric(name) ? numeric(name) : text(name);
+                c.setPrefWidth(widthFor(name));
+            }
             c.setVisible(WindowsCsvColumns.MAIN.contains(name));
-            // Wide enough for the header, so column names are never cut short.
-            c.setPrefWidth(name.equals(WindowsCsvColumns.INVALID_REASON) ? 280
-                    : Math.max(64, 7.6 * name.length() + 26));
             columns.add(c);
         }
         table.getColumns().setAll(columns);
+        fillWithReason(reason);
+        columnChooser.setId("windows-columns");
+        columnChooser.setTooltip(new Tooltip("Choose which windows.csv columns the table shows"));
+        boolean separated = false;
+        for (TableColumn<WindowRow, ?> c : columns) {
+            if (!separated && !WindowsCsvColumns.MAIN.contains(c.getId())) {
+                // The main columns above, the rest of windows.csv below.
+                columnChooser.getItems().add(new SeparatorMenuItem());
+                separated = true;
+            }
+            CheckMenuItem item = new CheckMenuItem(c.getId());
+            item.setMnemonicParsing(false);
+            item.selectedProperty().bindBidirectional(c.visibleProperty());
+            columnChooser.getItems().add(item);
+        }
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(WindowRow row, boolean empty) {
@@ -59,24 +105,105 @@ public final class WindowsTableView {
         });
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<WindowRow>) c ->
                 vm.selection().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
-        TableFilter.forTableView(table).lazy(true).apply();
+        filter = TableFilter.forTableView(table).lazy(true).apply();
+    }
+
+    /** The reason column takes the width the other visible columns leave, never less than its minimum. */
+    private void fillWithReason(TableColumn<WindowRow, String> reason) {
+        Runnable fit = () -> {
+            double others = 0;
+            for (TableColumn<WindowRow, ?> c : table.getColumns()) {
+                if (c != reason && c.isVisible()) {
+                    others += c.getWidth();
+                }
+            }
+            // Leave room for the vertical scroll bar and the borders.
+            reason.setPrefWidth(Math.max(REASON_MIN_WIDTH, table.getWidth() - others - 20));
+        };
+        table.widthProperty().addListener((o, a, b) -> fit.run());
+        for (TableColumn<WindowRow, ?> c : table.getColumns()) {
+            if (c != reason) {
+                c.widthProperty().addListener((o, a, b) -> fit.run());
+                c.visibleProperty().addListener((o, a, b) -> fit.run());
+            }
+        }
+    }
+
+    /** A column's preferred width: its widest header word (see {@link #headerText}) and a typical value both fit. */
+    static double widthFor(String name) {
+        return Math.ceil(Math.max(longestWord(name) + HEADER_PAD, textWidth(sample(name), CELL_FONT) + CELL_PAD));
+    }
+
+    /**
+     * The header of a column: its name in lines broken after underscores, each line as long as fits the column's
+     * width ("request_throughput_req_s" → "request_" / "throughput_" / "req_s" in a narrow column).
+     */
+    static String headerText(String name) {
+        double room = widthFor(name) - HEADER_PAD;
+        StringBuilder text = new StringBuilder();
+        String line = "";
+        for (String word : words(name)) {
+            if (!line.isEmpty() && textWidth(line + word, HEADER_FONT) > room) {
+                text.append(line).append('\n');
+                line = "";
+            }
+            line += word;
+        }
+        return text.append(line).toString();
+    }
+
+    /** The name cut after each underscore: "j_per_token" → "j_", "per_", "token". */
+    private static List<String> words(String name) {
+        List<String> words = new ArrayList<>();
+        int start = 0;
+        for (int i = name.indexOf('_'); i >= 0; i = name.indexOf('_', i + 1)) {
+            words.add(name.substring(start, i + 1));
+            start = i + 1;
+        }
+        if (start < name.length()) {
+            words.add(name.substring(start));
+        }
+        return words;
+    }
+
+    private static double longestWord(String name) {
+        return words(name).stream().mapToDouble(w -> textWidth(w, HEADER_FONT)).max().orElse(0);
+    }
+
+    private static String sample(String name) {
+        return switch (name) {
+            case WindowsCsvColumns.STUDY_NAME -> "quickstart-x";
+            case WindowsCsvColumns.ENERGY_KIND -> "simulated";
+            case WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS -> "false";
+            case WindowsCsvColumns.CYCLE, WindowsCsvColumns.WINDOW_INDEX, "level_index" -> "00";
+            case WindowsCsvColumns.RATE_REQ_S -> "00000";
+            default -> isNumeric(name) ? "000000" : "simulated-xx";
+        };
+    }
+
+    private static double textWidth(String s, Font font) {
+        Text t = new Text(s);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
     }
 
     /** Columns that hold numbers (sorted and aligned as numbers). */
     static boolean isNumeric(String column) {
         return !WindowsCsvColumns.isUserText(column) && !List.of(WindowsCsvColumns.CONFIG_HASH, "window_start_utc",
-                WindowsCsvColumns.ENERGY_KIND, "energy_method", WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS,
-                "warmup_converged", "warmup_timed_out").contains(column);
+                WindowsCsvColumns.ENERGY_KIND, "energy_method", WindowsCsvColumns.LEVEL_VALID,
+                WindowsCsvColumns.SLO_PASS, "warmup_converged", "warmup_timed_out").contains(column);
     }
 
     private static TableColumn<WindowRow, String> text(String name) {
-        TableColumn<WindowRow, String> c = new TableColumn<>(name);
+        TableColumn<WindowRow, String> c = new TableColumn<>(headerText(name));
+        c.setId(name);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue().text(name)));
         return c;
     }
 
     private static TableColumn<WindowRow, Double> numeric(String name) {
-        TableColumn<WindowRow, Double> c = new TableColumn<>(name);
+        TableColumn<WindowRow, Double> c = new TableColumn<>(headerText(name));
+        c.setId(name);
         c.setCellValueFactory(f -> {
             OptionalDouble d = f.getValue().number(name);
             return new ReadOnlyObjectWrapper<>(d.isPresent() ? d.getAsDouble() : null);
@@ -86,11 +213,24 @@ public final class WindowsTableView {
             @Override
             protected void updateItem(Double item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : Formats.number(item, 6));
+                // Four significant digits keep the columns narrow; the tooltip has the value as written.
+                setText(empty || item == null ? null : Formats.significant(item, SHOWN_DIGITS, SHOWN_DIGITS));
+                WindowRow row = empty ? null : getTableRow().getItem();
+                setTooltip(row == null || item == null ? null : new Tooltip(row.text(name)));
             }
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /** The menu of every column, each with a check mark for "shown"; the results view puts it in its toolbar. */
+    public MenuButton columnChooser() {
+        return columnChooser;
+    }
+
+    /** The ControlsFX filter over the table (its menus sit on the column headers). */
+    public TableFilter<WindowRow> filter() {
+        return filter;
     }
 
     public TableView<WindowRow> node() {

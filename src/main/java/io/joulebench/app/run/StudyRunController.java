@@ -12,15 +12,19 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.concurrent.Service;
 import javafx.concurrent.Task;
+import javafx.concurrent.Worker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the editor's study (or resumes a results folder) through a {@link StudyExecution} in a background
- * {@link Task}, reporting into a {@link StudyRunLiveFeed}. Cancel interrupts the run's thread: the core credits the
- * levels that closed, tears the server down and returns; only then does the task end, so
- * {@link #awaitIdle} really waits for the teardown. Call the actions from the UI thread.
+ * Runs the editor's study (or resumes a results folder) through a {@link StudyExecution} in one background
+ * {@link Service}, restarted for each run or resume, reporting into a {@link StudyRunLiveFeed} (which the live view
+ * polls). Cancel interrupts the run's thread: the core credits the levels that closed, tears the server down and
+ * returns; only then does the service's task end, so {@link #awaitIdle} really waits for the teardown. Call the
+ * actions from the UI thread (a {@link Service} is driven from there); {@link #awaitIdle} from any thread.
  */
 public final class StudyRunController implements RunController {
 
@@ -35,20 +39,23 @@ public final class StudyRunController implements RunController {
         void run(StudyRunLiveFeed feed) throws Exception;
     }
 
+    /** What the next start of the service runs. */
+    private record Launch(String name, Path folder, Job job, CountDownLatch done) {
+    }
+
     private final StudyExecution execution;
     private final StudyRunLiveFeed feed;
     private final RunHost host;
     private final Path resultsRoot;
     private final ErrorReporter errors;
-    private final Executor executor;
+    private final RunService service = new RunService();
     private volatile Thread worker;
     private volatile boolean started;
     private volatile CountDownLatch idle = new CountDownLatch(0);
-    private Task<Outcome> task;
 
     /**
      * @param resultsRoot where each new run's results folder is created
-     * @param executor    runs the task on a background thread
+     * @param executor    runs the service's tasks on a background thread
      */
     public StudyRunController(StudyExecution execution, StudyRunLiveFeed feed, RunHost host, Path resultsRoot,
             ErrorReporter errors, Executor executor) {
@@ -57,7 +64,9 @@ public final class StudyRunController implements RunController {
         this.host = host;
         this.resultsRoot = resultsRoot;
         this.errors = errors;
-        this.executor = executor;
+        service.setExecutor(executor);
+        service.setOnSucceeded(e -> finished(service.getValue()));
+        service.setOnFailed(e -> failed(service.launch, service.getException()));
     }
 
     @Override
@@ -89,34 +98,38 @@ public final class StudyRunController implements RunController {
         CountDownLatch done = new CountDownLatch(1);
         idle = done;
         started = false;
-        task = new Task<>() {
-            @Override
-            protected Outcome call() throws Exception {
-                worker = Thread.currentThread();
-                started = true;
-                try {
-                    job.run(feed);
-                    return new Outcome(folder, false);
-                } catch (InterruptedException e) {
-                    // Cancelled: the core credited what closed and tore the server down before throwing.
-                    feed.studyFinished(true);
-                    return new Outcome(folder, true);
-                } finally {
-                    worker = null;
-                    Thread.interrupted();
-                    done.countDown();
+        service.launch = new Launch(name, folder, job, done);
+        service.restart();
+    }
+
+    /** The one service every run and resume goes through, restarted each time. */
+    private final class RunService extends Service<Outcome> {
+
+        private Launch launch;
+
+        @Override
+        protected Task<Outcome> createTask() {
+            Launch l = launch;
+            return new Task<>() {
+                @Override
+                protected Outcome call() throws Exception {
+                    worker = Thread.currentThread();
+                    started = true;
+                    try {
+                        l.job().run(feed);
+                        return new Outcome(l.folder(), false);
+                    } catch (InterruptedException e) {
+                        // Cancelled: the core credited what closed and tore the server down before throwing.
+                        feed.studyFinished(true);
+                        return new Outcome(l.folder(), true);
+                    } finally {
+                        worker = null;
+                        Thread.interrupted();
+                        l.done().countDown();
+                    }
                 }
-            }
-        };
-        task.setOnSucceeded(e -> finished(task.getValue()));
-        task.setOnFailed(e -> {
-            Throwable cause = task.getException();
-            feed.failed();
-            LOG.error("Study run of {} failed", name, cause);
-            errors.report("The study run failed: " + ErrorMessages.describe(cause)
-                    + ". Levels that finished are kept in " + folder + ".", cause);
-        });
-        executor.execute(task);
+            };
+        }
     }
 
     private void finished(Outcome outcome) {
@@ -125,14 +138,24 @@ public final class StudyRunController implements RunController {
         }
     }
 
-    /** Interrupts the run; the task ends once the core has cleaned up. */
+    private void failed(Launch launch, Throwable cause) {
+        feed.failed();
+        LOG.error("Study run of {} failed", launch.name(), cause);
+        errors.report("The study run failed: " + ErrorMessages.describe(cause)
+                + ". Levels that finished are kept in " + launch.folder() + ".", cause);
+    }
+
+    /** Interrupts the run; the service's task ends once the core has cleaned up. */
     @Override
     public void cancel() {
         feed.cancelling();
         Thread t = worker;
         if (t != null) {
             t.interrupt();
-        } else if (task != null && task.cancel(true) && !started) {
+        } else if (!Platform.isFxApplicationThread()) {
+            // The service is driven from the UI thread (a close at exit may come from elsewhere).
+            Platform.runLater(this::cancel);
+        } else if (service.isRunning() && service.cancel() && !started) {
             // Cancelled before it began: nothing ran, nothing to tear down.
             feed.studyFinished(true);
             idle.countDown();
@@ -140,8 +163,14 @@ public final class StudyRunController implements RunController {
     }
 
     /** Whether a run is under way (its teardown included). */
+    @Override
     public boolean running() {
         return idle.getCount() > 0;
+    }
+
+    /** The state of the run service (READY before the first run); for the UI thread. */
+    public Worker.State serviceState() {
+        return service.getState();
     }
 
     /** Waits up to {@code timeout} for a run (and its teardown) to end; true when nothing is running any more. */

@@ -136,7 +136,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
                 case "cpu-estimate" -> "estimated";
                 default -> "";
             };
-            energyLabel = energyKind.isEmpty() ? "" : energyKind + " · " + sampler;
+            energyLabel = energyKind.isEmpty() ? "" : EnergyLabel.of(energyKind, sampler, "");
         }
         change(state == RunState.CANCELLING ? state : RunState.RUNNING);
     }
@@ -257,8 +257,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     private void energy(EnergyContext e) {
         energyKind = e.kind().name().toLowerCase(Locale.ROOT);
-        energyLabel = energyKind + " · " + e.source() + " (" + e.method().name().toLowerCase(Locale.ROOT)
-                .replace('_', ' ') + ")";
+        energyLabel = EnergyLabel.of(energyKind, e.source(),
+                e.method().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.app.TestServices;
+import io.joulebench.core.study.ExperimentOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,6 +148,27 @@ class EditorViewModelTest {
         vm.form().edit("order", "interleave");
         assertThat(vm.validation().planProperty().get().launches()).isEqualTo(3);
         assertThat(vm.validation().planProperty().get().orderHint()).isEmpty();
+    }
+
+    @Test
+    void launches_are_counted_for_all_four_orders_shuffle_included_as_the_cli_plan_counts_them() {
+        vm.form().edit("n_cycles", "3");
+        for (String order : java.util.List.of("sequential", "interleave", "shuffle", "reverse")) {
+            vm.form().edit("order", order);
+            PlanPreview plan = vm.validation().planProperty().get();
+            assertThat(plan.order().wire()).isEqualTo(order);
+            // Every order gives the same table, and its own entry is what the plan (the CLI's StudyPlan) counts.
+            assertThat(plan.launchesByOrder()).as(order).containsExactlyInAnyOrderEntriesOf(java.util.Map.of(
+                    ExperimentOrder.SEQUENTIAL, 9, ExperimentOrder.INTERLEAVE, 3,
+                    ExperimentOrder.SHUFFLE, 3, ExperimentOrder.REVERSE, 3));
+            assertThat(plan.launches()).as(order).isEqualTo(plan.launchesByOrder().get(plan.order()))
+                    .isEqualTo(io.joulebench.core.study.StudyPlan.of(vm.studyToRun()).launches());
+            assertThat(plan.orderHint()).as(order).isEqualTo(order.equals("sequential")
+                    ? "experiment_order: interleave would need 3 launches instead of 9" : "");
+        }
+        vm.form().edit("n_cycles", "1");
+        assertThat(vm.validation().planProperty().get().launchesByOrder()).containsOnlyKeys(ExperimentOrder.values())
+                .allSatisfy((order, launches) -> assertThat(launches).as(order.wire()).isEqualTo(1));
     }
 
     @Test

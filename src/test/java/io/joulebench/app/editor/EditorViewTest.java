@@ -54,6 +54,27 @@ class EditorViewTest {
     }
 
     @Test
+    void every_prompt_fits_its_field_and_no_label_is_cut_short(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Parent editor = robot.lookup("#editor-view").queryAs(javafx.scene.Parent.class);
+        assertThat(io.joulebench.app.fx.Clipping.ellipsized(editor)).isEmpty();
+        java.util.List<String> cut = new java.util.ArrayList<>();
+        for (TextField field : robot.lookup("#editor-view .text-field").queryAllAs(TextField.class)) {
+            String prompt = field.getPromptText();
+            if (field.isVisible() && prompt != null && !prompt.isEmpty()) {
+                javafx.scene.text.Text text = new javafx.scene.text.Text(prompt);
+                text.setFont(field.getFont());
+                double room = field.getWidth() - field.getPadding().getLeft() - field.getPadding().getRight();
+                if (text.getLayoutBounds().getWidth() > room) {
+                    cut.add(field.getId() + ": '" + prompt + "' needs " + text.getLayoutBounds().getWidth()
+                            + " px, has " + room);
+                }
+            }
+        }
+        assertThat(cut).isEmpty();
+    }
+
+    @Test
     void a_form_edit_shows_in_the_yaml_tab_and_the_plan(FxRobot robot) throws Exception {
         TextField window = robot.lookup("#field-window_seconds").queryAs(TextField.class);
         robot.doubleClickOn(window).eraseText(3).write("10").type(javafx.scene.input.KeyCode.ENTER);

@@ -87,7 +87,7 @@ public final class FakeLiveFeed implements LiveRunFeed {
                 : windows.get(windows.size() - 1).jPerToken(), tps, level == 0 ? 0 : RATES[level - 1] * 0.6,
                 0.4 + 0.3 * Math.max(0, level - 1), 54 + power / 20);
         return new LiveSnapshot((long) Math.floor(now * 10) + 1, state, "quickstart", "simulated",
-                "simulated · reference engine power model", windows,
+                "simulated (counter, reference engine)", windows,
                 List.of(trace(0, now), trace(1, now)), spans, List.of(new TimeSpan(0, -1, 0, Math.min(now, WARMUP))),
                 ramps, kpis, progress, levels);
     }

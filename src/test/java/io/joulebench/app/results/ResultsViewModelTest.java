@@ -18,7 +18,7 @@ class ResultsViewModelTest {
 
     private final TestServices services = new TestServices();
     private final ResultsViewModel vm = new ResultsViewModel(services.preferences, services.errors,
-            services.folderOpener, Runnable::run);
+            services.folderOpener, ExportRunner.direct());
 
     @AfterEach
     void tearDown() throws Exception {
@@ -105,6 +105,55 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void export_all_writes_a_csv_with_a_row_per_window_through_the_cli_writer(@TempDir Path dir) throws Exception {
+        vm.open(Fixtures.quickstartFolder());
+        Path out = dir.resolve("exports/all.csv");
+        vm.export(false, out);
+
+        assertThat(services.errors.messages).isEmpty();
+        WindowsCsvTable written = WindowsCsvTable.read(out);
+        assertThat(written.rows()).hasSize(9);
+        assertThat(written.rows()).extracting(WindowRow::experimentId)
+                .containsExactlyElementsOf(vm.rows().stream().map(WindowRow::experimentId).toList());
+        // Byte for byte what `joulebench export` writes for the same rows.
+        Path cli = io.joulebench.core.results.WindowsCsvExporter.write(vm.rows(), dir.resolve("cli.csv"), (d, t) -> { });
+        assertThat(Files.readString(out)).isEqualTo(Files.readString(cli));
+        assertThat(vm.exportingProperty().get()).isFalse();
+        assertThat(vm.exportProgressProperty().get()).isEqualTo(1.0);
+        assertThat(vm.exportStatusProperty().get()).isEqualTo("Wrote 9 windows to all.csv");
+    }
+
+    @Test
+    void export_selected_writes_only_the_selection_and_reports_progress_per_row(@TempDir Path dir) throws Exception {
+        List<Double> progress = new java.util.ArrayList<>();
+        vm.exportProgressProperty().addListener((o, a, b) -> progress.add(b.doubleValue()));
+        vm.open(Fixtures.quickstartFolder());
+        vm.selection().setAll(vm.rows().subList(3, 6));
+        Path out = dir.resolve("selected.csv");
+        vm.export(true, out);
+
+        assertThat(WindowsCsvTable.read(out).rows()).extracting(WindowRow::experimentId)
+                .containsExactly(vm.rows().get(3).experimentId(), vm.rows().get(4).experimentId(),
+                        vm.rows().get(5).experimentId());
+        assertThat(progress).startsWith(0.0).contains(1.0 / 3, 2.0 / 3).endsWith(1.0);
+    }
+
+    @Test
+    void a_failed_export_is_reported_once_naming_the_target_and_leaves_nothing_behind(@TempDir Path dir)
+            throws Exception {
+        vm.open(Fixtures.quickstartFolder());
+        Path blocker = Files.writeString(dir.resolve("not-a-folder"), "x");
+        Path out = blocker.resolve("windows.csv");
+        vm.export(false, out);
+
+        assertThat(services.errors.messages).singleElement().asString()
+                .startsWith("Export to " + out + " failed").contains("writable");
+        assertThat(vm.exportingProperty().get()).isFalse();
+        assertThat(vm.exportStatusProperty().get()).isEqualTo("Export failed");
+        assertThat(Files.exists(out)).isFalse();
+    }
+
+    @Test
     void the_bundle_folder_of_a_window_is_opened_or_else_its_results_folder() {
         vm.open(Fixtures.quickstartFolder());
         WindowRow first = vm.rows().get(0);
@@ -121,7 +170,7 @@ class ResultsViewModelTest {
     void a_desktop_without_a_file_browser_gives_a_message_naming_the_folder() throws Exception {
         ResultsViewModel headless = new ResultsViewModel(services.preferences, services.errors, folder -> {
             throw new java.io.IOException("no desktop");
-        }, Runnable::run);
+        }, ExportRunner.direct());
         headless.open(Fixtures.quickstartFolder());
         headless.openBundleFolder();
         assertThat(services.errors.messages).singleElement().asString().contains("no desktop")

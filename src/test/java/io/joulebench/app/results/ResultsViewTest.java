@@ -58,7 +58,7 @@ class ResultsViewTest {
     void the_results_view_loads_a_results_folder_into_the_windows_table(FxRobot robot) {
         TableView<WindowRow> table = openFixture(robot);
         assertThat(table.getItems()).hasSize(9);
-        assertThat(table.getColumns()).extracting(c -> c.getText()).contains("j_per_token", "rate_req_s");
+        assertThat(table.getColumns()).extracting(c -> c.getId()).contains("j_per_token", "rate_req_s");
         assertThat(table.getColumns().stream().filter(c -> c.isVisible()).count()).isLessThan(20);
         // The 32 req/s level failed the stability gate: its rows are marked and explain why.
         Set<Node> invalid = robot.lookup(".row-invalid").queryAll();
@@ -80,9 +80,12 @@ class ResultsViewTest {
         assertThat(written.rows()).hasSize(9);
         assertThat(written.rows()).extracting(WindowRow::experimentId).doesNotHaveDuplicates();
         assertThat(Files.readAllLines(out)).hasSize(10);
-        double progress = WaitForAsyncUtils.asyncFx(() ->
-                context.shell().results().currentExportProperty().get().getProgress()).get();
-        assertThat(progress).isEqualTo(1.0);
+        // The export ran as a background task whose progress bar ends full, with a status line.
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#results-export-progress").queryAs(javafx.scene.control.ProgressBar.class)
+                .getProgress()).isEqualTo(1.0);
+        assertThat(robot.lookup("#results-export-status").queryLabeled().getText())
+                .isEqualTo("Wrote 9 windows to all.csv");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.joulebench.app.live.LiveViewModel;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowChartModel;
+import io.joulebench.app.prefs.WindowBounds;
 import io.joulebench.app.shell.Area;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
@@ -26,7 +27,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.application.Platform;
 import javafx.scene.input.KeyCode;
+import javafx.stage.WindowEvent;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -76,9 +79,12 @@ class RealRunFromEditorViewTest {
     private final TestServices services = new TestServices();
     private final AtomicReference<String> serverUrl = new AtomicReference<>();
     private AppContext context;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        Platform.setImplicitExit(false);
+        this.stage = stage;
         StudyExecution real = new CoreStudyExecution(Sessions::defaultRunner);
         context = new AppContext(services.services(
                 StudyRunBackend.factory(recordingServerUrl(real), dir.resolve("results"), services.errors),
@@ -140,6 +146,71 @@ class RealRunFromEditorViewTest {
         assertThat(live.windowChartProperty().get().points().size()).isLessThan(6);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !listening(server));
         assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void closing_the_window_during_a_real_run_asks_cancels_stops_the_engine_and_saves_the_bounds(FxRobot robot)
+            throws Exception {
+        robot.interact(() -> {
+            stage.setX(60);
+            stage.setY(30);
+            stage.setWidth(1100);
+            stage.setHeight(720);
+        });
+        openShortQuickstart(robot);
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> serverUrl.get() != null);
+        URI server = URI.create(serverUrl.get());
+        assertThat(listening(server)).isTrue();
+
+        robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        assertThat(services.questions).singleElement().asString().startsWith("Cancel the running study?");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !stage.isShowing());
+
+        // The window went only once the run was down: nothing listens any more, the run ended cancelled.
+        assertThat(listening(server)).isFalse();
+        assertThat(context.shell().live().stateProperty().get()).isIn(RunState.CANCELLING, RunState.CANCELLED);
+        assertThat(services.preferences.windowBounds()).isEqualTo(new WindowBounds(60, 30, 1100, 720));
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void resume_on_the_live_view_continues_an_interrupted_folder_to_all_its_windows(FxRobot robot) throws Exception {
+        openShortQuickstart(robot);
+        robot.clickOn("#nav-live");
+        robot.clickOn("#live-run");
+        LiveViewModel live = context.shell().live();
+        // Interrupt once the first level is decided: it stays credited, the second is left to the resume.
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !live.levelRows().isEmpty()
+                && live.levelRows().get(0).verdict() != Validity.PENDING);
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
+        Path folder;
+        try (var folders = Files.list(dir.resolve("results"))) {
+            folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        assertThat(windowRows(folder)).hasSizeLessThan(6);
+
+        services.dialogs.answers.add(folder);
+        robot.clickOn("#live-resume");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> context.shell().areaProperty().get() == Area.RESULTS);
+
+        List<String> rows = windowRows(folder);
+        assertThat(rows).hasSize(6);
+        assertThat(rows.stream().map(r -> r.split(",")[0])).doesNotHaveDuplicates();
+        assertThat(context.shell().results().rows()).hasSize(6);
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    private static List<String> windowRows(Path folder) throws IOException {
+        Path csv = folder.resolve("windows.csv");
+        if (!Files.isRegularFile(csv)) {
+            return List.of();
+        }
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        return lines.subList(1, lines.size());
     }
 
     private void openShortQuickstart(FxRobot robot) throws IOException {

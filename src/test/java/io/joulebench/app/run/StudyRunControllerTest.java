@@ -18,13 +18,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
+import javafx.concurrent.Worker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
 
-/** The controller runs a javafx.concurrent.Task, so these tests start the (headless) toolkit. */
+/**
+ * The controller drives a javafx.concurrent.Service, so these tests start the (headless) toolkit and call its actions
+ * on the FX thread, as the live view does.
+ */
 class StudyRunControllerTest {
 
     @TempDir
@@ -73,6 +78,21 @@ class StudyRunControllerTest {
         }
     }
 
+    /** Runs an action on the FX thread and waits; its runtime exception is rethrown here. */
+    static void onFx(Runnable action) {
+        try {
+            WaitForAsyncUtils.asyncFx(action).get(20, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Worker.State stateOf(StudyRunController c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c::serviceState).get(20, TimeUnit.SECONDS);
+    }
+
     private StudyRunController controller(StudyExecution execution) {
         return new StudyRunController(execution, feed, host, root, services.errors, executor);
     }
@@ -80,7 +100,7 @@ class StudyRunControllerTest {
     @Test
     void a_run_reports_into_the_feed_and_hands_its_results_folder_over() throws Exception {
         StudyRunController c = controller(new ScriptedStudyExecution(0));
-        c.start();
+        onFx(c::start);
         assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
 
         assertThat(finished).containsExactly("quickstart-STAMP");
@@ -109,11 +129,11 @@ class StudyRunControllerTest {
             public void resume(Path resultsDir, StudyRunListener l) {
             }
         });
-        c.start();
+        onFx(c::start);
         assertThat(inside.await(20, TimeUnit.SECONDS)).isTrue();
         assertThat(c.running()).isTrue();
 
-        c.cancel();
+        onFx(c::cancel);
         assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
         assertThat(teardown).containsExactly("server stopped");
         assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
@@ -124,9 +144,9 @@ class StudyRunControllerTest {
     @Test
     void a_failed_run_is_reported_once_and_marks_the_feed_failed() throws Exception {
         StudyRunController c = controller(StudyExecution.unavailable());
-        c.start();
+        onFx(c::start);
         assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(services.errors.messages).singleElement().asString()
                 .contains("The study run failed: the study runner is not available in this build");
@@ -138,7 +158,7 @@ class StudyRunControllerTest {
     void an_invalid_study_does_not_start() {
         study = null;
         StudyRunController c = controller(new ScriptedStudyExecution(0));
-        assertThatThrownBy(c::start).hasMessageContaining("1 problem");
+        assertThatThrownBy(() -> onFx(c::start)).hasMessageContaining("1 problem");
         assertThat(c.running()).isFalse();
         assertThat(feed.snapshot().state()).isEqualTo(RunState.IDLE);
     }
@@ -158,9 +178,76 @@ class StudyRunControllerTest {
                 l.studyFinished(false);
             }
         });
-        c.resume(folder);
+        onFx(() -> c.resume(folder));
         assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
         assertThat(resumed).containsExactly(folder);
         assertThat(finished).containsExactly("quickstart-old");
+    }
+
+    @Test
+    void one_service_is_restarted_for_a_run_a_cancel_and_a_resume() throws Exception {
+        Path old = Files.createDirectories(root.resolve("quickstart-old"));
+        List<String> calls = new ArrayList<>();
+        CountDownLatch inside = new CountDownLatch(1);
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                Files.createDirectories(outDir);
+                calls.add("run");
+                if (calls.size() == 1) {
+                    inside.countDown();
+                    Thread.sleep(60_000);
+                }
+                l.studyFinished(false);
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener l) {
+                calls.add("resume " + resultsDir.getFileName());
+                l.studyFinished(false);
+            }
+        });
+        assertThat(stateOf(c)).isEqualTo(Worker.State.READY);
+
+        onFx(c::start);
+        assertThat(inside.await(20, TimeUnit.SECONDS)).isTrue();
+        onFx(c::cancel);
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.CANCELLED);
+
+        onFx(() -> c.resume(old));
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.FINISHED);
+
+        onFx(c::start);
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(calls).containsExactly("run", "resume quickstart-old", "run");
+        assertThat(stateOf(c)).isEqualTo(Worker.State.SUCCEEDED);
+        assertThat(finished).hasSize(3).first().asString().endsWith(" interrupted");
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
+    void a_second_start_while_running_is_refused() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                inside.countDown();
+                Thread.sleep(60_000);
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener l) {
+            }
+        });
+        onFx(c::start);
+        assertThat(inside.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThatThrownBy(() -> onFx(c::start)).hasMessageContaining("already running");
+        onFx(c::cancel);
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
     }
 }

@@ -80,7 +80,7 @@ class StudyRunLiveFeedTest {
         assertThat(decided.levels().get(0).cv()).isEqualTo(0.01);
         assertThat(decided.levels().get(0).ttftP99Ms()).isEqualTo(60.0);
         assertThat(decided.levels().get(0).requestThroughput()).isEqualTo(2.0);
-        assertThat(decided.energyLabel()).isEqualTo("simulated · simulated (integrated power)");
+        assertThat(decided.energyLabel()).isEqualTo("simulated (integrated power, reference engine)");
     }
 
     @Test

@@ -28,7 +28,7 @@ class ShellViewModelTest {
     private final LiveViewModel live = new LiveViewModel(new RunBackend(snapshot::get, controller),
             UiExecutor.direct(), (p, t) -> () -> { }, services.confirmer, services.errors, 10);
     private final ShellViewModel shell = new ShellViewModel(editor, live,
-            new ResultsViewModel(services.preferences, services.errors, services.opened::add, Runnable::run));
+            new ResultsViewModel(services.preferences, services.errors, services.opened::add, io.joulebench.app.results.ExportRunner.direct()));
 
     @AfterEach
     void tearDown() throws Exception {

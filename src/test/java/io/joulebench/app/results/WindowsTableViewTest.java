@@ -1,0 +1,164 @@
+package io.joulebench.app.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.Clipping;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvExporter;
+import io.joulebench.core.results.WindowsCsvTable;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The windows table on its own: the ControlsFX filter, the column chooser, reasons and nothing cut short. */
+@ExtendWith(ApplicationExtension.class)
+class WindowsTableViewTest {
+
+    static final String LONG_REASON = "window-to-window J/token not steady: CV 0.117 > 0.05 over 3 windows "
+            + "(the stability gate needs CV ≤ 0.05)";
+
+    @TempDir
+    static Path dir;
+    private final TestServices services = new TestServices();
+    private ResultsViewModel vm;
+    private WindowsTableView view;
+    private TableView<WindowRow> table;
+
+    /** 1240 px: the headless screen is 1280 px wide, and about what the results view gives the table. */
+    @Start
+    void start(Stage stage) throws Exception {
+        vm = new ResultsViewModel(services.preferences, services.errors, services.opened::add, ExportRunner.direct());
+        vm.open(withLongReasons());
+        view = new WindowsTableView(vm);
+        table = view.node();
+        stage.setScene(new Scene(new javafx.scene.layout.VBox(view.columnChooser(), table), 1240, 600));
+        stage.getScene().getStylesheets().add(getClass()
+                .getResource("/io/joulebench/app/workbench.css").toExternalForm());
+        // The stage is shared with earlier tests that resized it: size it to this scene.
+        stage.setWidth(1240);
+        stage.setHeight(600);
+        stage.show();
+    }
+
+    /** The fixture with its invalid level's reason replaced by a long one, as a real gate writes. */
+    private static Path withLongReasons() throws Exception {
+        Path folder = dir.resolve("long-reasons");
+        if (!folder.toFile().exists()) {
+            Fixtures.copyTo(dir, "long-reasons");
+            List<WindowRow> rows = WindowsCsvTable.readFolder(folder).rows().stream().map(r -> {
+                var cells = new LinkedHashMap<>(r.cells());
+                if (!r.invalidReason().isEmpty()) {
+                    cells.put("invalid_reason", LONG_REASON);
+                }
+                return new WindowRow(cells);
+            }).toList();
+            WindowsCsvExporter.write(rows, folder.resolve("windows.csv"), (d, t) -> { });
+        }
+        return folder;
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        services.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableColumn<WindowRow, ?> column(String id) {
+        return table.getColumns().stream().filter(c -> id.equals(c.getId())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void the_table_filter_keeps_only_the_chosen_values_and_resets_to_all_rows(FxRobot robot) {
+        assertThat(table.getItems()).hasSize(9);
+        robot.interact(() -> {
+            view.filter().unSelectAllValues(column("rate_req_s"));
+            view.filter().selectValue(column("rate_req_s"), 32.0);
+            view.filter().executeFilter();
+        });
+        assertThat(table.getItems()).hasSize(3).allSatisfy(r -> assertThat(r.rate().getAsDouble()).isEqualTo(32.0));
+        // Filters combine: the 32 req/s windows are the invalid ones, so asking for valid ones leaves none.
+        robot.interact(() -> {
+            view.filter().unSelectAllValues(column("level_valid"));
+            view.filter().selectValue(column("level_valid"), "true");
+            view.filter().executeFilter();
+        });
+        assertThat(table.getItems()).isEmpty();
+        robot.interact(() -> view.filter().resetAllFilters());
+        assertThat(table.getItems()).hasSize(9);
+    }
+
+    @Test
+    void the_column_chooser_shows_a_hidden_column_and_hides_a_shown_one(FxRobot robot) {
+        TableColumn<WindowRow, ?> experiment = column("experiment_id");
+        TableColumn<WindowRow, ?> energy = column("energy_j");
+        assertThat(experiment.isVisible()).isFalse();
+        assertThat(energy.isVisible()).isTrue();
+        // Every windows.csv column is on the menu by its name, the main ones first and checked.
+        assertThat(view.columnChooser().getItems()).filteredOn(javafx.scene.control.CheckMenuItem.class::isInstance)
+                .extracting(javafx.scene.control.MenuItem::getText).hasSize(table.getColumns().size())
+                .startsWith("study_name", "cycle").contains("experiment_id", "invalid_reason");
+
+        robot.clickOn("#windows-columns");
+        robot.clickOn(menuItem(robot, "experiment_id"));
+        assertThat(experiment.isVisible()).isTrue();
+
+        robot.clickOn("#windows-columns");
+        robot.clickOn(menuItem(robot, "energy_j"));
+        assertThat(energy.isVisible()).isFalse();
+    }
+
+    private static Node menuItem(FxRobot robot, String name) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.lookup(".menu-item").match((Node n) -> n.lookupAll(".label").stream()
+                .anyMatch(l -> name.equals(((Label) l).getText()))).query();
+    }
+
+    @Test
+    void long_headers_are_broken_into_lines_after_underscores_only() {
+        String header = WindowsTableView.headerText("request_throughput_req_s");
+        assertThat(header).contains("\n").doesNotStartWith("\n").doesNotEndWith("\n");
+        assertThat(header.replace("\n", "")).isEqualTo("request_throughput_req_s");
+        assertThat(header.split("\n")).allMatch(l -> l.endsWith("_") || header.endsWith(l));
+        assertThat(WindowsTableView.headerText("cycle")).isEqualTo("cycle");
+        assertThat(column("j_per_token").getText().replace("\n", "")).isEqualTo("j_per_token");
+    }
+
+    @Test
+    void an_invalid_row_explains_why_in_its_tooltip_and_its_reason_cell_shows_the_whole_reason(FxRobot robot) {
+        Set<Node> invalid = robot.lookup(".row-invalid").queryAll();
+        assertThat(invalid).hasSize(3).allSatisfy(n ->
+                assertThat(((TableRow<?>) n).getTooltip().getText()).isEqualTo(LONG_REASON));
+        Set<Text> reasons = robot.lookup(".wrapping-column").lookup((Text t) -> LONG_REASON.equals(t.getText()))
+                .queryAllAs(Text.class);
+        assertThat(reasons).hasSize(3).allSatisfy(t ->
+                assertThat(t.getLayoutBounds().getWidth()).isLessThanOrEqualTo(column("invalid_reason").getWidth()));
+    }
+
+    @Test
+    void no_header_or_cell_of_the_main_columns_is_cut_short_and_the_reason_takes_the_width_left(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(Clipping.ellipsized(table)).isEmpty();
+        double sum = table.getColumns().stream().filter(TableColumn::isVisible).mapToDouble(TableColumn::getWidth)
+                .sum();
+        assertThat(column("invalid_reason").getWidth()).isGreaterThanOrEqualTo(WindowsTableView.REASON_MIN_WIDTH);
+        assertThat(sum).isBetween(table.getWidth() - 40, table.getWidth());
+    }
+}
