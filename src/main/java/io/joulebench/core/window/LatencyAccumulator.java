@@ -110,10 +110,43 @@ public final class LatencyAccumulator {
             }
             return out;
         }
+        long[] ranks = new long[2 * qs.length];
         for (int i = 0; i < qs.length; i++) {
-            out[i] = quantile(qs[i]);
+            long lo = (long) Math.floor(qs[i] * (count - 1));
+            ranks[2 * i] = lo;
+            ranks[2 * i + 1] = Math.min(count - 1, lo + 1);
+        }
+        double[] values = valuesAtRanks(ranks);
+        for (int i = 0; i < qs.length; i++) {
+            double pos = qs[i] * (count - 1);
+            double low = values[2 * i];
+            out[i] = low + (pos - Math.floor(pos)) * (values[2 * i + 1] - low);
         }
         return out;
+    }
+
+    /** The values of several 0-based ranks in one walk over the histogram (a walk per rank cost ~0.3 ms each). */
+    private double[] valuesAtRanks(long[] ranks) {
+        Integer[] order = new Integer[ranks.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(ranks[a], ranks[b]));
+        double[] values = new double[ranks.length];
+        Arrays.fill(values, max);
+        int next = 0;
+        long seen = 0;
+        for (HistogramIterationValue v : histogram.recordedValues()) {
+            seen += v.getCountAtValueIteratedTo();
+            double bucket = Math.min(max, histogram.medianEquivalentValue(v.getValueIteratedTo()));
+            while (next < order.length && seen > ranks[order[next]]) {
+                values[order[next++]] = bucket;
+            }
+            if (next == order.length) {
+                break;
+            }
+        }
+        return values;
     }
 
     /** The value of 0-based rank {@code rank} in sorted order, as its bucket's median equivalent value. */

@@ -56,6 +56,20 @@ class LatencyAccumulatorTest {
     }
 
     @Test
+    void several_quantiles_in_one_histogram_walk_equal_each_quantile_alone() {
+        LatencyAccumulator acc = new LatencyAccumulator(100);
+        Random random = new Random(11);
+        for (int i = 0; i < 20_000; i++) {
+            acc.add((long) (Math.exp(random.nextGaussian() * 2) * 1_000_000));   // heavy-tailed, many buckets
+        }
+        double[] qs = {0.99, 0.0, 0.5, 1.0, 0.9, 0.5, 0.999};   // unsorted, repeated, both ends
+        Double[] batch = acc.quantiles(qs);
+        for (int i = 0; i < qs.length; i++) {
+            assertThat(batch[i]).as("q=%s", qs[i]).isEqualTo(acc.quantile(qs[i]));
+        }
+    }
+
+    @Test
     void millisecond_summary_reports_precision() {
         LatencyAccumulator acc = new LatencyAccumulator();
         acc.add(10_000_000);
