@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class ServerSession {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
+    /** Requested sources that read the running server itself. */
+    private static final java.util.Set<String> SERVER_BOUND = java.util.Set.of("simulated", "cpu-estimate");
 
     private final Study study;
     private final List<ResolvedCell> cells;
@@ -195,11 +197,15 @@ public final class ServerSession {
     }
 
     /**
-     * The session meter as soon as the server exists, for a source that needs it (the engine's /metrics, its process
-     * tree): the launch phase is then measured from here to ready. Null when the server cannot be read yet (a child
-     * JVM not yet serving /metrics): the meter is then chosen once it is ready and the launch energy stays null.
+     * The session meter as soon as the server exists, for a requested source that needs it (the engine's /metrics,
+     * its process tree): the launch phase is then measured from here to ready. Null for {@code auto} (choosing again
+     * would retry every source while the server loads) and when the server cannot be read yet (a child JVM not yet
+     * serving /metrics): the meter is then chosen once it is ready and the launch energy stays null.
      */
     private MeterSelector.Selection meterOnceStarted() {
+        if (!SERVER_BOUND.contains(experiment.measurement().energySampler())) {
+            return null;
+        }
         try {
             return services.meterAfterReady(experiment, handle);
         } catch (RuntimeException e) {

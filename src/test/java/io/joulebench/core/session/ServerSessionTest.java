@@ -90,6 +90,18 @@ class ServerSessionTest {
     }
 
     @Test
+    void auto_chooses_its_meter_once_the_server_is_ready_and_leaves_the_launch_energy_null() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP).replace("energy_sampler: simulated", "energy_sampler: auto"));
+        RecordingSink sink = new RecordingSink(dir);
+
+        new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE).run();
+
+        assertThat(services.selections).hasValue(1);
+        assertThat(sink.closed.getFirst().launchEnergyJ()).isNull();
+        assertThat(sink.closed.getFirst().launchDurationS()).isNotNull();
+    }
+
+    @Test
     void an_error_after_launch_still_shuts_the_server_down_before_it_propagates() throws Exception {
         services.beforeSelect = () -> {
             throw new UnsatisfiedLinkError("libnvidia-ml.so.1: cannot open shared object file");
