@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import sun.misc.Signal;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,7 +67,8 @@ public final class EngineCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--fault", paramLabel = "SPEC", description = {
-        "Inject a fault (repeatable): never-ready, exit-after=SECONDS, stall=F, error=F, malformed-sse=F, drop=F."})
+        "Inject a fault (repeatable): never-ready, exit-after=SECONDS, stall=F, error=F, malformed-sse=F, drop=F,",
+        "ignore-sigterm (only SIGKILL stops the process)."})
     List<String> faults = new ArrayList<>();
 
     @Override
@@ -83,6 +85,9 @@ public final class EngineCommand implements Callable<Integer> {
         }
         Thread hook = new Thread(engine::close, "joulebench-engine-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (options.faults().ignoreSigterm()) {
+            ignoreSigterm(spec.commandLine().getErr());
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.println("listening on " + engine.baseUrl());
         out.flush();
@@ -92,6 +97,20 @@ public final class EngineCommand implements Callable<Integer> {
             return ExitCodes.RUN_FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    /** The ignore-sigterm fault: SIGTERM only says so on stderr (the server log); SIGKILL still ends the process. */
+    private static void ignoreSigterm(PrintWriter err) {
+        try {
+            Signal.handle(new Signal("TERM"), signal -> {
+                err.println("joulebench engine: got SIGTERM, ignoring it (fault ignore-sigterm)");
+                err.flush();
+            });
+            LOG.warn("injected fault: SIGTERM is ignored; only SIGKILL stops this engine");
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            throw new UserInputException("fault ignore-sigterm: this JVM does not let SIGTERM be handled ("
+                    + e.getMessage() + ")");
+        }
     }
 
     private EngineOptions options() {

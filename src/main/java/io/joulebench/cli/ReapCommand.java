@@ -41,8 +41,7 @@ public final class ReapCommand implements Callable<Integer> {
         if (!noDocker) {
             docker = DockerClients.fromEnvironment();
             if (!DockerClients.isReachable(docker)) {
-                out.println("docker: no daemon reachable (DOCKER_HOST=" + System.getenv().getOrDefault("DOCKER_HOST",
-                        "unset") + "); containers skipped");
+                out.println("docker: no daemon reachable (" + DockerClients.describeHost() + "); containers skipped");
                 docker.close();
                 docker = null;
             }

@@ -6,6 +6,7 @@ import io.joulebench.core.study.StudyError;
 import io.joulebench.core.study.StudyValidationException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -16,11 +17,15 @@ import sun.misc.SignalHandler;
 /**
  * Runs a study on its own thread so that SIGINT can interrupt it: the first SIGINT interrupts the run thread (the
  * session credits what closed, tears down and the run returns {@code interrupted}: exit 130); a second one exits at
- * once. Prints the summary and maps the outcome to an exit code.
+ * once. SIGTERM ({@code kill PID}) takes the same path from a shutdown hook, which waits up to {@link #TERM_GRACE}
+ * for the server to be torn down before the JVM exits (143), so no child process or container outlives the run.
+ * Prints the summary and maps the outcome to an exit code.
  */
 final class StudyExecution {
 
     private static final Logger LOG = LoggerFactory.getLogger(StudyExecution.class);
+    /** How long SIGTERM waits for the run to credit what closed and stop its server. */
+    static final Duration TERM_GRACE = Duration.ofSeconds(30);
 
     @FunctionalInterface
     interface Action {
@@ -52,6 +57,8 @@ final class StudyExecution {
                 Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
             }
         });
+        Thread onTerm = new Thread(() -> terminate(runner, err), "joulebench-sigterm");
+        Runtime.getRuntime().addShutdownHook(onTerm);
         runner.start();
         try {
             runner.join();
@@ -61,6 +68,7 @@ final class StudyExecution {
             Thread.currentThread().interrupt();
         } finally {
             restore(previous);
+            removeHook(onTerm);
         }
         if (failure.get() != null) {
             return failed(failure.get(), err);
@@ -109,6 +117,38 @@ final class StudyExecution {
         err.println("joulebench: " + (t instanceof IOException ? "results folder I/O failed: " : "") + message);
         err.flush();
         return ExitCodes.RUN_FAILED;
+    }
+
+    /**
+     * The JVM is going down (SIGTERM, SIGHUP) while the study runs: interrupt it as SIGINT does and wait, bounded, for
+     * the session to credit what closed and tear its server down. A shutdown after the run has ended does nothing.
+     */
+    static void terminate(Thread runner, PrintWriter err) {
+        if (!runner.isAlive()) {
+            return;
+        }
+        err.println("terminated: stopping the server and crediting what closed (at most " + TERM_GRACE.toSeconds()
+                + " s)");
+        err.flush();
+        runner.interrupt();
+        try {
+            runner.join(TERM_GRACE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (runner.isAlive()) {
+            err.println("joulebench: the run did not stop within " + TERM_GRACE.toSeconds()
+                    + " s; run 'joulebench reap' to remove a server left behind");
+            err.flush();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook is running or has run
+        }
     }
 
     private static SignalHandler install(Runnable onSigint) {

@@ -86,7 +86,12 @@ public final class ReferenceEngineServerFactory implements EmbeddedServerFactory
                 default -> throw new IllegalArgumentException("unknown reference engine flag " + flag);
             }
         }
-        return b.overrides(sets).faults(Faults.parse(faults));
+        Faults parsed = Faults.parse(faults);
+        if (parsed.ignoreSigterm()) {
+            throw new IllegalArgumentException("fault ignore-sigterm applies to a 'joulebench engine' process only:"
+                    + " an in-process engine shares this JVM's signals");
+        }
+        return b.overrides(sets).faults(parsed);
     }
 
     private static Duration seconds(String value) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
 import java.io.BufferedReader;
@@ -107,7 +108,8 @@ class CrashResumeIT {
         assertThat(rowIds).hasSize(windows).doesNotHaveDuplicates();
         Set<String> bundles = new HashSet<>();
         try (Stream<Path> s = Files.list(dir)) {
-            for (Path b : s.filter(Files::isDirectory).toList()) {
+            for (Path b : s.filter(Files::isDirectory).filter(b -> !b.endsWith(ResultsFolder.LOGS_DIR)
+                    && !b.endsWith(ResultsFolder.INTERRUPTED_DIR)).toList()) {
                 bundles.add(b.getFileName().toString());
                 assertThat(json.readTree(b.resolve("result.json").toFile()).path("experiment_id").asText())
                         .isEqualTo(b.getFileName().toString());

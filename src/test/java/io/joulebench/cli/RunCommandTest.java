@@ -77,6 +77,31 @@ class RunCommandTest {
     }
 
     @Test
+    void a_plan_warning_is_said_once_on_stderr_and_not_again_by_the_log() throws IOException {
+        String quickstart = Files.readString(Path.of("examples/quickstart.yaml"));
+        Path study = Files.writeString(tmp.resolve("seq.yaml"), quickstart.replace(
+                "study_execution: {n_cycles: 1, experiment_order: interleave}",
+                "study_execution: {n_cycles: 2, experiment_order: sequential}"));
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+                new ch.qos.logback.core.read.ListAppender<>();
+        events.start();
+        log.addAppender(events);
+        Run r;
+        try {
+            r = run(() -> new FakeSessionRunner(0), "run", study.toString(), "--out", tmp.resolve("out").toString());
+        } finally {
+            log.detachAppender(events);
+        }
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.err().split("sequential order launches one server", -1)).as(r.err()).hasSize(2);
+        assertThat(events.list).extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                .noneMatch(m -> m.contains("sequential order launches one server"));
+    }
+
+    @Test
     void bad_study_exits_2_with_the_errors_and_nothing_written() throws IOException {
         Path bad = Files.writeString(tmp.resolve("bad.yaml"), "serving_mode: server\nserver: {traffic: {rat: 2}}\n");
         Run r = run(() -> new FakeSessionRunner(0), "run", bad.toString(), "--out", tmp.resolve("out").toString());

@@ -55,6 +55,10 @@ class EngineOptionsTest {
                 "malformed-sse=0.3", "drop=0.4"));
         assertThat(f).isEqualTo(new Faults(true, 2.5, 0.1, 0.2, 0.3, 0.4));
         assertThat(Faults.parse(List.of())).isEqualTo(Faults.NONE);
+        assertThat(Faults.parse(List.of("ignore-sigterm", "error=0.2")))
+                .isEqualTo(new Faults(false, 0, 0, 0.2, 0, 0, true));
+        assertThat(Faults.NONE.ignoreSigterm()).isFalse();
+        assertThatThrownBy(() -> Faults.parse(List.of("ignore-sigterm=1"))).hasMessageContaining("takes no value");
         assertThatThrownBy(() -> Faults.parse(List.of("error=1.5"))).hasMessageContaining("fraction");
         assertThatThrownBy(() -> Faults.parse(List.of("drop"))).hasMessageContaining("needs a value");
         assertThatThrownBy(() -> Faults.parse(List.of("explode"))).hasMessageContaining("unknown fault");

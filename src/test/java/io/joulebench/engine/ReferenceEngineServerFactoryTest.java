@@ -38,6 +38,12 @@ class ReferenceEngineServerFactoryTest {
     }
 
     @Test
+    void the_ignore_sigterm_fault_is_refused_in_process_where_the_signals_are_not_the_engines() {
+        assertThatThrownBy(() -> ReferenceEngineServerFactory.options(List.of("--fault", "ignore-sigterm")))
+                .hasMessageContaining("ignore-sigterm applies to a 'joulebench engine' process only");
+    }
+
+    @Test
     void unknown_flags_are_refused() {
         assertThatThrownBy(() -> ReferenceEngineServerFactory.options(List.of("--model", "x")))
                 .hasMessageContaining("unknown reference engine flag --model");

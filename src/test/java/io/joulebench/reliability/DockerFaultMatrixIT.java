@@ -59,8 +59,8 @@ class DockerFaultMatrixIT {
     @BeforeAll
     static void daemon() {
         docker = DockerClients.fromEnvironment();
-        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable (DOCKER_HOST="
-                + System.getenv("DOCKER_HOST") + ")");
+        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
+                + DockerClients.describeHost() + ")");
         try {
             docker.inspectImageCmd(IMAGE).exec();
         } catch (NotFoundException e) {
@@ -100,16 +100,26 @@ class DockerFaultMatrixIT {
     }
 
     @Test
-    void a_container_killed_mid_window_aborts_the_level_with_a_reason_and_is_removed() throws Exception {
+    void a_container_killed_mid_window_fails_the_level_as_a_server_exit_keeps_its_log_and_is_removed()
+            throws Exception {
         Run r = run(STUDY.formatted(IMAGE, "\"-t\", \"2\"", "60"), "window 1/3");
 
         assertThat(r.cell.status()).isEqualTo(CellStatus.FAILED);
         assertThat(r.cell.failureType()).isEqualTo("LevelAborted");
-        assertThat(r.cell.reason()).isNotBlank();
-        assertThat(r.rows).isLessThan(3);
+        assertThat(r.cell.reason()).as("the reason names the exit, not the meter error it caused")
+                .startsWith("server exited during level 0 (exit code 137)");
+        assertThat(r.rows).as("the closed window is kept").isBetween(1, 2);
+        assertThat(r.table.rows()).allSatisfy(row -> {
+            assertThat(row.levelValid()).contains(false);
+            assertThat(row.invalidReason()).isEqualTo(r.cell.reason());
+        });
+        assertThat(r.exit).as("a window was measured").isZero();
+        Path log = r.folder.resolve("logs").resolve(r.sessions.getFirst() + ".log");
+        assertThat(log).as("the container's log outlives its removal").isRegularFile();
+        assertThat(Files.readString(log)).contains("llama");
     }
 
-    record Run(int exit, ManifestEntry cell, int rows, List<String> sessions) {
+    record Run(int exit, ManifestEntry cell, int rows, List<String> sessions, Path folder, WindowsCsvTable table) {
     }
 
     /** Runs the study; when {@code killAt} is given, kills the session's container at that progress line. */
@@ -138,7 +148,8 @@ class DockerFaultMatrixIT {
             assertThat(containers(ServerLabels.SESSION_ID, session)).as("containers of session " + session).isEmpty();
         }
         ManifestEntry cell = Manifest.read(folder.resolve("manifest.json")).entries().getFirst();
-        return new Run(exit, cell, WindowsCsvTable.readFolder(folder).rows().size(), new ArrayList<>(sessions));
+        WindowsCsvTable table = WindowsCsvTable.readFolder(folder);
+        return new Run(exit, cell, table.rows().size(), new ArrayList<>(sessions), folder, table);
     }
 
     private static List<Container> containers(String label, String value) {

@@ -95,6 +95,7 @@ class FaultMatrixIT {
             String faultYaml, int timeoutS, Expect expect) throws Exception {
         Path study = Files.writeString(tmp.resolve("fault.yaml"), STUDY.formatted(runner, faultYaml, timeoutS));
         Outcome o = run(study, faultYaml.isEmpty() ? "window 1/3" : null);
+        boolean process = runner.equals("process");
 
         Path folder = ResultsChecks.onlyFolder(tmp.resolve("out"));
         ResultsChecks.assertEveryFileParses(folder);
@@ -111,7 +112,12 @@ class FaultMatrixIT {
             case ABORTED -> {
                 assertThat(cell.status()).isEqualTo(CellStatus.FAILED);
                 assertThat(cell.failureType()).isEqualTo("LevelAborted");
-                assertThat(cell.reason()).isNotBlank();
+                assertThat(cell.reason()).as("the reason names the exit, not the meter error it caused")
+                        .startsWith("server exited during level 0" + (process ? " (exit code 137)" : ""));
+                if (process) {
+                    assertThat(folder.resolve("logs")).as("the engine's log is kept with the results")
+                            .isDirectoryContaining(p -> p.getFileName().toString().endsWith(".log"));
+                }
                 assertThat(rows).hasSizeLessThan(3).allSatisfy(r -> {
                     assertThat(r.levelValid()).contains(false);
                     assertThat(r.invalidReason()).isEqualTo(cell.reason());
@@ -149,7 +155,7 @@ class FaultMatrixIT {
         assertThat(tmp.resolve("home/.joulebench/run")).satisfiesAnyOf(
                 d -> assertThat(d).doesNotExist(),
                 d -> assertThat(Files.list(d).filter(p -> p.toString().endsWith(".pid")).toList()).isEmpty());
-        if (runner.equals("process")) {
+        if (process) {
             assertThat(o.descendants).as("the engine ran as a child process").isNotEmpty();
         }
     }
@@ -181,6 +187,36 @@ class FaultMatrixIT {
         assertThat(WindowsCsvTable.readFolder(folder).rows()).isEmpty();
         assertThat(o.output).doesNotContain("\tat io.joulebench");
         ResultsChecks.assertAllGone(o.descendants, Duration.ofSeconds(5));
+    }
+
+    /**
+     * In-process "launch fails": no study can fix the engine's port, so the embedded factory is given a port that is
+     * already bound; the real StudyRunner, session and results folder do the rest (in this JVM).
+     */
+    @Test
+    void an_in_process_engine_whose_port_is_taken_fails_the_cell_with_the_bind_error() throws Exception {
+        Path study = Files.writeString(tmp.resolve("busy.yaml"), STUDY.formatted("in-process", "", 5));
+        try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            io.joulebench.core.server.EmbeddedServerFactory onTheBusyPort = spec ->
+                    new io.joulebench.engine.ReferenceEngineServerFactory().start(
+                            spec.toBuilder().port(busy.getLocalPort()).build());
+            io.joulebench.core.session.SessionEnvironment env = new io.joulebench.core.session.SessionEnvironment(
+                    io.joulebench.core.time.Clock.system(), onTheBusyPort,
+                    io.joulebench.core.server.DockerClients::fromEnvironment, tmp.resolve("state"),
+                    io.joulebench.core.energy.MeterSelector.Config.defaults(), List.of(), null);
+            new io.joulebench.core.results.StudyRunner(new io.joulebench.core.session.DefaultSessionRunner(env),
+                    io.joulebench.core.time.Clock.system()).run(new io.joulebench.core.study.StudyLoader().load(study),
+                    tmp.resolve("out"), io.joulebench.core.session.StudyRunListener.NONE);
+
+            Path folder = ResultsChecks.onlyFolder(tmp.resolve("out"));
+            ResultsChecks.assertEveryFileParses(folder);
+            ManifestEntry cell = Manifest.read(folder.resolve("manifest.json")).entries().getFirst();
+            assertThat(cell.status()).isEqualTo(CellStatus.FAILED);
+            assertThat(cell.failureType()).isEqualTo("ServerLaunchException");
+            assertThat(cell.reason()).contains("could not start the in-process reference server")
+                    .contains("cannot bind 127.0.0.1:" + busy.getLocalPort());
+            assertThat(WindowsCsvTable.readFolder(folder).rows()).isEmpty();
+        }
     }
 
     record Outcome(int exit, String output, java.util.Set<ProcessHandle> descendants) {
@@ -215,7 +251,7 @@ class FaultMatrixIT {
             throws IOException {
         long n = 0;
         try (Stream<Path> bundles = Files.list(folder)) {
-            for (Path b : bundles.filter(Files::isDirectory).toList()) {
+            for (Path b : bundles.filter(ResultsChecks::isBundle).toList()) {
                 List<List<String>> rows;
                 try (Reader r = Files.newBufferedReader(b.resolve("requests.csv"))) {
                     rows = new CsvReader(r).readAll();

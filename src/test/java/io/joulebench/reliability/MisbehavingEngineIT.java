@@ -137,7 +137,7 @@ class MisbehavingEngineIT {
     private static List<Map<String, String>> requestRows(Path folder) throws IOException {
         List<Map<String, String>> out = new ArrayList<>();
         try (Stream<Path> bundles = Files.list(folder)) {
-            for (Path b : bundles.filter(Files::isDirectory).toList()) {
+            for (Path b : bundles.filter(ResultsChecks::isBundle).toList()) {
                 List<List<String>> rows;
                 try (Reader r = Files.newBufferedReader(b.resolve("requests.csv"))) {
                     rows = new CsvReader(r).readAll();

@@ -8,6 +8,7 @@ import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.CsvReader;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
 import java.io.IOException;
@@ -28,6 +29,12 @@ final class ResultsChecks {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ResultsChecks() {
+    }
+
+    /** A window bundle folder of a results folder: not {@code logs/} nor {@code interrupted/}. */
+    static boolean isBundle(Path p) {
+        String name = p.getFileName().toString();
+        return Files.isDirectory(p) && !name.equals(ResultsFolder.LOGS_DIR) && !name.equals(ResultsFolder.INTERRUPTED_DIR);
     }
 
     /** The one results folder under {@code out}. */
@@ -89,7 +96,7 @@ final class ResultsChecks {
         assertThat(rowIds).doesNotHaveDuplicates();
         Set<String> bundles = new HashSet<>();
         try (Stream<Path> s = Files.list(folder)) {
-            for (Path b : s.filter(Files::isDirectory).toList()) {
+            for (Path b : s.filter(ResultsChecks::isBundle).toList()) {
                 String id = b.getFileName().toString();
                 bundles.add(id);
                 assertThat(JSON.readTree(b.resolve("result.json").toFile()).path("experiment_id").asText())

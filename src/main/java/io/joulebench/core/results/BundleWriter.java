@@ -42,7 +42,18 @@ final class BundleWriter {
     static Path write(Path resultsDir, LevelResult level, WindowRecord w, String windowId, Map<String, Object> row,
                       List<Object> rowValues, SessionBlock session, Path stagedRequests, Redactor redactor,
                       CrashHook hook) throws IOException {
-        Path target = resultsDir.resolve(windowId);
+        return write(resultsDir, resultsDir.resolve(windowId), level, w, windowId, row, rowValues, session,
+                stagedRequests, redactor, hook);
+    }
+
+    /**
+     * As {@link #write(Path, LevelResult, WindowRecord, String, Map, List, SessionBlock, Path, Redactor, CrashHook)},
+     * into {@code target} (a folder under the results folder, e.g. {@code interrupted/<id>-<UTC>}); the temp folder
+     * is still made at the top of the results folder, where reconciliation sweeps temp leftovers.
+     */
+    static Path write(Path resultsDir, Path target, LevelResult level, WindowRecord w, String windowId,
+                      Map<String, Object> row, List<Object> rowValues, SessionBlock session, Path stagedRequests,
+                      Redactor redactor, CrashHook hook) throws IOException {
         Path tmp = resultsDir.resolve(AtomicFiles.TEMP_PREFIX + windowId + "-" + UUID.randomUUID());
         Files.createDirectory(tmp);
         List<PowerSample> samples = w.bracket() == null ? List.of() : w.bracket().samples();
@@ -63,7 +74,10 @@ final class BundleWriter {
             AtomicFiles.deleteTree(target);
         }
         Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        AtomicFiles.syncDirectory(resultsDir);
+        AtomicFiles.syncDirectory(target.getParent());
+        if (!target.getParent().equals(resultsDir)) {
+            AtomicFiles.syncDirectory(resultsDir);
+        }
         return target;
     }
 

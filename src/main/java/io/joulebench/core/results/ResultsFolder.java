@@ -24,7 +24,9 @@ import java.util.UUID;
 
 /**
  * One study run on disk (spec §5.6, issue 7 "Results"): {@code study.yaml}, {@code resolved.json},
- * {@code manifest.json}, {@code windows.csv} and one bundle folder per window. Crediting a level is three durable
+ * {@code manifest.json}, {@code windows.csv} and one bundle folder per window; beside them {@code logs/} (one server
+ * log per session) and {@code interrupted/} (degraded bundles of interrupted levels, never credited). Crediting a
+ * level is three durable
  * steps in this order: bundles (each renamed into place whole), the level's {@code windows.csv} rows (one append),
  * then the manifest (atomic replace). The manifest is the truth: {@link #open} drops whatever a crash left beyond it
  * (see {@link Reconciler} and docs/decisions/0004). Calls are serialised.
@@ -32,6 +34,10 @@ import java.util.UUID;
 public final class ResultsFolder implements SessionSink {
 
     public static final String STUDY_FILE = "study.yaml";
+    /** Server logs, one {@code <session id>.log} per session. */
+    public static final String LOGS_DIR = "logs";
+    /** Degraded bundles of the closed windows of interrupted levels: {@code <window id>-<UTC>}, never credited. */
+    public static final String INTERRUPTED_DIR = "interrupted";
     static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
@@ -156,9 +162,7 @@ public final class ResultsFolder implements SessionSink {
             throw new IllegalStateException(e.key() + " is already credited; a level is never credited twice");
         }
         if (level.interrupted()) {
-            for (WindowRecord w : level.windows()) {
-                Files.deleteIfExists(staged(level, w));
-            }
+            keepInterrupted(level, preliminary);
             update(e.with(CellStatus.RUNNING, "interrupted", null, level.sessionId(), List.of(), null, now()));
             return;
         }
@@ -166,9 +170,8 @@ public final class ResultsFolder implements SessionSink {
         StringBuilder lines = new StringBuilder();
         for (WindowRecord w : level.windows()) {
             String id = windowId(level.cell(), level.levelIndex(), w.windowIndex());
-            Map<String, Object> row = rows.map(level, w, id);
-            row.put("invalid_reason", redactor.scrub((String) row.get("invalid_reason")));
-            List<Object> values = WindowsCsvColumns.ALL.stream().map(row::get).toList();
+            List<Object> values = new ArrayList<>();
+            Map<String, Object> row = row(level, w, id, values);
             Path bundle = BundleWriter.write(dir, level, w, id, row, values, preliminary, staged(level, w), redactor,
                     hook);
             bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
@@ -186,6 +189,45 @@ public final class ResultsFolder implements SessionSink {
         update(e.with(valid ? CellStatus.COMPLETED : CellStatus.FAILED, reason, type, level.sessionId(), ids,
                 CellSummaries.of(level), now()));
         hook.reached("credited");
+    }
+
+    /**
+     * The closed windows of an interrupted level, kept as degraded bundles in {@code interrupted/<id>-<UTC>/}: outside
+     * the credited namespace (no windows.csv row, not in the manifest), so the resume that reruns the level never
+     * meets a duplicate id.
+     */
+    private void keepInterrupted(LevelResult level, SessionBlock preliminary) throws IOException {
+        if (level.windows().isEmpty()) {
+            return;
+        }
+        Path parent = dir.resolve(INTERRUPTED_DIR);
+        Files.createDirectories(parent);
+        String stamp = STAMP.format(Instant.now());
+        for (WindowRecord w : level.windows()) {
+            String id = windowId(level.cell(), level.levelIndex(), w.windowIndex());
+            Path target = parent.resolve(id + "-" + stamp);
+            for (int n = 2; Files.exists(target); n++) {
+                target = parent.resolve(id + "-" + stamp + "-" + n);
+            }
+            List<Object> values = new ArrayList<>();
+            Map<String, Object> row = row(level, w, id, values);
+            Path bundle = BundleWriter.write(dir, target, level, w, id, row, values, preliminary, staged(level, w),
+                    redactor, hook);
+            bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+        }
+    }
+
+    /** The windows.csv row of a window (reason scrubbed), its values in column order added to {@code values}. */
+    private Map<String, Object> row(LevelResult level, WindowRecord w, String id, List<Object> values) {
+        Map<String, Object> row = rows.map(level, w, id);
+        row.put("invalid_reason", redactor.scrub((String) row.get("invalid_reason")));
+        WindowsCsvColumns.ALL.stream().map(row::get).forEach(values::add);
+        return row;
+    }
+
+    @Override
+    public Path serverLogDir() {
+        return dir.resolve(LOGS_DIR);
     }
 
     @Override

@@ -43,7 +43,8 @@ public final class StudyRunner {
     /** Runs a validated study into a new folder under {@code outDir}. */
     public StudyRunResult run(Study study, Path outDir, StudyRunListener listener) throws IOException {
         StudyPlan plan = StudyPlan.of(study);
-        plan.warnings().forEach(w -> LOG.warn("{}", w));
+        // the plan's warnings are the caller's to show (the CLI prints them, the workbench's plan preview lists
+        // them) and land in resolved.json: logging them too would say them twice
         return continueIn(ResultsFolder.create(outDir, plan, Instant.now()), plan, listener);
     }
 

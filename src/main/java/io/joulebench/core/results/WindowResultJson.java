@@ -20,6 +20,8 @@ import java.util.Map;
 final class WindowResultJson {
 
     static final String BUNDLE_VERSION = "joulebench-1";
+    /** The warning of a window kept from an interrupted level, outside the credited bundles. */
+    static final String INTERRUPTED_WARNING = "degraded window bundle (level interrupted)";
 
     private WindowResultJson() {
     }
@@ -54,7 +56,9 @@ final class WindowResultJson {
         n.put("requests", "requests.csv");
         energy(n, level, w, row);
         n.putArray("measurement_warnings");
-        if (!level.valid() && level.outcome() == null) {
+        if (level.interrupted()) {
+            n.withArray("measurement_warnings").add(INTERRUPTED_WARNING);
+        } else if (!level.valid() && level.outcome() == null) {
             n.withArray("measurement_warnings").add("degraded window bundle (level aborted): "
                     + redactor.scrub(WindowRowMapper.invalidReason(level)));
         }

@@ -25,6 +25,22 @@ public final class DockerClients {
         return DockerClientImpl.getInstance(config, http);
     }
 
+    /** The default daemon socket docker-java (and the docker CLI) use when DOCKER_HOST is unset. */
+    public static final String DEFAULT_HOST = "unix:///var/run/docker.sock";
+
+    /**
+     * Which daemon is meant, for messages: {@code DOCKER_HOST=tcp://…}, or
+     * {@code DOCKER_HOST unset (default unix:///var/run/docker.sock)}.
+     */
+    public static String describeHost() {
+        return describeHost(System.getenv("DOCKER_HOST"));
+    }
+
+    static String describeHost(String dockerHost) {
+        return dockerHost == null || dockerHost.isBlank() ? "DOCKER_HOST unset (default " + DEFAULT_HOST + ")"
+                : "DOCKER_HOST=" + dockerHost;
+    }
+
     /** True when the daemon answers a ping. */
     public static boolean isReachable(DockerClient client) {
         try {

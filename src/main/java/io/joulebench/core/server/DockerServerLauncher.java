@@ -12,11 +12,8 @@ import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,18 +87,18 @@ public final class DockerServerLauncher implements ServerLauncher {
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
         } catch (RuntimeException e) {
-            String tail = id == null ? "" : logs(id, ReadinessChecker.LOG_TAIL_CHARS);
+            String tail = id == null ? "" : spec.mask(logs(id, ReadinessChecker.LOG_TAIL_CHARS));
             forceRemove(id != null ? id : name);
             throw new ServerLaunchException("could not start container " + name + " from image " + image + ": "
                     + e.getMessage(), tail, e);
         }
-        return new DockerHandle(id, name, port, spec.logDir());
+        return new DockerHandle(id, name, port, spec);
     }
 
     @Override
     public ServerLaunchException diedDuringStartup(ServerHandle handle) {
         DockerHandle h = (DockerHandle) handle;
-        String tail = logs(h.id, ReadinessChecker.LOG_TAIL_CHARS);
+        String tail = h.logTail(ReadinessChecker.LOG_TAIL_CHARS);
         String state = describeState(h.id);
         saveLogs(h);
         forceRemove(h.id);
@@ -134,8 +131,8 @@ public final class DockerServerLauncher implements ServerLauncher {
         } catch (NotFoundException e) {
             LOG.info("image {} not present locally; pulling", image);
         } catch (RuntimeException e) {
-            throw new ServerLaunchException("Docker daemon not reachable (DOCKER_HOST="
-                    + System.getenv().getOrDefault("DOCKER_HOST", "unset") + "): " + e.getMessage(), "", e);
+            throw new ServerLaunchException("Docker daemon not reachable (" + DockerClients.describeHost() + "): "
+                    + e.getMessage(), "", e);
         }
         try {
             docker.pullImageCmd(image).exec(new PullImageResultCallback()).awaitCompletion(30, TimeUnit.MINUTES);
@@ -217,32 +214,28 @@ public final class DockerServerLauncher implements ServerLauncher {
         }
     }
 
+    /** Keeps the container's whole log (masked) in the spec's log folder, before the container is removed. */
     private void saveLogs(DockerHandle h) {
-        if (h.logDir == null) {
+        if (h.spec.logDir() == null) {
             return;
         }
         List<String> chunks = new ArrayList<>();
         readLogs(h.id, null, chunks::add);
-        try {
-            Files.createDirectories(h.logDir);
-            Files.writeString(h.logDir.resolve(h.name + ".log"), String.join("", chunks));
-        } catch (IOException e) {
-            LOG.warn("could not save logs of container {}: {}", h.name, e.getMessage());
-        }
+        ServerLogs.save(h.spec, h.name, String.join("", chunks));
     }
 
     private final class DockerHandle implements ServerHandle {
         private final String id;
         private final String name;
         private final int port;
-        private final Path logDir;
+        private final LaunchSpec spec;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        DockerHandle(String id, String name, int port, Path logDir) {
+        DockerHandle(String id, String name, int port, LaunchSpec spec) {
             this.id = id;
             this.name = name;
             this.port = port;
-            this.logDir = logDir;
+            this.spec = spec;
         }
 
         @Override
@@ -262,7 +255,7 @@ public final class DockerServerLauncher implements ServerLauncher {
 
         @Override
         public String logTail(int chars) {
-            return logs(id, chars);
+            return spec.mask(logs(id, chars));
         }
 
         @Override
@@ -274,6 +267,19 @@ public final class DockerServerLauncher implements ServerLauncher {
             } catch (RuntimeException e) {
                 LOG.warn("cannot inspect container {}: {}", name, e.getMessage());
                 return true;
+            }
+        }
+
+        /** The container's exit code once it stopped (137 when killed), from the daemon. */
+        @Override
+        public java.util.OptionalInt exitCode() {
+            try {
+                InspectContainerResponse.ContainerState state = docker.inspectContainerCmd(id).exec().getState();
+                Long code = state.getExitCodeLong();
+                return Boolean.TRUE.equals(state.getRunning()) || code == null ? java.util.OptionalInt.empty()
+                        : java.util.OptionalInt.of(code.intValue());
+            } catch (RuntimeException e) {
+                return java.util.OptionalInt.empty();
             }
         }
 

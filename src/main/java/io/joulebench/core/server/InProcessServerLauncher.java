@@ -22,7 +22,7 @@ public final class InProcessServerLauncher implements ServerLauncher {
         try {
             EmbeddedServer server = factory.start(bound);
             LOG.info("in-process {} server at {}", spec.engine().id(), server.baseUrl());
-            return new InProcessHandle(server, bound.port());
+            return new InProcessHandle(server, bound.port(), bound);
         } catch (Exception e) {
             throw new ServerLaunchException("could not start the in-process " + spec.engine().id() + " server: "
                     + e.getMessage(), "", e);
@@ -39,16 +39,22 @@ public final class InProcessServerLauncher implements ServerLauncher {
         } catch (RuntimeException e) {
             LOG.error("closing the in-process server failed: {}", e.toString());
         }
+        String log = h.server.logTail(ProcessServerLauncher.KEPT_LOG_CHARS);
+        if (!log.isEmpty()) {
+            ServerLogs.save(h.spec, "in-process", log);
+        }
     }
 
     private static final class InProcessHandle implements ServerHandle {
         private final EmbeddedServer server;
         private final int port;
+        private final LaunchSpec spec;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        InProcessHandle(EmbeddedServer server, int port) {
+        InProcessHandle(EmbeddedServer server, int port, LaunchSpec spec) {
             this.server = server;
             this.port = port;
+            this.spec = spec;
         }
 
         @Override
@@ -69,7 +75,7 @@ public final class InProcessServerLauncher implements ServerLauncher {
 
         @Override
         public String logTail(int chars) {
-            return server.logTail(chars);
+            return spec.mask(server.logTail(chars));
         }
 
         @Override

@@ -25,7 +25,9 @@ import java.util.Objects;
  * @param extraServeArgs  appended after the serve arguments / command, placeholders filled the same way
  * @param studyId         label joulebench.study_id (may be null)
  * @param sessionId       label joulebench.session_id (may be null)
- * @param logDir          where server logs are written; null for the launcher's default
+ * @param logDir          where a copy of the server's whole log is saved when it stops or is found dead, secrets
+ *                        masked, as {@code <sessionId>.log} (the container name or {@code server-<port>} without a
+ *                        session id); null: no copy (a process server still logs to its state folder)
  * @param port            fixed port, or 0 to pick a free one
  * @param healthPath      the readiness health path; null for the preset's
  * @param openAiPath      the measured OpenAI path (also the readiness probe's); null for the preset's
@@ -133,6 +135,28 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
             }
         }
         return out;
+    }
+
+    /**
+     * The secret values this spec hands to the server (secret-named env values such as HF_TOKEN, the argument of a
+     * secret-looking flag): what {@link #mask} removes from the server's log before it is kept or quoted.
+     */
+    public java.util.Collection<String> secretValues() {
+        List<List<String>> args = new ArrayList<>();
+        args.add(serveArgs != null ? serveArgs : engine.containerArgs());
+        args.add(command != null ? command : engine.processCommand());
+        args.add(extraServeArgs);
+        return Secrets.values(env, args);
+    }
+
+    /** {@code text} (a server's log) with this spec's {@link #secretValues()} masked. */
+    public String mask(String text) {
+        return Secrets.scrub(text, secretValues());
+    }
+
+    /** The stem of the saved log's file name: the session id, else {@code fallback}. */
+    public String logName(String fallback) {
+        return sessionId != null && !sessionId.isBlank() ? sessionId : fallback;
     }
 
     @Override

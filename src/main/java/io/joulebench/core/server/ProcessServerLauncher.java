@@ -14,13 +14,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the engine as a child process in its own process group ({@code setsid}), stdout+stderr to a log file, with a
- * pid file under the state directory until it is stopped. Shutdown: SIGTERM to the group, SIGKILL after the grace.
+ * Runs the engine as a child process in its own process group ({@code setsid}), stdout+stderr to a log file in the
+ * state directory ({@code <state>/logs}), with a pid file there until it is stopped. Shutdown: SIGTERM to the group,
+ * SIGKILL after the grace. When it stops (or dies during startup) a masked copy of its log goes to the spec's
+ * {@link LaunchSpec#logDir()}.
  */
 public final class ProcessServerLauncher implements ServerLauncher {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProcessServerLauncher.class);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
+    /** How much of a server's log is kept in the results folder. */
+    static final int KEPT_LOG_CHARS = 8 << 20;
 
     private final PidFiles pidFiles;
     private final ProcessIdentity parent;
@@ -52,7 +56,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
             argv.add(SETSID.toString()); // a JVM child is never a group leader, so setsid execs in place: pgid = pid
         }
         argv.addAll(command);
-        Path logDir = spec.logDir() != null ? spec.logDir() : pidFiles.dir().resolve("logs");
+        Path logDir = pidFiles.dir().resolve("logs");
         Path log = logDir.resolve("joulebench-" + spec.engine().id() + "-server-" + port + ".log");
         ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
@@ -75,7 +79,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
         }
         Path pidFile = pidFiles.write(ProcessIdentity.of(process.toHandle()), parent, spec, masked, log);
         LOG.info("started server pid {} on port {}: {} (log {})", process.pid(), port, masked, log);
-        return new ProcessServerHandle(process, port, log, pidFile, masked);
+        return new ProcessServerHandle(process, port, log, pidFile, masked, spec);
     }
 
     @Override
@@ -84,6 +88,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
         waitQuietly(h.process, Duration.ofSeconds(1));
         pidFiles.remove(h.pidFile);
         h.closed.set(true);
+        h.keepLog();
         return new ServerLaunchException("server process '" + h.command + "' (pid " + h.process.pid()
                 + ") exited during startup with exit code " + h.exitCode().orElse(-1) + "; log: " + h.log,
                 h.logTail(ReadinessChecker.LOG_TAIL_CHARS));
@@ -125,6 +130,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
             if (!h.process.isAlive()) {
                 pidFiles.remove(h.pidFile);
             }
+            h.keepLog();
         }
     }
 
@@ -143,15 +149,24 @@ public final class ProcessServerLauncher implements ServerLauncher {
         private final Path log;
         private final Path pidFile;
         private final String command;
+        private final LaunchSpec spec;
         private final AtomicBoolean closed = new AtomicBoolean();
         private volatile boolean escalated;
 
-        ProcessServerHandle(Process process, int port, Path log, Path pidFile, String command) {
+        ProcessServerHandle(Process process, int port, Path log, Path pidFile, String command, LaunchSpec spec) {
             this.process = process;
             this.port = port;
             this.log = log;
             this.pidFile = pidFile;
             this.command = command;
+            this.spec = spec;
+        }
+
+        /** A masked copy of the whole log into the spec's log folder (bounded: the last 8 MiB). */
+        private void keepLog() {
+            if (spec.logDir() != null) {
+                ServerLogs.save(spec, "server-" + port, LogFiles.tail(log, KEPT_LOG_CHARS));
+            }
         }
 
         @Override
@@ -171,7 +186,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
 
         @Override
         public String logTail(int chars) {
-            return LogFiles.tail(log, chars);
+            return spec.mask(LogFiles.tail(log, chars));
         }
 
         @Override
@@ -197,6 +212,7 @@ public final class ProcessServerLauncher implements ServerLauncher {
         }
 
         /** Empty while running; 128+n when killed by signal n. */
+        @Override
         public OptionalInt exitCode() {
             return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
         }

@@ -1,7 +1,9 @@
 package io.joulebench.core.server;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -104,6 +106,45 @@ public final class Secrets {
         Map<String, String> masked = new LinkedHashMap<>();
         env.forEach((k, v) -> masked.put(k, isSecretName(k) ? MASK : v));
         return masked;
+    }
+
+    /**
+     * The secret values in an environment and argument lists: values of secret-named variables, the argument after
+     * a secret flag ({@code --api-key X}) and every {@linkplain #inlineSecret inline secret}. Blank values are left
+     * out.
+     */
+    public static Collection<String> values(Map<String, String> env, List<List<String>> argLists) {
+        Collection<String> values = new LinkedHashSet<>();
+        env.forEach((k, v) -> {
+            if (isSecretName(k) && v != null && !v.isBlank()) {
+                values.add(v);
+            }
+        });
+        for (List<String> args : argLists) {
+            boolean next = false;
+            for (String arg : args) {
+                String value = next ? arg : inlineSecret(arg);
+                if (value != null && !value.isBlank()) {
+                    values.add(value);
+                }
+                next = !next && inlineSecret(arg) == null && isSecretFlag(arg);
+            }
+        }
+        return values;
+    }
+
+    /** {@code text} with each of {@code secrets} replaced by the mask (longest first, so no fragment survives). */
+    public static String scrub(String text, Collection<String> secrets) {
+        if (text == null || text.isEmpty() || secrets.isEmpty()) {
+            return text;
+        }
+        List<String> ordered = new ArrayList<>(secrets);
+        ordered.sort((a, b) -> Integer.compare(b.length(), a.length()));
+        String out = text;
+        for (String secret : ordered) {
+            out = out.replace(secret, MASK);
+        }
+        return out;
     }
 
     /** Masks the value after a secret flag ({@code --apikey X}) and every inline secret ({@code --api-key=X}). */

@@ -1,6 +1,7 @@
 package io.joulebench.core.server;
 
 import java.net.URI;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /** One launched server: where it listens, whether it still lives, and what it logged. */
@@ -19,6 +20,14 @@ public interface ServerHandle {
 
     /** Cheap liveness check: process alive, container running, embedded server open. */
     boolean isAlive();
+
+    /**
+     * The exit code of a server that is no longer alive (128+n when killed by signal n; a container's exit code);
+     * empty while it runs, or when it has none (the in-process server) or it cannot be read.
+     */
+    default OptionalInt exitCode() {
+        return OptionalInt.empty();
+    }
 
     /**
      * The pid, in this machine's process table, of the server's main process (its tree is what a CPU estimate

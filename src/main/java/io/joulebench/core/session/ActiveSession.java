@@ -9,11 +9,14 @@ import io.joulebench.core.traffic.Transport;
 import java.nio.file.Path;
 import java.util.List;
 
-/** What the levels of an entered session share: the ready server's transport, the session meter and the sink. */
+/**
+ * What the levels of an entered session share: the ready server's transport and {@link ServerWatch}, the session
+ * meter, the sink, and each cell's level index in its plan group ({@link GroupLevels}).
+ */
 record ActiveSession(String sessionId, List<ResolvedCell> cells, Clock clock, Path studyDir, ShapeSource shapes,
                      EnergyMeter meter, SampledMeasurementBracket.Options bracketOptions, EnergyContext energy,
-                     Transport transport, java.time.Duration drainTimeout, SessionServices services, SessionSink sink, StudyRunListener listener,
-                     SessionTally tally) {
+                     Transport transport, java.time.Duration drainTimeout, SessionServices services, SessionSink sink,
+                     StudyRunListener listener, SessionTally tally, GroupLevels levels, ServerWatch server) {
 
     SampledMeasurementBracket bracket() {
         return new SampledMeasurementBracket(meter, clock, bracketOptions);

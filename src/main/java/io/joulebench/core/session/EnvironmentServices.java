@@ -73,8 +73,8 @@ public class EnvironmentServices implements SessionServices {
             DockerClient client = env.docker().get();
             if (!DockerClients.isReachable(client)) {
                 closeQuietly(client);
-                throw new ServerLaunchException("no Docker daemon is reachable (DOCKER_HOST="
-                        + System.getenv("DOCKER_HOST") + "); start one or use another runner", "");
+                throw new ServerLaunchException("no Docker daemon is reachable (" + DockerClients.describeHost()
+                        + "); start one or use another runner", "");
             }
             docker = client;
         }

@@ -14,6 +14,9 @@ import io.joulebench.core.window.AbortedLevelException;
 import io.joulebench.core.window.CsvRequestLog;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelPlan;
+import io.joulebench.core.window.RequestLogFactory;
+import io.joulebench.core.window.RequestLogRow;
+import io.joulebench.core.window.RequestLogSink;
 import io.joulebench.core.window.Slo;
 import io.joulebench.core.window.WindowManager;
 import io.joulebench.core.window.WindowSpec;
@@ -30,10 +33,17 @@ import org.slf4j.LoggerFactory;
  * then hands the level to the sink the moment it closes. A warmup traffic error stops the session (that cell and the
  * later ones fail); any other level failure is recorded with its reason and the next level runs. An interrupt sends
  * the cut level to the sink as {@code interrupted} and propagates.
+ * <p>
+ * The server is checked before each level and after a level that failed: once it is dead, the failed level (its
+ * closed windows kept) and every later cell of the group fail with "server exited during level L (exit code N):
+ * …last log lines…", and no level runs against it. {@code L} is the cell's level index in its plan group (the window
+ * id's {@code L}); the window manager's events keep the position in this session, which is what progress shows.
  */
 final class LevelDriver {
 
     private static final Logger LOG = LoggerFactory.getLogger(LevelDriver.class);
+    /** The failure type of cells that could not run because the server had died. */
+    static final String SERVER_EXITED = "ServerExited";
 
     private final ActiveSession s;
 
@@ -41,7 +51,7 @@ final class LevelDriver {
         this.s = session;
     }
 
-    /** Runs every level; returns normally also when warmup aborted the session. */
+    /** Runs every level; returns normally also when warmup aborted the session or the server died. */
     void run() throws InterruptedException {
         List<ResolvedCell> cells = s.cells();
         for (int k = 0; k < cells.size(); k++) {
@@ -49,9 +59,16 @@ final class LevelDriver {
                 throw new InterruptedException("interrupted before level " + k);
             }
             ResolvedCell cell = cells.get(k);
+            int level = s.levels().of(cell, k);
             ServerConfig server = cell.experiment().server();
             if (k > 0 && server.cooldownSeconds() > 0) {
                 s.clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
+            }
+            String gone = s.server().deathReason("before level " + level);
+            if (gone != null) {
+                LOG.error("session {}: {}", s.sessionId(), gone);
+                failFrom(k, SERVER_EXITED, gone);
+                return;
             }
             try {
                 s.sink().cellStarted(cell, s.sessionId());
@@ -61,36 +78,50 @@ final class LevelDriver {
             AtomicReference<WarmupResult> warmup = new AtomicReference<>();
             LevelResult result;
             try {
-                LevelOutcome o = new WindowManager(s.clock()).runLevel(k, plan(k, cell, warmup));
-                result = new LevelResult(cell, s.sessionId(), k, o, o.windows(), warmup.get(), s.energy(),
+                LevelOutcome o = new WindowManager(s.clock()).runLevel(k, plan(level, cell, warmup));
+                result = new LevelResult(cell, s.sessionId(), level, o, o.windows(), warmup.get(), s.energy(),
                         o.validation().valid() ? null : o.validation().reason(), false);
             } catch (WarmupTrafficException e) {
-                LOG.error("session {}: warmup before level {} failed: {}", s.sessionId(), k, e.getMessage());
-                failFrom(k, "warmup failed: " + e.getMessage());
+                String died = s.server().deathReason("during the warmup before level " + level);
+                LOG.error("session {}: warmup before level {} failed: {}", s.sessionId(), level,
+                        died != null ? died : e.getMessage());
+                if (died != null) {
+                    failFrom(k, SERVER_EXITED, died);
+                } else {
+                    failFrom(k, WarmupTrafficException.class.getSimpleName(), "warmup failed: " + e.getMessage());
+                }
                 return;
             } catch (AbortedLevelException e) {
                 AbortedLevel a = e.abortedLevel();
                 // an interrupt can surface wrapped (a meter read cut short throws MeterException): it is still a cut
                 boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
-                result = new LevelResult(cell, s.sessionId(), k, null, a.completedWindows(), warmup.get(),
+                result = new LevelResult(cell, s.sessionId(), level, null, a.completedWindows(), warmup.get(),
                         s.energy(), a.reason(), cut);
             } catch (InterruptedException e) {
-                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                result = new LevelResult(cell, s.sessionId(), level, null, List.of(), warmup.get(), s.energy(),
                         warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
             } catch (RuntimeException e) {
                 // A cancel that reached a blocking call (a meter read in the warmup) and came back as that call's own
                 // exception: the level was cut, not failed, so resume reruns it.
                 boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
                 if (cut) {
-                    LOG.debug("session {}: level {} cut by an interrupt", s.sessionId(), k, e);
+                    LOG.debug("session {}: level {} cut by an interrupt", s.sessionId(), level, e);
                 } else {
-                    LOG.error("session {}: level {} failed", s.sessionId(), k, e);
+                    LOG.error("session {}: level {} failed", s.sessionId(), level, e);
                 }
-                result = new LevelResult(cell, s.sessionId(), k, null, List.of(), warmup.get(), s.energy(),
+                result = new LevelResult(cell, s.sessionId(), level, null, List.of(), warmup.get(), s.energy(),
                         !cut ? "level failed: " + describe(e)
                                 : warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", cut);
             }
-            LOG.info("session {} level {} ({}): {}{}", s.sessionId(), k, cell.label(),
+            String died = result.interrupted() || result.valid() ? null
+                    : s.server().deathReason("during level " + level);
+            if (died != null) {
+                LOG.error("session {}: {} (the level had failed with: {})", s.sessionId(), died,
+                        result.invalidReason());
+                result = new LevelResult(cell, s.sessionId(), level, null, result.windows(), result.warmup(),
+                        s.energy(), died, false);
+            }
+            LOG.info("session {} level {} ({}): {}{}", s.sessionId(), level, cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
                     result.outcome() == null ? "" : ", cv " + result.outcome().validation().cv()
                             + (result.valid() ? "" : ": " + result.invalidReason()));
@@ -99,10 +130,15 @@ final class LevelDriver {
             if (interrupted) {
                 throw new InterruptedException("interrupted during level " + k);
             }
+            if (died != null) {
+                failFrom(k + 1, SERVER_EXITED, died);
+                return;
+            }
         }
     }
 
-    private LevelPlan plan(int k, ResolvedCell cell, AtomicReference<WarmupResult> warmupResult) {
+    /** A level's plan; its request rows and staged logs carry the plan level index {@code planLevel}. */
+    private LevelPlan plan(int planLevel, ResolvedCell cell, AtomicReference<WarmupResult> warmupResult) {
         ExperimentConfig e = cell.experiment();
         ServerConfig server = e.server();
         TrafficConfig t = server.traffic();
@@ -112,7 +148,7 @@ final class LevelDriver {
                 .maxErrorFraction(server.maxErrorFraction()).build();
         WarmupConfig config = warmupConfig(e);
         Warmup warmup = new Warmup(s.clock(), s.meter(), s.transport(),
-                level -> s.services().traffic(cell, s.shapes(), s.studyDir(), true), config);
+                ignored -> s.services().traffic(cell, s.shapes(), s.studyDir(), true), config);
         return LevelPlan.builder(spec, s.services().traffic(cell, s.shapes(), s.studyDir(), false), s.transport(),
                         s::bracket)
                 .drainTimeout(s.drainTimeout())
@@ -123,10 +159,30 @@ final class LevelDriver {
                     s.tally().warmup(r);
                     s.listener().warmupFinished(r);
                 })
-                .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
+                .requestLog(requestLog(cell, planLevel))
                 .listener(s.listener())
                 .slo(slo(t.slo()))
                 .build();
+    }
+
+    /** The window manager numbers rows by session position; the files and rows carry the plan level index. */
+    private RequestLogFactory requestLog(ResolvedCell cell, int level) {
+        RequestLogFactory csv = CsvRequestLog.factory((ignored, window) -> logPath(cell, level, window));
+        return (k, windows) -> {
+            RequestLogSink log = csv.open(level, windows);
+            return new RequestLogSink() {
+                @Override
+                public void row(RequestLogRow r) {
+                    log.row(r.levelIndex() == level ? r : new RequestLogRow(r.record(), level, r.windowIndex(),
+                            r.inMeasurementWindow(), r.isRamp(), r.completedInDrain()));
+                }
+
+                @Override
+                public void close() {
+                    log.close();
+                }
+            };
+        };
     }
 
     /** The study's warmup at the study's sampling cadence; cooldown is the driver's, not the warmup's. */
@@ -162,11 +218,11 @@ final class LevelDriver {
         s.listener().levelResult(result);
     }
 
-    /** Warmup did not happen: cell {@code from} and every later one fail with the reason. */
-    private void failFrom(int from, String reason) {
+    /** The warmup failed or the server died: cell {@code from} and every later one fail with the reason. */
+    private void failFrom(int from, String type, String reason) {
         for (ResolvedCell cell : s.cells().subList(from, s.cells().size())) {
             try {
-                s.sink().cellFailed(cell, WarmupTrafficException.class.getSimpleName(), reason);
+                s.sink().cellFailed(cell, type, reason);
             } catch (IOException | RuntimeException e) {
                 LOG.error("cannot mark cell {} failed: {}", cell.label(), e.toString(), e);
             }

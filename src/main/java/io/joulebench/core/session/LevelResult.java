@@ -9,14 +9,16 @@ import java.util.List;
 /**
  * What one level (one cell) of a session produced, handed to the {@link SessionSink} the moment the level ends.
  *
- * @param levelIndex     the level's position in its session (the {@code L} of the window id)
+ * @param levelIndex     the level's position in its session group of the plan (the {@code L} of the window id; the
+ *                       same in a resumed session that runs only part of the group)
  * @param outcome        the level that ran to the end of its drain (valid or gate-failed); null when it aborted
  * @param windows        the final windows: the outcome's, or the cleanly closed ones of an aborted level
  * @param warmup         the warmup before this level, or null when it never ran
  * @param invalidReason  null for a valid level; else the gate's reason or the abort reason
  *                       ({@code aborted: …}, {@code close failed: …}, {@code drain failed: …})
- * @param interrupted    true when the level was cut short by an interrupt: it is not credited, stays {@code running},
- *                       and its windows are not persisted (resume reruns it)
+ * @param interrupted    true when the level was cut short by an interrupt: it is not credited and stays
+ *                       {@code running} (resume reruns it); its closed windows are kept only as degraded bundles
+ *                       outside the credited ones
  * @param offline        true for the one window of an {@code OfflineSession}: no outcome, no gate, no warmup; valid
  *                       when {@code invalidReason} is null; its window id is {@link WindowIds#offline}
  */

@@ -29,16 +29,22 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li><b>enter</b>: launch and readiness inside the measured launch phase (the probe is the first request shape on
  *       the measured path), the session meter, the idle baseline; any failure tears down what was acquired and fails
- *       every cell of the group;</li>
+ *       every cell of the group. A meter that needs the running server (simulated, CPU estimate) is opened as soon
+ *       as the server exists, so the launch phase's energy covers readiness where the meter can read it;</li>
  *   <li><b>run</b>: the {@link LevelDriver};</li>
  *   <li><b>exit</b>: once; a clean exit measures the drain (the server's shutdown); the final block goes to the sink.
  *       Teardown faults are logged loudly and swallowed, so a credited cell never turns into a failure.</li>
  * </ul>
  * An interrupt cuts the current level (sent as {@code interrupted}), tears the server down unmeasured and rethrows.
+ * Teardown runs in a {@code finally}: an {@link Error} after launch (a JNA linkage error, out of memory) still stops
+ * the server before it propagates. The server's log is kept by the launcher in the sink's
+ * {@link SessionSink#serverLogDir()} as {@code <session id>.log}.
  */
 public final class ServerSession {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
+    /** Requested sources that read the running server itself. */
+    private static final java.util.Set<String> SERVER_BOUND = java.util.Set.of("simulated", "cpu-estimate");
 
     private final Study study;
     private final List<ResolvedCell> cells;
@@ -50,6 +56,7 @@ public final class ServerSession {
     private final Clock clock;
     private final SessionTally tally = new SessionTally(sessionId);
     private final LiveFeed live;
+    private final GroupLevels levels;
     private ServerLauncher launcher;
     private ServerHandle handle;
     private EnergyMeter meter;
@@ -82,6 +89,7 @@ public final class ServerSession {
         this.experiment = cells.getFirst().experiment();
         this.clock = services.clock();
         this.live = new LiveFeed(this.listener, sessionId);
+        this.levels = GroupLevels.of(study);
         this.body = body;
     }
 
@@ -93,32 +101,33 @@ public final class ServerSession {
     public void run() throws InterruptedException {
         listener.sessionStarted(sessionId, cells);
         live.start();
+        GroupFailure failure = null;
+        boolean clean = false;
         try {
-            enter();
-        } catch (GroupFailure | RuntimeException e) {
-            GroupFailure f = e instanceof GroupFailure g ? g : GroupFailure.of(e);
-            // an expected outcome (bad image, never ready): one line; the trace only with --verbose
-            LOG.error("session {} could not start: {}", sessionId, f.getMessage());
-            LOG.debug("session {} start failure", sessionId, f.getCause());
-            teardown();
-            failAll(f);
-            return;
-        } catch (InterruptedException e) {
-            Thread.interrupted();
-            teardown();
-            throw e;
-        }
-        boolean interrupted = false;
-        try {
+            try {
+                enter();
+            } catch (GroupFailure | RuntimeException e) {
+                failure = e instanceof GroupFailure g ? g : GroupFailure.of(e);
+                // an expected outcome (bad image, never ready): one line; the trace only with --verbose
+                LOG.error("session {} could not start: {}", sessionId, failure.getMessage());
+                LOG.debug("session {} start failure", sessionId, failure.getCause());
+                return;
+            }
             body.run(active);
+            clean = true;
         } catch (InterruptedException e) {
-            interrupted = true;
             Thread.interrupted();
+            throw active == null ? e : new InterruptedException("session " + sessionId + " interrupted");
         } finally {
-            exit(!interrupted);
-        }
-        if (interrupted) {
-            throw new InterruptedException("session " + sessionId + " interrupted");
+            // any Throwable: whatever was launched is stopped before it propagates
+            if (active == null) {
+                teardown();
+            } else {
+                exit(clean && !active.server().died());
+            }
+            if (failure != null) {
+                failAll(failure);
+            }
         }
     }
 
@@ -129,7 +138,8 @@ public final class ServerSession {
         MeterSelector.Selection before;
         try {
             launcher = services.launcher(experiment);
-            spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand());
+            spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand()).toBuilder()
+                    .logDir(sink.serverLogDir()).build();
             List<String> prompts = PromptDataset.load(experiment.task().dataset(), studyDir,
                     experiment.task().randomSeed());
             shapes = new PromptShapes(spec.model(), prompts, experiment.task().maxOutputTokens(),
@@ -145,13 +155,25 @@ public final class ServerSession {
         Duration timeout = Duration.ofNanos(Math.round(study.execution().experimentTimeoutSeconds() * 1e9));
         SampledMeasurementBracket.Options options = services.bracketOptions(experiment);
         try {
-            tally.launch(Phase.measure("launch", meter, clock, options, () -> {
+            MeterSelector.Selection selection = before;
+            Phase.Running launch = Phase.start("launch", meter, clock, options);
+            try {
                 handle = launcher.launch(spec);
+                if (selection == null) {
+                    selection = meterOnceStarted();
+                    if (selection != null) {
+                        meter = TeeMeter.wrap(selection.meter(), live::samples);
+                        launch.meterFromNow(meter);
+                    }
+                }
                 launcher.awaitReady(handle, probe, timeout);
-            }));
-            MeterSelector.Selection selection = before != null ? before
-                    : services.meterAfterReady(experiment, handle);
-            if (meter == null) {
+            } catch (Exception | Error e) {
+                launch.abandon();
+                throw e;
+            }
+            tally.launch(launch.finish());
+            if (selection == null) {
+                selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);
             }
             OpenAiEndpoint endpoint = experiment.task().api();
@@ -159,7 +181,8 @@ public final class ServerSession {
                     MeasuredPath.readTimeout(experiment));
             EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
             active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
-                    live.counting(rawTransport), timeout, services, sink, listener, tally);
+                    live.counting(rawTransport), timeout, services, sink, listener, tally, levels,
+                    new ServerWatch(handle));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
@@ -168,6 +191,25 @@ public final class ServerSession {
         LOG.info("session {} ready at {} ({} cell(s), energy {})", sessionId, handle.baseUrl(), cells.size(),
                 meter.source());
         listener.serverReady(sessionId, handle.baseUrl().toString());
+    }
+
+    /**
+     * The session meter as soon as the server exists, for a requested source that needs it (the engine's /metrics,
+     * its process tree): the launch phase is then measured from here to ready. Null for {@code auto} (choosing again
+     * would retry every source while the server loads) and when the server cannot be read yet (a child JVM not yet
+     * serving /metrics): the meter is then chosen once it is ready and the launch energy stays null.
+     */
+    private MeterSelector.Selection meterOnceStarted() {
+        if (!SERVER_BOUND.contains(experiment.measurement().energySampler())) {
+            return null;
+        }
+        try {
+            return services.meterAfterReady(experiment, handle);
+        } catch (RuntimeException e) {
+            LOG.info("session {}: the {} meter cannot read the server before it is ready ({}); the launch energy"
+                    + " is unmeasured", sessionId, experiment.measurement().energySampler(), e.getMessage());
+            return null;
+        }
     }
 
     /** Idle power with the engine ready and unloaded, once per session; null when off or unmeasurable. */

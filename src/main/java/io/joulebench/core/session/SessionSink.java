@@ -21,7 +21,8 @@ public interface SessionSink {
 
     /**
      * A level ended. Not interrupted: persist one bundle per window and credit the cell (valid → completed,
-     * otherwise failed with the reason). Interrupted: persist nothing and leave the cell {@code running}.
+     * otherwise failed with the reason). Interrupted: credit nothing and leave the cell {@code running}; the closed
+     * windows may be kept as degraded bundles outside the credited ones (resume reruns the level).
      */
     void levelClosed(LevelResult level, SessionBlock preliminary) throws IOException;
 
@@ -30,4 +31,12 @@ public interface SessionSink {
 
     /** The session ended: patch the final block (drain measured on a clean exit only) into its bundles. */
     void sessionClosed(SessionBlock block) throws IOException;
+
+    /**
+     * Where the launcher keeps each session's server log ({@code <session id>.log}, secrets masked) when the server
+     * stops or is found dead; null (the default) keeps none.
+     */
+    default Path serverLogDir() {
+        return null;
+    }
 }

@@ -178,7 +178,8 @@ class ResultsFolderTest {
     }
 
     @Test
-    void interrupted_level_persists_nothing_and_stays_running() throws IOException {
+    void an_interrupted_level_keeps_its_closed_windows_as_degraded_bundles_outside_the_credited_ones()
+            throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
         ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
         ResolvedCell a = plan.cells().get(0);
@@ -186,14 +187,53 @@ class ResultsFolderTest {
         Path staged = f.requestLogPath(a, "s1", 0, 0);
         Files.writeString(staged, "x");
         WindowRecord w = FakeSessionRunner.window(0, 0, 2);
-        f.levelClosed(new LevelResult(a, "s1", 0, null, List.of(w), null, FakeSessionRunner.energy(), "interrupted",
+        f.levelClosed(new LevelResult(a, "s1", 0, null, List.of(w), null, FakeSessionRunner.energy(), "aborted: cancelled",
                 true), FakeSessionRunner.block("s1", 0, 1));
+
         assertThat(f.entry(a).status()).isEqualTo(CellStatus.RUNNING);
         assertThat(f.entry(a).reason()).isEqualTo("interrupted");
-        assertThat(staged).doesNotExist();
+        assertThat(f.entry(a).windowIds()).isEmpty();
         assertThat(WindowsCsvTable.readFolder(f.dir()).rows()).isEmpty();
-        try (Stream<Path> s = Files.list(f.dir())) {
-            assertThat(s.filter(p -> p.getFileName().toString().startsWith("server-"))).isEmpty();
+        String id = ResultsFolder.windowId(a, 0, 0);
+        assertThat(f.dir().resolve(id)).as("nothing in the credited namespace").doesNotExist();
+        Path kept = onlyChild(f.dir().resolve(ResultsFolder.INTERRUPTED_DIR));
+        assertThat(kept.getFileName().toString()).matches(java.util.regex.Pattern.quote(id) + "-\\d{8}T\\d{6}Z");
+        JsonNode result = ResultsJson.read(kept.resolve("result.json"));
+        assertThat(result.path("experiment_id").asText()).isEqualTo(id);
+        assertThat(result.path("measurement_warnings").toString())
+                .contains("degraded window bundle (level interrupted)").doesNotContain("level aborted");
+        assertThat(Files.readString(kept.resolve("requests.csv"))).as("the staged request log moved in").isEqualTo("x");
+        assertThat(staged).doesNotExist();
+
+        // a resume reopens the folder, reruns the level and credits the same id: no clash, the degraded copy stays
+        ResultsFolder again = ResultsFolder.open(f.dir(), plan);
+        assertThat(kept).isDirectory();
+        again.cellStarted(a, "s2");
+        again.levelClosed(level(a, 0, true), FakeSessionRunner.block("s2", 3, 1));
+        assertThat(again.entry(a).windowIds()).contains(id);
+        assertThat(f.dir().resolve(id).resolve("result.json")).isRegularFile();
+        assertThat(WindowsCsvTable.readFolder(f.dir()).rows()).extracting(WindowRow::experimentId)
+                .doesNotHaveDuplicates().contains(id);
+        assertThat(kept).isDirectory();
+    }
+
+    @Test
+    void server_logs_are_kept_in_the_logs_folder_of_the_run() throws IOException {
+        StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
+
+        assertThat(f.serverLogDir()).isEqualTo(f.dir().resolve("logs"));
+        Files.createDirectories(f.serverLogDir());
+        Files.writeString(f.serverLogDir().resolve("s1.log"), "engine says hi");
+        ResultsFolder.open(f.dir(), plan);
+        assertThat(f.serverLogDir().resolve("s1.log")).as("reconciliation leaves logs alone").hasContent("engine says hi");
+    }
+
+    private static Path onlyChild(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> children = s.toList();
+            assertThat(children).hasSize(1);
+            return children.getFirst();
         }
     }
 

@@ -50,8 +50,8 @@ class DockerLauncherIT extends LauncherContract {
     @BeforeAll
     static void daemon() {
         docker = DockerClients.fromEnvironment();
-        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable (DOCKER_HOST="
-                + System.getenv("DOCKER_HOST") + ")");
+        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
+                + DockerClients.describeHost() + ")");
         try {
             docker.inspectImageCmd(IMAGE).exec();
         } catch (NotFoundException e) {

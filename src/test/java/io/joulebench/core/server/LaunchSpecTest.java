@@ -22,6 +22,23 @@ class LaunchSpecTest {
     }
 
     @Test
+    void mask_removes_from_a_log_every_secret_the_spec_hands_the_server() {
+        LaunchSpec spec = LaunchSpec.builder(EnginePreset.VLLM).env("HF_TOKEN", "hf_secret123").env("MODE", "fast")
+                .extraServeArgs(List.of("--api-key", "sk-abc", "--hf-token=hf_x", "--port-offset", "fast")).build();
+        String log = "token hf_secret123 ok\nrefused --api-key sk-abc\nusing hf_x in fast mode\n";
+
+        assertThat(spec.secretValues()).containsExactlyInAnyOrder("hf_secret123", "sk-abc", "hf_x");
+        assertThat(spec.mask(log)).isEqualTo("token **** ok\nrefused --api-key ****\nusing **** in fast mode\n");
+        assertThat(LaunchSpec.builder(EnginePreset.VLLM).build().mask(log)).isEqualTo(log);
+    }
+
+    @Test
+    void the_kept_log_is_named_by_the_session() {
+        assertThat(LaunchSpec.builder(EnginePreset.VLLM).sessionId("abc").build().logName("c1")).isEqualTo("abc");
+        assertThat(LaunchSpec.builder(EnginePreset.VLLM).build().logName("c1")).isEqualTo("c1");
+    }
+
+    @Test
     void secret_names_are_recognised() {
         assertThat(List.of("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "OPENAI_API_KEY", "api-key", "DB_PASSWORD", "AWS_SECRET"))
                 .allMatch(Secrets::isSecretName);

@@ -9,12 +9,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The process launcher against a real child process: a small Python HTTP server. */
+/**
+ * The process launcher against real child processes: {@code joulebench engine} (this JVM's java and class path) for
+ * the contract, readiness, SIGTERM→SIGKILL escalation (the {@code ignore-sigterm} fault) and early-exit detection;
+ * a small Python HTTP server where it adds what the engine cannot show (a 503-then-200 load in its log, a grandchild
+ * in the process group).
+ */
 class ProcessLauncherIT extends LauncherContract {
 
     @TempDir
@@ -30,16 +36,26 @@ class ProcessLauncherIT extends LauncherContract {
         return launcher;
     }
 
+    /** {@code joulebench engine --port {port}} plus {@code flags}, as the process runner starts it. */
     @Override
     protected LaunchSpec spec() {
-        return specWith();
+        return engine();
     }
 
-    private LaunchSpec specWith(String... flags) {
+    private LaunchSpec engine(String... flags) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "io.joulebench.Main", "engine", "--host", "127.0.0.1", "--port", "{port}"));
+        command.addAll(List.of(flags));
+        return LaunchSpec.builder(EnginePreset.REFERENCE).command(command).sessionId("process-it")
+                .logDir(stateDir.resolve("kept")).build();
+    }
+
+    private LaunchSpec python(String... flags) {
         List<String> command = new ArrayList<>(List.of(python(), script().toString(), "--port", "{port}"));
         command.addAll(List.of(flags));
         return LaunchSpec.builder(EnginePreset.CUSTOM).command(command).model("tiny").sessionId("process-it")
-                .logDir(stateDir.resolve("logs")).build();
+                .logDir(stateDir.resolve("kept")).build();
     }
 
     @Override
@@ -51,7 +67,8 @@ class ProcessLauncherIT extends LauncherContract {
     }
 
     @Test
-    void a_running_server_is_recorded_in_a_pid_file_and_logs_to_a_file() throws Exception {
+    void a_running_server_is_recorded_in_a_pid_file_logs_to_a_file_and_its_log_is_kept_when_it_stops()
+            throws Exception {
         ServerHandle handle = launchTracked(launcher(), spec());
         launcher().awaitReady(handle, probe(), readyTimeout());
         ProcessServerLauncher.ProcessServerHandle h = (ProcessServerLauncher.ProcessServerHandle) handle;
@@ -59,20 +76,24 @@ class ProcessLauncherIT extends LauncherContract {
         assertThat(new PidFiles(stateDir).list()).singleElement()
                 .satisfies(e -> assertThat(e.server().pid()).isEqualTo(h.pid()));
         assertThat(h.logFile()).startsWith(stateDir.resolve("logs"));
-        assertThat(handle.logTail(10_000)).contains("listening on 127.0.0.1:" + handle.port());
+        assertThat(handle.logTail(10_000)).contains("listening on http://127.0.0.1:" + handle.port());
+
+        launcher().shutdown(handle, GRACE);
+        assertThat(stateDir.resolve("kept/process-it.log")).content()
+                .contains("listening on http://127.0.0.1:" + handle.port());
     }
 
     @Test
     void readiness_waits_out_a_model_load_delay() throws Exception {
-        ServerHandle handle = launchTracked(launcher(), specWith("--health-delay", "1.5"));
-        launcher().awaitReady(handle, probe(), readyTimeout());
+        ServerHandle handle = launchTracked(launcher(), python("--health-delay", "1.5"));
+        launcher().awaitReady(handle, ReadinessProbe.forPreset(EnginePreset.CUSTOM, "tiny"), readyTimeout());
         assertThat(handle.logTail(10_000)).contains("\"GET /health HTTP/1.1\" 503").contains("\"GET /health HTTP/1.1\" 200")
                 .contains("\"POST /v1/completions HTTP/1.1\" 200");
     }
 
     @Test
-    void a_server_that_ignores_sigterm_is_killed_after_the_grace_period() throws Exception {
-        ServerHandle handle = launchTracked(launcher(), specWith("--ignore-sigterm"));
+    void an_engine_that_ignores_sigterm_is_killed_after_the_grace_period() throws Exception {
+        ServerHandle handle = launchTracked(launcher(), engine("--fault", "ignore-sigterm"));
         launcher().awaitReady(handle, probe(), readyTimeout());
         ProcessServerLauncher.ProcessServerHandle h = (ProcessServerLauncher.ProcessServerHandle) handle;
 
@@ -88,10 +109,22 @@ class ProcessLauncherIT extends LauncherContract {
     }
 
     @Test
-    void a_polite_server_stops_on_sigterm_alone_and_its_whole_group_goes_with_it() throws Exception {
-        ServerHandle handle = launchTracked(launcher(), specWith("--spawn-child"));
+    void a_polite_engine_stops_on_sigterm_alone() throws Exception {
+        ServerHandle handle = launchTracked(launcher(), spec());
         launcher().awaitReady(handle, probe(), readyTimeout());
         ProcessServerLauncher.ProcessServerHandle h = (ProcessServerLauncher.ProcessServerHandle) handle;
+
+        launcher().shutdown(handle, Duration.ofSeconds(10));
+
+        assertThat(h.wasKilled()).isFalse();
+        assertThat(h.exitCode()).hasValue(128 + 15);
+        assertNothingLeft(handle);
+    }
+
+    @Test
+    void the_whole_process_group_goes_with_the_server() throws Exception {
+        ServerHandle handle = launchTracked(launcher(), python("--spawn-child"));
+        launcher().awaitReady(handle, ReadinessProbe.forPreset(EnginePreset.CUSTOM, "tiny"), readyTimeout());
         Matcher m = Pattern.compile("child pid (\\d+)").matcher(handle.logTail(10_000));
         assertThat(m.find()).isTrue();
         long child = Long.parseLong(m.group(1));
@@ -99,37 +132,44 @@ class ProcessLauncherIT extends LauncherContract {
 
         launcher().shutdown(handle, Duration.ofSeconds(10));
 
-        assertThat(h.wasKilled()).isFalse();
-        assertThat(h.exitCode()).hasValue(128 + 15);
         assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("grandchild").isFalse();
         assertNothingLeft(handle);
     }
 
     @Test
-    void an_exit_during_startup_is_reported_at_once_with_the_log_tail() throws Exception {
-        ServerHandle handle = launchTracked(launcher(), specWith("--exit-after", "0.2"));
+    void an_engine_that_exits_during_startup_is_reported_at_once_with_the_log_tail() throws Exception {
+        ServerHandle handle = launchTracked(launcher(), engine("--profile", "enormous"));
         long start = System.nanoTime();
 
         ServerLaunchException e = catchThrowableOfType(ServerLaunchException.class,
                 () -> launcher().awaitReady(handle, probe(), Duration.ofSeconds(120)));
 
-        assertThat(e.getMessage()).contains("exited during startup").contains("exit code 3");
-        assertThat(e.logTail()).contains("fatal: could not load model weights");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+        assertThat(e.getMessage()).contains("exited during startup").contains("exit code 2");
+        assertThat(e.logTail()).contains("unknown profile 'enormous'");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("not at the 120 s deadline")
+                .isLessThan(Duration.ofSeconds(60));
+        assertThat(stateDir.resolve("kept/process-it.log")).content().contains("unknown profile 'enormous'");
         assertNothingLeft(handle);
     }
 
     @Test
-    void a_command_that_cannot_start_is_a_launch_error_and_leaves_no_log() {
+    void a_command_that_cannot_start_is_a_launch_error_whose_log_says_why() {
         LaunchSpec spec = LaunchSpec.builder(EnginePreset.CUSTOM).command(List.of("/nonexistent/engine", "{port}"))
-                .logDir(stateDir.resolve("logs")).build();
+                .build();
+        AtomicReference<ServerHandle> launched = new AtomicReference<>();
         // setsid exists on Linux, so the spawn itself succeeds and the exit is seen during readiness
         ServerException e = catchThrowableOfType(ServerException.class, () -> {
-            ServerHandle h = launchTracked(launcher(), spec);
-            launcher().awaitReady(h, probe(), Duration.ofSeconds(30));
+            launched.set(launchTracked(launcher(), spec));
+            launcher().awaitReady(launched.get(), probe(), Duration.ofSeconds(30));
         });
+
         assertThat(e).isInstanceOf(ServerLaunchException.class);
+        assertThat(e.getMessage()).contains("exit code 127");
         assertThat(e.getMessage() + e.logTail()).contains("/nonexistent/engine");
+        Path log = ((ProcessServerLauncher.ProcessServerHandle) launched.get()).logFile();
+        assertThat(e.getMessage()).as("the message names the log").contains(log.toString());
+        assertThat(log).as("the log is kept: it says why").content().contains("/nonexistent/engine");
+        assertNothingLeft(launched.get());
     }
 
     @Test

@@ -26,6 +26,29 @@ class ServerUtilitiesTest {
     }
 
     @Test
+    void an_unset_docker_host_is_named_with_the_default_socket_not_as_null() {
+        assertThat(DockerClients.describeHost(null))
+                .isEqualTo("DOCKER_HOST unset (default unix:///var/run/docker.sock)");
+        assertThat(DockerClients.describeHost(" ")).startsWith("DOCKER_HOST unset");
+        assertThat(DockerClients.describeHost("tcp://gpu-box:2375")).isEqualTo("DOCKER_HOST=tcp://gpu-box:2375");
+    }
+
+    @Test
+    void a_kept_server_log_is_masked_and_named_by_the_session() throws Exception {
+        LaunchSpec spec = LaunchSpec.builder(EnginePreset.CUSTOM).env("HF_TOKEN", "hf_zz9").sessionId("s42")
+                .logDir(dir.resolve("logs")).build();
+
+        ServerLogs.save(spec, "container-1", "login with hf_zz9\nready\n");
+        ServerLogs.save(LaunchSpec.builder(EnginePreset.CUSTOM).build(), "nowhere", "no log dir: nothing written");
+
+        assertThat(dir.resolve("logs/s42.log")).hasContent("login with ****\nready\n");
+        assertThat(dir.resolve("logs")).isDirectoryContaining(p -> true);
+        try (var files = Files.list(dir.resolve("logs"))) {
+            assertThat(files.toList()).hasSize(1);
+        }
+    }
+
+    @Test
     void log_tail_returns_the_last_characters_only() throws Exception {
         Path log = dir.resolve("server.log");
         Files.writeString(log, "a".repeat(10_000) + "ü-the-end");

@@ -10,7 +10,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A launcher that launches nothing real; it counts calls and fails where told. */
+/** A launcher that launches nothing real; it counts calls, fails where told, and its server dies when told to. */
 final class FakeLauncher implements ServerLauncher {
 
     final AtomicInteger launches = new AtomicInteger();
@@ -21,6 +21,12 @@ final class FakeLauncher implements ServerLauncher {
     boolean failLaunch;
     boolean failReadiness;
     boolean failShutdown;
+    /** Cleared to make the server die; its exit code and log are then reported. */
+    volatile boolean alive = true;
+    volatile int exitCode = 137;
+    volatile String log = "";
+    /** Runs during readiness (a test advances its virtual clock here: the model load). */
+    volatile Runnable whileGettingReady = () -> { };
 
     @Override
     public ServerHandle launch(LaunchSpec launchSpec) throws ServerLaunchException {
@@ -47,12 +53,17 @@ final class FakeLauncher implements ServerLauncher {
 
             @Override
             public String logTail(int chars) {
-                return "";
+                return log.length() <= chars ? log : log.substring(log.length() - chars);
             }
 
             @Override
             public boolean isAlive() {
-                return true;
+                return alive;
+            }
+
+            @Override
+            public java.util.OptionalInt exitCode() {
+                return alive ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(exitCode);
             }
         };
     }
@@ -62,6 +73,7 @@ final class FakeLauncher implements ServerLauncher {
             throws ServerReadinessException {
         readies.incrementAndGet();
         probe = readinessProbe;
+        whileGettingReady.run();
         if (failReadiness) {
             throw new ServerReadinessException("server not ready within " + timeout, 503, "loading");
         }

@@ -48,6 +48,9 @@ final class FakeServices implements SessionServices {
     final Map<Integer, Traffic> traffic = new HashMap<>();
     /** Runs before every meter read; may throw as a real meter does. */
     volatile Runnable beforeRead = () -> { };
+    /** Runs at each meter selection once the server exists; may throw (a meter that cannot read it yet, an Error). */
+    volatile Runnable beforeSelect = () -> { };
+    final java.util.concurrent.atomic.AtomicInteger selections = new java.util.concurrent.atomic.AtomicInteger();
     boolean closed;
     /** What the session asked the transport for, and the shapes it handed the traffic. */
     volatile URI transportBase;
@@ -72,6 +75,8 @@ final class FakeServices implements SessionServices {
 
     @Override
     public MeterSelector.Selection meterAfterReady(ExperimentConfig experiment, ServerHandle handle) {
+        selections.incrementAndGet();
+        beforeSelect.run();
         return new MeterSelector.Selection(new ConstantMeter(clock, () -> beforeRead.run()), List.of("simulated: requested"));
     }
 

@@ -17,6 +17,7 @@ final class RecordingSink implements SessionSink {
     final List<SessionBlock> closed = new ArrayList<>();
     private final Path dir;
     boolean failSessionClosed;
+    Path serverLogDir;
 
     RecordingSink(Path dir) {
         this.dir = dir;
@@ -44,6 +45,11 @@ final class RecordingSink implements SessionSink {
     public void cellFailed(ResolvedCell cell, String failureType, String reason) {
         journal.add("failed " + cell.index());
         failures.add(failureType + ": " + reason);
+    }
+
+    @Override
+    public Path serverLogDir() {
+        return serverLogDir;
     }
 
     @Override

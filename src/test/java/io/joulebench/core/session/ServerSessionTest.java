@@ -50,12 +50,122 @@ class ServerSessionTest {
         assertThat(last.windowCount()).isEqualTo(9);
         assertThat(last.levelCount()).isEqualTo(3);
         assertThat(last.launchDurationS()).isNotNull();
-        assertThat(last.launchEnergyJ()).as("the simulated source needs the running server").isNull();
+        assertThat(last.launchEnergyJ()).as("the meter is opened as soon as the server exists").isNotNull();
         assertThat(last.drainDurationS()).isNotNull();
         assertThat(last.drainEnergyJ()).as("the drain is bracketed on the session meter").isNotNull();
         assertThat(last.sessionId()).isEqualTo(first.sessionId());
         assertThat(first.energy().source()).isEqualTo("simulated");
         assertThat(first.energy().reasons()).containsExactly("simulated: requested");
+    }
+
+    @Test
+    void a_meter_that_needs_the_server_measures_the_launch_from_the_moment_the_server_exists() throws Exception {
+        services.launcher.whileGettingReady = () -> services.clock.advance(java.time.Duration.ofSeconds(2));
+
+        RecordingSink sink = runGroup(NO_WARMUP, StudyRunListener.NONE);
+
+        SessionBlock block = sink.closed.getFirst();
+        assertThat(block.launchDurationS()).isEqualTo(2.0);
+        assertThat(block.launchEnergyJ()).as("100 W over the 2 s readiness wait").isEqualTo(200.0);
+        assertThat(services.selections).as("one meter, chosen once the server existed").hasValue(1);
+    }
+
+    @Test
+    void a_meter_that_cannot_read_the_server_before_it_is_ready_leaves_the_launch_energy_null() throws Exception {
+        services.launcher.whileGettingReady = () -> services.clock.advance(java.time.Duration.ofSeconds(2));
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        services.beforeSelect = () -> {
+            if (first.getAndSet(false)) {
+                throw new io.joulebench.core.energy.MeterException("metrics endpoint unreachable");
+            }
+        };
+
+        RecordingSink sink = runGroup(NO_WARMUP, StudyRunListener.NONE);
+
+        SessionBlock block = sink.closed.getFirst();
+        assertThat(block.launchDurationS()).isEqualTo(2.0);
+        assertThat(block.launchEnergyJ()).isNull();
+        assertThat(sink.journal).endsWith("closed 2 valid", "session closed");
+        assertThat(services.selections).as("chosen again once ready").hasValue(2);
+    }
+
+    @Test
+    void auto_chooses_its_meter_once_the_server_is_ready_and_leaves_the_launch_energy_null() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP).replace("energy_sampler: simulated", "energy_sampler: auto"));
+        RecordingSink sink = new RecordingSink(dir);
+
+        new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE).run();
+
+        assertThat(services.selections).hasValue(1);
+        assertThat(sink.closed.getFirst().launchEnergyJ()).isNull();
+        assertThat(sink.closed.getFirst().launchDurationS()).isNotNull();
+    }
+
+    @Test
+    void an_error_after_launch_still_shuts_the_server_down_before_it_propagates() throws Exception {
+        services.beforeSelect = () -> {
+            throw new UnsatisfiedLinkError("libnvidia-ml.so.1: cannot open shared object file");
+        };
+        Study study = load(serverStudy(NO_WARMUP));
+        RecordingSink sink = new RecordingSink(dir);
+        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+
+        assertThatThrownBy(session::run).isInstanceOf(UnsatisfiedLinkError.class);
+
+        assertThat(services.launcher.launches).hasValue(1);
+        assertThat(services.launcher.shutdowns).hasValue(1);
+    }
+
+    @Test
+    void an_error_during_a_level_still_shuts_the_server_down_before_it_propagates() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP));
+        RecordingSink sink = new RecordingSink(dir);
+        services.beforeRead = () -> {
+            if (sink.levels.size() == 1) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+        };
+        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+
+        assertThatThrownBy(session::run).isInstanceOf(OutOfMemoryError.class);
+
+        assertThat(services.launcher.shutdowns).hasValue(1);
+        assertThat(sink.journal).startsWith("started 0", "closed 0 valid", "started 1").endsWith("session closed");
+        assertThat(sink.closed.getFirst().drainDurationS()).as("an exit after an Error is no clean drain").isNull();
+    }
+
+    @Test
+    void the_level_index_is_the_position_in_the_plan_group_also_when_a_resume_runs_part_of_it() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP));
+        List<ResolvedCell> all = cells(study);
+        RecordingSink sink = new RecordingSink(dir);
+        RecordingListener listener = new RecordingListener();
+
+        new ServerSession(study, all.subList(1, 3), services, sink, listener).run();
+
+        assertThat(sink.levels).extracting(LevelResult::levelIndex).containsExactly(1, 2);
+        String hash = all.get(1).configHash();
+        assertThat(sink.levels.getFirst().windowId(0)).isEqualTo("server-" + hash + "-c1-L1-W0");
+        String sessionId = sink.levels.getFirst().sessionId();
+        java.nio.file.Path requests = dir.resolve(sessionId + "-L1-W0.csv");
+        assertThat(requests).as("staged under the plan level index").isRegularFile();
+        List<String> rows = java.nio.file.Files.readAllLines(requests);
+        int column = List.of(rows.getFirst().split(",")).indexOf("level_index");
+        assertThat(rows.subList(1, rows.size())).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.split(",")[column]).isEqualTo("1"));
+    }
+
+    @Test
+    void the_server_log_goes_where_the_sink_keeps_logs() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP));
+        RecordingSink sink = new RecordingSink(dir);
+        sink.serverLogDir = dir.resolve("logs");
+
+        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+        session.run();
+
+        assertThat(services.launcher.spec.logDir()).isEqualTo(dir.resolve("logs"));
+        assertThat(services.launcher.spec.sessionId()).isEqualTo(session.sessionId());
     }
 
     @Test

@@ -3,24 +3,18 @@
 
   --port N             listen on 127.0.0.1:N
   --health-delay S     /health answers 503 for S seconds ("loading the model"), then 200
-  --ignore-sigterm     log and ignore SIGTERM (forces the launcher to escalate to SIGKILL)
-  --exit-after S       print a fatal message and exit with code 3 after S seconds, before listening
   --spawn-child        start a `sleep 300` in the same process group (a worker the group kill must reach)
 """
 import argparse
 import json
 import os
-import signal
 import subprocess
-import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--port", type=int, required=True)
 ap.add_argument("--health-delay", type=float, default=0.0)
-ap.add_argument("--ignore-sigterm", action="store_true")
-ap.add_argument("--exit-after", type=float, default=None)
 ap.add_argument("--spawn-child", action="store_true")
 args = ap.parse_args()
 started = time.monotonic()
@@ -30,15 +24,9 @@ def log(msg):
     print(f"tiny-server[{os.getpid()}]: {msg}", flush=True)
 
 
-if args.ignore_sigterm:
-    signal.signal(signal.SIGTERM, lambda *_: log("got SIGTERM, ignoring it"))
 if args.spawn_child:
     child = subprocess.Popen(["sleep", "300"])
     log(f"child pid {child.pid}")
-if args.exit_after is not None:
-    time.sleep(args.exit_after)
-    log("fatal: could not load model weights (simulated)")
-    sys.exit(3)
 
 
 class Handler(BaseHTTPRequestHandler):
