@@ -61,8 +61,12 @@ final class BatchScheduler {
         return new Step(Math.round(seconds * 1e9), running.size(), admitted, prefillTokens);
     }
 
-    /** Ends the step at {@code nowNanos}: one token to each live running sequence; returns the tokens made. */
-    int finishStep(long nowNanos) {
+    /**
+     * Ends the step at {@code nowNanos}: one token to each live running sequence, retiring the finished ones into
+     * {@code finished} (their sinks are not told yet, so the caller can publish its counters first); returns the
+     * tokens made.
+     */
+    int finishStep(long nowNanos, List<Sequence> finished) {
         int tokens = 0;
         for (Iterator<Sequence> it = running.iterator(); it.hasNext(); ) {
             Sequence s = it.next();
@@ -75,7 +79,7 @@ final class BatchScheduler {
             s.sink.tokens(s.generated, nowNanos);
             if (s.generated >= s.targetTokens) {
                 it.remove();
-                s.sink.finished(s.finishReason, nowNanos);
+                finished.add(s);
             }
         }
         return tokens;

@@ -1,6 +1,8 @@
 package io.joulebench.engine;
 
 import io.joulebench.core.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -70,11 +72,17 @@ final class EngineCore {
         clock.sleepUntil(start + step.durationNanos());
         lock.lock();
         try {
-            generationTokens += scheduler.finishStep(clock.nanoTime());
+            long now = clock.nanoTime();
+            List<Sequence> finished = new ArrayList<>();
+            generationTokens += scheduler.finishStep(now, finished);
             if (scheduler.idle()) {
                 power.setOccupancy(0);
             }
             publishCounts();
+            // a client that has read its last chunk sees counters that already include its request
+            for (Sequence s : finished) {
+                s.sink.finished(s.finishReason, now);
+            }
         } finally {
             lock.unlock();
         }

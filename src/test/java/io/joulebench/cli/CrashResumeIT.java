@@ -38,6 +38,7 @@ class CrashResumeIT {
     private static final int CYCLES = 40;
     private static final int WINDOW_MILLIS = 80;
     private static final int MAX_KILL_DELAY_MILLIS = 1200;
+    private static final int SLOW_WINDOW_MILLIS = 1000;
 
     @TempDir
     Path tmp;
@@ -84,7 +85,9 @@ class CrashResumeIT {
     @Test
     void sigint_during_the_second_level_exits_130_with_the_first_credited_and_resume_finishes() throws Exception {
         Path out = tmp.resolve("out");
-        Process p = start(List.of("run", "examples/quickstart.yaml", "--out", out.toString()));
+        // 1 s windows: the second level lasts 3 s after its progress line, so a loaded machine still delivers the
+        // SIGINT inside it (with 80 ms windows it once arrived after the study had ended, exit 0)
+        Process p = start(List.of("run", "examples/quickstart.yaml", "--out", out.toString()), SLOW_WINDOW_MILLIS);
         CountDownLatch secondLevel = watchFor(p, "level 2/3 at 8 req/s, ETA");
         assertThat(secondLevel.await(60, TimeUnit.SECONDS)).isTrue();
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
@@ -95,7 +98,7 @@ class CrashResumeIT {
         assertThat(entries.get(0).status()).isEqualTo(CellStatus.COMPLETED);
         assertThat(entries.get(1).status()).isIn(CellStatus.RUNNING, CellStatus.COMPLETED);
         assertThat(entries.get(2).status()).isEqualTo(CellStatus.PENDING);
-        Process resume = start(List.of("resume", folder.toString()));
+        Process resume = start(List.of("resume", folder.toString()), SLOW_WINDOW_MILLIS);
         watchFor(resume, "\u0000");
         assertThat(resume.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(resume.exitValue()).isZero();
@@ -128,12 +131,16 @@ class CrashResumeIT {
     }
 
     private Process start(List<String> args) throws IOException {
+        return start(args, WINDOW_MILLIS);
+    }
+
+    private Process start(List<String> args, int windowMillis) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 "-D" + SessionRunnerProvider.PROPERTY + "=" + TimedFakeSessionRunnerProvider.class.getName(),
                 "io.joulebench.Main"));
         cmd.addAll(args);
-        cmd.add(3, "-Djoulebench.test.windowMillis=" + WINDOW_MILLIS);
+        cmd.add(3, "-Djoulebench.test.windowMillis=" + windowMillis);
         return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
