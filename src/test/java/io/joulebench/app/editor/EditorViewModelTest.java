@@ -151,16 +151,16 @@ class EditorViewModelTest {
     }
 
     @Test
-    void launches_are_counted_for_all_four_orders_shuffle_included_as_the_cli_plan_counts_them() {
+    void launches_are_counted_for_every_order_shuffle_and_latin_square_included_as_the_cli_plan_counts_them() {
         vm.form().edit("n_cycles", "3");
-        for (String order : java.util.List.of("sequential", "interleave", "shuffle", "reverse")) {
+        for (String order : java.util.List.of("sequential", "interleave", "shuffle", "reverse", "latin_square")) {
             vm.form().edit("order", order);
             PlanPreview plan = vm.validation().planProperty().get();
             assertThat(plan.order().wire()).isEqualTo(order);
             // Every order gives the same table, and its own entry is what the plan (the CLI's StudyPlan) counts.
             assertThat(plan.launchesByOrder()).as(order).containsExactlyInAnyOrderEntriesOf(java.util.Map.of(
                     ExperimentOrder.SEQUENTIAL, 9, ExperimentOrder.INTERLEAVE, 3,
-                    ExperimentOrder.SHUFFLE, 3, ExperimentOrder.REVERSE, 3));
+                    ExperimentOrder.SHUFFLE, 3, ExperimentOrder.REVERSE, 3, ExperimentOrder.LATIN_SQUARE, 3));
             assertThat(plan.launches()).as(order).isEqualTo(plan.launchesByOrder().get(plan.order()))
                     .isEqualTo(io.joulebench.core.study.StudyPlan.of(vm.studyToRun()).launches());
             assertThat(plan.orderHint()).as(order).isEqualTo(order.equals("sequential")
