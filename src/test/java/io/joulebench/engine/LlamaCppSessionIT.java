@@ -1,12 +1,10 @@
 package io.joulebench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
 import io.joulebench.core.energy.EnergyKind;
-import io.joulebench.core.server.DockerClients;
+import io.joulebench.core.server.LlamaImage;
 import io.joulebench.core.server.ServerLabels;
 import io.joulebench.core.session.DefaultSessionRunner;
 import io.joulebench.core.session.LevelResult;
@@ -22,7 +20,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LlamaCppSessionIT {
 
-    static final String IMAGE = System.getProperty("joulebench.llama.image", "joulebench/llama-server:local");
+    static final String IMAGE = LlamaImage.NAME;
     private static DockerClient docker;
 
     @TempDir
@@ -42,14 +39,7 @@ class LlamaCppSessionIT {
 
     @BeforeAll
     static void daemon() {
-        docker = DockerClients.fromEnvironment();
-        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
-                + DockerClients.describeHost() + ")");
-        try {
-            docker.inspectImageCmd(IMAGE).exec();
-        } catch (NotFoundException e) {
-            fail("image " + IMAGE + " is missing: run packaging/engines/llama-cpp/build-image.sh");
-        }
+        docker = LlamaImage.requireDaemonWithImage();
     }
 
     @AfterAll

@@ -1,15 +1,13 @@
 package io.joulebench.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.Manifest;
-import io.joulebench.core.server.DockerClients;
+import io.joulebench.core.server.LlamaImage;
 import io.joulebench.core.server.ServerLabels;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class DockerInterruptMatrixIT {
 
-    private static final String IMAGE = System.getProperty("joulebench.llama.image", "joulebench/llama-server:local");
+    private static final String IMAGE = LlamaImage.NAME;
     private static DockerClient docker;
 
     /**
@@ -64,14 +61,7 @@ class DockerInterruptMatrixIT {
 
     @BeforeAll
     static void daemon() {
-        docker = DockerClients.fromEnvironment();
-        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
-                + DockerClients.describeHost() + ")");
-        try {
-            docker.inspectImageCmd(IMAGE).exec();
-        } catch (NotFoundException e) {
-            fail("image " + IMAGE + " is missing: run packaging/engines/llama-cpp/build-image.sh");
-        }
+        docker = LlamaImage.requireDaemonWithImage();
     }
 
     @AfterAll

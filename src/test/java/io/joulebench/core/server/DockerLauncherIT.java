@@ -2,12 +2,10 @@ package io.joulebench.core.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import java.io.IOException;
 import java.net.URI;
@@ -25,7 +23,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DockerLauncherIT extends LauncherContract {
 
-    static final String IMAGE = System.getProperty("joulebench.llama.image", "joulebench/llama-server:local");
+    static final String IMAGE = LlamaImage.NAME;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static DockerClient docker;
 
@@ -49,14 +46,7 @@ class DockerLauncherIT extends LauncherContract {
 
     @BeforeAll
     static void daemon() {
-        docker = DockerClients.fromEnvironment();
-        Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
-                + DockerClients.describeHost() + ")");
-        try {
-            docker.inspectImageCmd(IMAGE).exec();
-        } catch (NotFoundException e) {
-            fail("image " + IMAGE + " is missing: run packaging/engines/llama-cpp/build-image.sh");
-        }
+        docker = LlamaImage.requireDaemonWithImage();
     }
 
     @AfterAll
