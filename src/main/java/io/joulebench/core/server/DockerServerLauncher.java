@@ -112,16 +112,25 @@ public final class DockerServerLauncher implements ServerLauncher {
         if (!(handle instanceof DockerHandle h) || !h.closed.compareAndSet(false, true)) {
             return;
         }
+        // an interrupted caller (SIGINT) still tears down: the HTTP client refuses every call while the flag is set,
+        // which left the container running
+        boolean interrupted = Thread.interrupted();
         try {
-            docker.stopContainerCmd(h.id).withTimeout((int) Math.max(1, (grace.toMillis() + 999) / 1000)).exec();
-        } catch (NotModifiedException | NotFoundException e) {
-            LOG.debug("container {} already stopped or gone", h.name);
-        } catch (RuntimeException e) {
-            LOG.warn("stopping container {} failed: {}; forcing removal", h.name, e.getMessage());
+            try {
+                docker.stopContainerCmd(h.id).withTimeout((int) Math.max(1, (grace.toMillis() + 999) / 1000)).exec();
+            } catch (NotModifiedException | NotFoundException e) {
+                LOG.debug("container {} already stopped or gone", h.name);
+            } catch (RuntimeException e) {
+                LOG.warn("stopping container {} failed: {}; forcing removal", h.name, e.getMessage());
+            }
+            saveLogs(h);
+            forceRemove(h.id);
+            LOG.info("container {} stopped and removed", h.name);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
-        saveLogs(h);
-        forceRemove(h.id);
-        LOG.info("container {} stopped and removed", h.name);
     }
 
     private void ensureImage(String image) throws ServerLaunchException {

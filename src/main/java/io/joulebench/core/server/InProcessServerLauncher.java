@@ -34,14 +34,22 @@ public final class InProcessServerLauncher implements ServerLauncher {
         if (!(handle instanceof InProcessHandle h) || !h.closed.compareAndSet(false, true)) {
             return;
         }
+        // an interrupted caller (SIGINT) still closes the server and saves its log (a file channel would refuse it)
+        boolean interrupted = Thread.interrupted();
         try {
             h.server.close();
         } catch (RuntimeException e) {
             LOG.error("closing the in-process server failed: {}", e.toString());
         }
-        String log = h.server.logTail(ProcessServerLauncher.KEPT_LOG_CHARS);
-        if (!log.isEmpty()) {
-            ServerLogs.save(h.spec, "in-process", log);
+        try {
+            String log = h.server.logTail(ProcessServerLauncher.KEPT_LOG_CHARS);
+            if (!log.isEmpty()) {
+                ServerLogs.save(h.spec, "in-process", log);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

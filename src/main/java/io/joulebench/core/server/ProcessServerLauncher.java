@@ -99,6 +99,8 @@ public final class ProcessServerLauncher implements ServerLauncher {
         if (!(handle instanceof ProcessServerHandle h) || !h.closed.compareAndSet(false, true)) {
             return;
         }
+        // an interrupted caller (SIGINT) still gives the server its grace period; the flag is restored at the end
+        boolean interrupted = Thread.interrupted();
         try {
             long pgid = h.process.pid();
             boolean escalated = false;
@@ -131,6 +133,9 @@ public final class ProcessServerLauncher implements ServerLauncher {
                 pidFiles.remove(h.pidFile);
             }
             h.keepLog();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -86,6 +86,25 @@ abstract class LauncherContract {
     }
 
     @Test
+    void an_interrupted_caller_still_shuts_down_fully_and_keeps_its_interrupt() throws Exception {
+        // SIGINT interrupts the study thread, which then tears its server down: an interrupt must not cut that short
+        ServerHandle handle = launchTracked(launcher(), spec());
+        launcher().awaitReady(handle, probe(), readyTimeout());
+
+        Thread.currentThread().interrupt();
+        boolean stillInterrupted;
+        try {
+            launcher().shutdown(handle, GRACE);
+        } finally {
+            stillInterrupted = Thread.interrupted();
+        }
+
+        assertThat(stillInterrupted).as("the caller's interrupt is restored").isTrue();
+        assertThat(handle.isAlive()).isFalse();
+        assertNothingLeft(handle);
+    }
+
+    @Test
     void shutdown_before_readiness_leaves_nothing() throws Exception {
         ServerHandle handle = launchTracked(launcher(), spec());
         launcher().shutdown(handle, GRACE);
