@@ -12,6 +12,7 @@ import io.joulebench.core.window.WindowSpec;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * The run's progress on stderr: one line per event (session, warmup, window, level), each with level i/N, the rate
@@ -22,25 +23,32 @@ final class ProgressPrinter implements StudyRunListener {
     private final PrintWriter err;
     private final boolean tty;
     private final int alreadyCredited;
+    private final LongSupplier nanoTime;
     private long startNanos;
     private int totalLevels;
     private double estimateSeconds;
     private int levelsDone;
     private int levelsStarted;
+    private double lastLevelDoneSeconds;
     private List<ResolvedCell> sessionCells = List.of();
     private String rate = "";
     private int windowsPerLevel;
     private boolean partialLine;
 
     ProgressPrinter(PrintWriter err, boolean tty, int alreadyCredited) {
+        this(err, tty, alreadyCredited, System::nanoTime);
+    }
+
+    ProgressPrinter(PrintWriter err, boolean tty, int alreadyCredited, LongSupplier nanoTime) {
         this.err = err;
         this.tty = tty;
         this.alreadyCredited = alreadyCredited;
+        this.nanoTime = nanoTime;
     }
 
     @Override
     public synchronized void studyStarted(StudyPlan plan) {
-        startNanos = System.nanoTime();
+        startNanos = nanoTime.getAsLong();
         totalLevels = plan.cells().size();
         estimateSeconds = plan.estimate().totalSeconds();
         line(String.format(Locale.ROOT, "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
@@ -99,6 +107,7 @@ final class ProgressPrinter implements StudyRunListener {
     @Override
     public synchronized void levelResult(LevelResult result) {
         levelsDone++;
+        lastLevelDoneSeconds = elapsedSeconds();
         String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
                 : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
                 : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
@@ -121,11 +130,16 @@ final class ProgressPrinter implements StudyRunListener {
         return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", index, totalLevels, rate, eta());
     }
 
+    /**
+     * Once a level has finished: the mean time per finished level times the levels left, less the time already spent
+     * in the one under way, so the figure falls while a level runs instead of growing with it.
+     */
     private String eta() {
         int remaining = Math.max(0, totalLevels - alreadyCredited - levelsDone);
         double seconds;
         if (levelsDone > 0) {
-            seconds = elapsedSeconds() / levelsDone * remaining;
+            double inCurrent = levelsStarted > levelsDone ? elapsedSeconds() - lastLevelDoneSeconds : 0;
+            seconds = Math.max(0, lastLevelDoneSeconds / levelsDone * remaining - inCurrent);
         } else {
             double fraction = totalLevels == 0 ? 0 : (double) remaining / totalLevels;
             seconds = Math.max(0, estimateSeconds * fraction - elapsedSeconds());
@@ -134,7 +148,7 @@ final class ProgressPrinter implements StudyRunListener {
     }
 
     private double elapsedSeconds() {
-        return (System.nanoTime() - startNanos) / 1e9;
+        return (nanoTime.getAsLong() - startNanos) / 1e9;
     }
 
     private void line(String text) {
