@@ -259,6 +259,9 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
             } catch (InterruptedException e) {
                 return;
             } catch (MeterException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // the bracket is stopping this sampler mid-read: not a meter failure
+                }
                 if (!warned) {
                     LOG.warn("power sample from {} failed: {}", meter.source(), e.getMessage());
                     warned = true;
