@@ -71,7 +71,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
 
     @Option(names = "--client", paramLabel = "CLIENT",
             description = "HTTP client of the http transport: jdk (java.net.http) or http5 (Apache HttpClient 5 classic "
-                    + "on the request's virtual thread). Default: HttpClientKind.DEFAULT.")
+                    + "on the request's virtual thread). Default: http5.")
     String client;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.traffic.HttpClientKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -96,6 +98,12 @@ class BenchCommandTest {
     void issuance_without_rate_or_duration_is_bad_input() {
         assertThat(run("bench", "issuance", "--duration", "1").err()).contains("--rate is required");
         assertThat(run("bench", "issuance", "--rate", "1").exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void issuance_help_names_the_client_sessions_use_by_default() {
+        String help = run("bench", "issuance", "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("Default: " + HttpClientKind.DEFAULT.name().toLowerCase(Locale.ROOT) + ".");
     }
 
     @Test

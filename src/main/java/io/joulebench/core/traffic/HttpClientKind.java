@@ -10,11 +10,12 @@ public enum HttpClientKind {
     HTTP5;
 
     /**
-     * The client sessions and {@code bench issuance} use unless told otherwise. Still {@code java.net.http}: HTTP5 needs
-     * 2–3× less CPU per request and has no errors at 5,000 req/s, but its p99 lateness at 1,000 req/s was worse in 5
-     * of 6 pairs on 2 shared cores (docs/performance.md, "HTTP client").
+     * The client sessions and {@code bench issuance} use unless told otherwise: HTTP5. On a quiet 2-core machine it won
+     * all 6 pairs against {@code java.net.http}: at 1,000 req/s p99 lateness 278–320 µs against 495–1,587 µs at
+     * 24–30 % client CPU against 52–61 %; at 5,000 req/s p99 1.3–3.8 ms against 13 ms–2.5 s, with no errors where
+     * JDK lost 7,341 requests once (docs/performance.md, "HTTP client"; bench/results/clients-20261201.jsonl).
      */
-    public static final HttpClientKind DEFAULT = JDK;
+    public static final HttpClientKind DEFAULT = HTTP5;
 
     public OpenAiTransportBuilder<StreamingTransport> builder() {
         return switch (this) {
