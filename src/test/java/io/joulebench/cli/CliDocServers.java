@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.joulebench.cli.CliDocExamples.Example;
-import java.io.BufferedReader;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,12 +32,14 @@ final class CliDocServers implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
-    /** One started example: its process and everything it printed. */
-    private record Child(Example example, Process process, List<String> lines) {
+    /** One started example and its child JVM. */
+    private record Child(Example example, JoulebenchChild jvm) {
+        Process process() {
+            return jvm.process();
+        }
+
         String output() {
-            synchronized (lines) {
-                return String.join("\n", lines.stream().filter(java.util.Objects::nonNull).toList());
-            }
+            return jvm.output();
         }
     }
 
@@ -71,7 +70,7 @@ final class CliDocServers implements AutoCloseable {
         Child child = launch(example, args, gui);
         children.add(child);
         Predicate<String> ready = gui ? l -> l.contains(WINDOW_SHOWN) : l -> LISTENING.matcher(l).matches();
-        String line = awaitLine(child, ready);
+        String line = child.jvm().awaitMatch(ready, START_TIMEOUT);
         if (line == null) {
             fail("%s did not %s within %s; it printed:%n%s", example, gui ? "show its window" : "print listening on",
                     START_TIMEOUT, child.output());
@@ -133,63 +132,13 @@ final class CliDocServers implements AutoCloseable {
     }
 
     private Child launch(Example example, List<String> args, boolean gui) throws IOException {
-        Path tmp = Files.createDirectories(home.resolve("tmp"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp,
-                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"),
-                "--enable-native-access=ALL-UNNAMED", "-Xmx384m"));
+        List<String> options = new ArrayList<>(List.of(
+                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"), "-Xmx384m"));
         if (gui) {
-            cmd.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+            options.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                     "-Dprism.text=t2k", "-Djava.awt.headless=true"));
         }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.joulebench.Main"));
-        cmd.addAll(args);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).directory(workDir.toFile()).start();
-        List<String> lines = new ArrayList<>();
-        Thread.ofPlatform().daemon().name("cli-doc-child-" + p.pid()).start(() -> drain(p, lines));
-        return new Child(example, p, lines);
-    }
-
-    private static void drain(Process p, List<String> lines) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                synchronized (lines) {
-                    lines.add(line);
-                    lines.notifyAll();
-                }
-            }
-        } catch (IOException e) {
-            // the child was stopped: its output just ends
-        }
-        synchronized (lines) {
-            lines.add(null);
-            lines.notifyAll();
-        }
-    }
-
-    /** The first line matching {@code ready}, or null when the child ends or the timeout passes first. */
-    private static String awaitLine(Child child, Predicate<String> ready) throws InterruptedException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        int seen = 0;
-        synchronized (child.lines()) {
-            while (true) {
-                while (seen < child.lines().size()) {
-                    String line = child.lines().get(seen++);
-                    if (line == null) {
-                        return null;
-                    }
-                    if (ready.test(line)) {
-                        return line;
-                    }
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return null;
-                }
-                child.lines().wait(Math.max(1, left / 1_000_000));
-            }
-        }
+        return new Child(example, JoulebenchChild.start(home, workDir, options, Map.of(), args));
     }
 
     private static String resource(String name) {

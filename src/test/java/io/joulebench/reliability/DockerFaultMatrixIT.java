@@ -11,6 +11,7 @@ import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.server.LlamaImage;
 import io.joulebench.core.server.ServerLabels;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.server.LlamaImage;
 import io.joulebench.core.server.ServerLabels;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

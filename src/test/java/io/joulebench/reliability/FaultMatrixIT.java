@@ -8,6 +8,7 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

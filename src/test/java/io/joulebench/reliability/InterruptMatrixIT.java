@@ -9,6 +9,7 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.server.PidFiles;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.testing.JoulebenchChild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.testing.JoulebenchChild;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

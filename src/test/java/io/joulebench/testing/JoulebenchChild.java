@@ -1,4 +1,4 @@
-package io.joulebench.reliability;
+package io.joulebench.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import java.util.function.Predicate;
  * logs, temp files and stray relative writes land in folders the test owns. Collects stderr lines
  * and, while it lives, every descendant process (the engines it starts), so a test can prove none outlives it.
  */
-final class JoulebenchChild implements AutoCloseable {
+public final class JoulebenchChild implements AutoCloseable {
 
     private final Process process;
     private final List<String> lines = new ArrayList<>();
@@ -35,20 +35,27 @@ final class JoulebenchChild implements AutoCloseable {
     }
 
     /** Starts {@code joulebench ARGS} with {@code home} as user.home and {@code home/tmp} as java.io.tmpdir. */
-    static JoulebenchChild start(Path home, Map<String, String> env, List<String> args) throws IOException {
+    public static JoulebenchChild start(Path home, Map<String, String> env, List<String> args) throws IOException {
+        Path cwd = Files.createDirectories(home.resolve("cwd")); // so a stray relative write shows up here
+        return start(home, cwd, List.of("-Xmx512m"), env, args);
+    }
+
+    /** The same in {@code workDir}, with {@code jvmOptions} (heap, logging, toolkit) before the main class. */
+    public static JoulebenchChild start(Path home, Path workDir, List<String> jvmOptions, Map<String, String> env,
+                                        List<String> args) throws IOException {
         Path tmp = Files.createDirectories(home.resolve("tmp"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(java, "-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp,
-                "--enable-native-access=ALL-UNNAMED", "-Xmx512m",
-                "-cp", System.getProperty("java.class.path"), "io.joulebench.Main"));
+                "--enable-native-access=ALL-UNNAMED"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.joulebench.Main"));
         cmd.addAll(args);
-        Path cwd = Files.createDirectories(home.resolve("cwd")); // so a stray relative write shows up here
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(workDir.toFile());
         pb.environment().putAll(env);
         return new JoulebenchChild(pb.start());
     }
 
-    static JoulebenchChild start(Path home, List<String> args) throws IOException {
+    public static JoulebenchChild start(Path home, List<String> args) throws IOException {
         return start(home, Map.of(), args);
     }
 
@@ -83,7 +90,12 @@ final class JoulebenchChild implements AutoCloseable {
     }
 
     /** Waits for an output line matching {@code match}; false when the output ends or time runs out first. */
-    boolean awaitLine(Predicate<String> match, Duration timeout) throws InterruptedException {
+    public boolean awaitLine(Predicate<String> match, Duration timeout) throws InterruptedException {
+        return awaitMatch(match, timeout) != null;
+    }
+
+    /** The first output line matching {@code match}, or null when the output ends or time runs out first. */
+    public String awaitMatch(Predicate<String> match, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         int seen = 0;
         synchronized (lines) {
@@ -91,27 +103,27 @@ final class JoulebenchChild implements AutoCloseable {
                 for (; seen < lines.size(); seen++) {
                     String l = lines.get(seen);
                     if (l == null) {
-                        return false;
+                        return null;
                     }
                     if (match.test(l)) {
-                        return true;
+                        return l;
                     }
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    return false;
+                    return null;
                 }
                 TimeUnit.NANOSECONDS.timedWait(lines, left);
             }
         }
     }
 
-    boolean awaitLine(String contains, Duration timeout) throws InterruptedException {
+    public boolean awaitLine(String contains, Duration timeout) throws InterruptedException {
         return awaitLine(l -> l.contains(contains), timeout);
     }
 
     /** Waits for the exit and the end of its output; returns the exit code. */
-    int waitFor(Duration timeout) throws InterruptedException {
+    public int waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("joulebench did not exit within " + timeout + "; output:\n" + output());
         }
@@ -119,31 +131,35 @@ final class JoulebenchChild implements AutoCloseable {
         return process.exitValue();
     }
 
-    void signal(String name) throws IOException, InterruptedException {
+    public void signal(String name) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();
     }
 
-    long pid() {
+    public Process process() {
+        return process;
+    }
+
+    public long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** Every process that descended from the child while it lived. */
-    Set<ProcessHandle> descendantsSeen() {
+    public Set<ProcessHandle> descendantsSeen() {
         return Set.copyOf(descendants);
     }
 
-    String output() {
+    public String output() {
         synchronized (lines) {
             return String.join("\n", lines.stream().filter(l -> l != null).toList());
         }
     }
 
     /** The session ids named by the progress lines ({@code session ID: launching …}). */
-    List<String> sessionIds() {
+    public List<String> sessionIds() {
         return output().lines().filter(l -> l.startsWith("session ") && l.contains(": launching"))
                 .map(l -> l.substring("session ".length(), l.indexOf(':'))).distinct().toList();
     }
