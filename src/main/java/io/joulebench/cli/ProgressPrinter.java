@@ -1,5 +1,6 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
@@ -22,14 +23,8 @@ final class ProgressPrinter implements StudyRunListener {
 
     private final PrintWriter err;
     private final boolean tty;
-    private final int alreadyCredited;
     private final LongSupplier nanoTime;
-    private long startNanos;
-    private int totalLevels;
-    private double estimateSeconds;
-    private int levelsDone;
-    private int levelsStarted;
-    private double lastLevelDoneSeconds;
+    private final StudyProgress progress;
     private List<ResolvedCell> sessionCells = List.of();
     private String rate = "";
     private int windowsPerLevel;
@@ -42,15 +37,15 @@ final class ProgressPrinter implements StudyRunListener {
     ProgressPrinter(PrintWriter err, boolean tty, int alreadyCredited, LongSupplier nanoTime) {
         this.err = err;
         this.tty = tty;
-        this.alreadyCredited = alreadyCredited;
         this.nanoTime = nanoTime;
+        this.progress = new StudyProgress(alreadyCredited);
     }
 
     @Override
     public synchronized void studyStarted(StudyPlan plan) {
-        startNanos = nanoTime.getAsLong();
-        totalLevels = plan.cells().size();
-        estimateSeconds = plan.estimate().totalSeconds();
+        progress.studyStarted(plan, nanoTime.getAsLong());
+        int totalLevels = progress.totalLevels();
+        int alreadyCredited = progress.alreadyCredited();
         line(String.format(Locale.ROOT, "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
                 plan.study().studyName(), totalLevels, totalLevels == 1 ? "" : "s", plan.totalWindows(),
                 plan.launches(), plan.launches() == 1 ? "" : "es",
@@ -83,7 +78,7 @@ final class ProgressPrinter implements StudyRunListener {
 
     @Override
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
-        levelsStarted++;
+        progress.levelStarted();
         windowsPerLevel = spec.windowsPerLevel();
         rate = levelIndex < sessionCells.size() && sessionCells.get(levelIndex).rate() != null
                 ? number(sessionCells.get(levelIndex).rate()) + " req/s" : number(spec.rate()) + " req/s";
@@ -106,8 +101,7 @@ final class ProgressPrinter implements StudyRunListener {
 
     @Override
     public synchronized void levelResult(LevelResult result) {
-        levelsDone++;
-        lastLevelDoneSeconds = elapsedSeconds();
+        progress.levelFinished(nanoTime.getAsLong());
         String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
                 : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
                 : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
@@ -122,33 +116,13 @@ final class ProgressPrinter implements StudyRunListener {
     @Override
     public synchronized void studyFinished(boolean interrupted) {
         line(interrupted ? "interrupted: what closed is credited; continue with 'joulebench resume'"
-                : "study finished in " + StudyPlanFormatter.duration(elapsedSeconds()));
+                : "study finished in " + StudyPlanFormatter.duration(progress.elapsedSeconds(nanoTime.getAsLong())));
     }
 
     private String prefix() {
-        int index = Math.min(alreadyCredited + levelsStarted, Math.max(totalLevels, 1));
-        return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", index, totalLevels, rate, eta());
-    }
-
-    /**
-     * Once a level has finished: the mean time per finished level times the levels left, less the time already spent
-     * in the one under way, so the figure falls while a level runs instead of growing with it.
-     */
-    private String eta() {
-        int remaining = Math.max(0, totalLevels - alreadyCredited - levelsDone);
-        double seconds;
-        if (levelsDone > 0) {
-            double inCurrent = levelsStarted > levelsDone ? elapsedSeconds() - lastLevelDoneSeconds : 0;
-            seconds = Math.max(0, lastLevelDoneSeconds / levelsDone * remaining - inCurrent);
-        } else {
-            double fraction = totalLevels == 0 ? 0 : (double) remaining / totalLevels;
-            seconds = Math.max(0, estimateSeconds * fraction - elapsedSeconds());
-        }
-        return StudyPlanFormatter.duration(Math.round(seconds));
-    }
-
-    private double elapsedSeconds() {
-        return (nanoTime.getAsLong() - startNanos) / 1e9;
+        return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", progress.currentLevel(),
+                progress.totalLevels(), rate,
+                StudyPlanFormatter.duration(Math.round(progress.etaSeconds(nanoTime.getAsLong()))));
     }
 
     private void line(String text) {

@@ -56,7 +56,7 @@ public final class ResumeCommand implements Callable<Integer> {
             throw new UserInputException(resultsDir.resolve(Manifest.FILE_NAME) + " cannot be read: " + e.getMessage());
         }
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, credited);
-        return StudyExecution.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
+        return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
                 .resume(resultsDir, study, progress), spec.commandLine().getOut(), err);
     }
 }

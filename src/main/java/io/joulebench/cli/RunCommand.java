@@ -55,7 +55,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             study = new StudyLoader().load(studyFile);
         } catch (StudyValidationException e) {
-            return StudyExecution.printStudyErrors(e, studyFile.toString(), err);
+            return InterruptibleRun.printStudyErrors(e, studyFile.toString(), err);
         }
         StudyPlan plan = StudyPlan.of(study);
         if (dryRun) {
@@ -67,7 +67,7 @@ public final class RunCommand implements Callable<Integer> {
         study.notes().forEach(n -> err.println("note: " + n));
         plan.warnings().forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
-        return StudyExecution.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
+        return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
                 .run(study, out, progress), stdout, err);
     }
 }

@@ -3,12 +3,11 @@ package io.joulebench.app.run;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.live.RunController;
+import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.study.Study;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +28,6 @@ import org.slf4j.LoggerFactory;
 public final class StudyRunController implements RunController {
 
     private static final Logger LOG = LoggerFactory.getLogger(StudyRunController.class);
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
     /** What a run left behind. */
     record Outcome(Path folder, boolean interrupted) {
@@ -78,8 +76,7 @@ public final class StudyRunController implements RunController {
     @Override
     public void start() {
         Study study = host.studyToRun();
-        String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
-        Path folder = resultsRoot.resolve(safe(study.studyName()) + "-" + stamp);
+        Path folder = ResultsFolder.newFolderPath(resultsRoot, study.studyName(), Instant.now());
         launch(study.studyName(), folder, f -> execution.run(study, folder, f));
     }
 
@@ -177,10 +174,5 @@ public final class StudyRunController implements RunController {
     @Override
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         return idle.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private static String safe(String name) {
-        String s = name.replaceAll("[^A-Za-z0-9._-]+", "-");
-        return s.isEmpty() ? "study" : s;
     }
 }

@@ -12,6 +12,7 @@ import io.joulebench.app.live.TimeSpan;
 import io.joulebench.app.live.WarmupState;
 import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.EnergyContext;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
@@ -66,6 +67,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private WarmupState warmup = WarmupState.NOT_STARTED;
     private double inFlight = Double.NaN;
     private WindowRecord lastWindow;
+    private StudyProgress eta = new StudyProgress(0);
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -95,6 +97,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         warmup = WarmupState.NOT_STARTED;
         inFlight = Double.NaN;
         lastWindow = null;
+        eta = new StudyProgress(0);
         energyKind = "";
         energyLabel = "";
         studyName = name;
@@ -118,6 +121,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void studyStarted(StudyPlan studyPlan) {
         plan = studyPlan;
+        eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         levels.clear();
         levelOfCell.clear();
@@ -174,6 +178,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         current = levelFor(levelIndex);
         window = 0;
+        eta.levelStarted();
         LiveLevel level = level(current);
         if (level != null) {
             level.windowsTotal = spec.windowsPerLevel();
@@ -240,6 +245,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void levelResult(LevelResult result) {
+        eta.levelFinished(nanos.getAsLong());
         Integer l = levelOfCell.get(result.cell().index());
         LiveLevel level = level(l == null ? current : l);
         if (level != null) {
@@ -317,7 +323,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         double now = seconds(nanos.getAsLong());
         built = new LiveSnapshot(version, state, studyName, energyKind, energyLabel, points, traces,
                 TimeSpan.upTo(windowSpans, now), TimeSpan.upTo(warmupSpans, now), TimeSpan.upTo(rampSpans, now), kpis(),
-                progress(closed, total, now), rows);
+                progress(closed, total), rows);
         return built;
     }
 
@@ -341,21 +347,20 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         return new Kpis(watts, jPerToken, tokensPerS, inFlight, lateness, temperature);
     }
 
-    private RunProgress progress(int closed, int total, double now) {
+    private RunProgress progress(int closed, int total) {
         if (levels.isEmpty()) {
             return RunProgress.NONE;
         }
         LiveLevel level = level(Math.max(0, current));
         double fraction = state == RunState.FINISHED ? 1 : total == 0 ? 0 : (double) closed / total;
-        Duration eta = null;
-        if (state.active() && plan != null) {
-            double left = Math.max(plan.estimate().totalSeconds() - now, 0);
-            eta = Duration.ofMillis(Math.round(left * 1000));
+        Duration left = null;
+        if (state.active() && eta.started()) {
+            left = Duration.ofMillis(Math.round(eta.etaSeconds(nanos.getAsLong()) * 1000));
         } else if (state == RunState.FINISHED) {
-            eta = Duration.ZERO;
+            left = Duration.ZERO;
         }
         return new RunProgress(Math.max(0, current) + 1, levels.size(), level.rate, window, level.windowsTotal,
-                warmup, eta, fraction);
+                warmup, left, fraction);
     }
 
     // --- helpers ---

@@ -64,12 +64,21 @@ public final class ResultsFolder implements SessionSink {
 
     static ResultsFolder create(Path out, StudyPlan plan, Instant now, CrashHook hook) throws IOException {
         Files.createDirectories(out);
-        String base = safeName(plan.study().studyName()) + "-" + STAMP.format(now);
+        return createAt(newFolderPath(out, plan.study().studyName(), now), plan, now, hook);
+    }
+
+    /**
+     * The one naming rule for a new results folder, used by {@code joulebench run} and the workbench alike:
+     * {@code <out>/<safe study name>-<UTC yyyyMMdd'T'HHmmss'Z'>}, with {@code -2}, {@code -3}… appended while that
+     * name is taken. The folder is not created.
+     */
+    public static Path newFolderPath(Path out, String studyName, Instant now) {
+        String base = safeName(studyName) + "-" + STAMP.format(now);
         Path dir = out.resolve(base);
         for (int n = 2; Files.exists(dir); n++) {
             dir = out.resolve(base + "-" + n);
         }
-        return createAt(dir, plan, now, hook);
+        return dir;
     }
 
     /** Creates exactly {@code dir} (which must not exist yet), for callers that name the folder themselves. */
@@ -148,7 +157,7 @@ public final class ResultsFolder implements SessionSink {
             throws IOException {
         Path staging = dir.resolve(STAGING);
         Files.createDirectories(staging);
-        return staging.resolve(windowId(cell, levelIndex, windowIndex) + ".requests.csv");
+        return staging.resolve(WindowIds.of(cell, levelIndex, windowIndex) + ".requests.csv");
     }
 
     @Override
@@ -169,7 +178,7 @@ public final class ResultsFolder implements SessionSink {
         List<String> ids = new ArrayList<>();
         StringBuilder lines = new StringBuilder();
         for (WindowRecord w : level.windows()) {
-            String id = windowId(level.cell(), level.levelIndex(), w.windowIndex());
+            String id = level.windowId(w.windowIndex());
             List<Object> values = new ArrayList<>();
             Map<String, Object> row = row(level, w, id, values);
             Path bundle = BundleWriter.write(dir, level, w, id, row, values, preliminary, staged(level, w), redactor,
@@ -204,7 +213,7 @@ public final class ResultsFolder implements SessionSink {
         Files.createDirectories(parent);
         String stamp = STAMP.format(Instant.now());
         for (WindowRecord w : level.windows()) {
-            String id = windowId(level.cell(), level.levelIndex(), w.windowIndex());
+            String id = level.windowId(w.windowIndex());
             Path target = parent.resolve(id + "-" + stamp);
             for (int n = 2; Files.exists(target); n++) {
                 target = parent.resolve(id + "-" + stamp + "-" + n);
@@ -262,14 +271,8 @@ public final class ResultsFolder implements SessionSink {
         Uninterruptibly.run(() -> AtomicFiles.deleteTree(dir.resolve(STAGING)));
     }
 
-    /** The id of a window: {@code server-{hash}-c{cycle}-L{level}-W{window}}, or {@code offline-{hash}-c{cycle}}. */
-    public static String windowId(ResolvedCell cell, int levelIndex, int windowIndex) {
-        return cell.isServer() ? WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex)
-                : WindowIds.offline(cell.configHash(), cell.cycle()) + (windowIndex == 0 ? "" : "-W" + windowIndex);
-    }
-
     private Path staged(LevelResult level, WindowRecord w) {
-        return dir.resolve(STAGING).resolve(windowId(level.cell(), level.levelIndex(), w.windowIndex())
+        return dir.resolve(STAGING).resolve(level.windowId(w.windowIndex())
                 + ".requests.csv");
     }
 

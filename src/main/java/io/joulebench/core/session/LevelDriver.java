@@ -187,10 +187,8 @@ final class LevelDriver {
 
     /** The study's warmup at the study's sampling cadence; cooldown is the driver's, not the warmup's. */
     static WarmupConfig warmupConfig(ExperimentConfig e) {
-        io.joulebench.core.study.WarmupConfig w = e.server().warmup();
-        io.joulebench.core.warmup.WarmupMode mode = w.mode() == io.joulebench.core.study.WarmupMode.COMPOSITE
-                ? io.joulebench.core.warmup.WarmupMode.COMPOSITE : io.joulebench.core.warmup.WarmupMode.FIXED;
-        return new WarmupConfig(mode, w.timeoutSeconds(), w.durationSeconds(),
+        io.joulebench.core.study.WarmupSettings w = e.server().warmup();
+        return new WarmupConfig(w.mode(), w.timeoutSeconds(), w.durationSeconds(),
                 e.measurement().sampleIntervalMs() / 1000.0, 2.0, 0);
     }
 

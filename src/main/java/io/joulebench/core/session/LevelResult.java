@@ -45,12 +45,8 @@ public record LevelResult(ResolvedCell cell, String sessionId, int levelIndex, L
         return invalidReason == null && outcome != null && outcome.validation().valid();
     }
 
-    /**
-     * The window id (spec §4.7): {@code server-{hash}-c{cycle}-L{level}-W{window}}, or
-     * {@code offline-{hash}-c{cycle}} for an offline result.
-     */
+    /** The id of one of this level's windows, as {@link WindowIds#of} makes it. */
     public String windowId(int windowIndex) {
-        return offline ? WindowIds.offline(cell.configHash(), cell.cycle())
-                : WindowIds.server(cell.configHash(), cell.cycle(), levelIndex, windowIndex);
+        return WindowIds.of(cell, levelIndex, windowIndex);
     }
 }

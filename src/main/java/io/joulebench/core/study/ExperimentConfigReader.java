@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,7 +71,7 @@ public final class ExperimentConfigReader {
                 optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")),
                 t.path("read_timeout_seconds").asDouble(60.0));
         JsonNode w = n.path("warmup");
-        WarmupConfig warmup = new WarmupConfig(WarmupMode.fromWire(w.path("mode").asText("composite")),
+        WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText("composite")),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
         return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
                 n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble());

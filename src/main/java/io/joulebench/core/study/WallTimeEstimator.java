@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

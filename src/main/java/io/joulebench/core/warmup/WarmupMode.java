@@ -9,7 +9,13 @@ public enum WarmupMode {
     /** Traffic for a fixed duration, no gate. */
     FIXED;
 
+    /** The study's spelling ({@code server.warmup.mode}) and the label recorded with each level. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The mode a study names; {@link IllegalArgumentException} for anything else. */
+    public static WarmupMode fromWire(String s) {
+        return valueOf(s.toUpperCase(Locale.ROOT));
     }
 }

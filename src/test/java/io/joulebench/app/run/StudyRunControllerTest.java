@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.joulebench.app.TestServices;
 import io.joulebench.app.editor.StudyCheck;
 import io.joulebench.app.live.RunState;
+import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -107,6 +109,35 @@ class StudyRunControllerTest {
         assertThat(feed.snapshot().state()).isEqualTo(RunState.FINISHED);
         assertThat(feed.snapshot().windows()).hasSize(9);
         assertThat(c.running()).isFalse();
+    }
+
+    @Test
+    void the_workbench_names_a_study_folder_by_the_same_rule_as_the_cli() throws Exception {
+        study = StudyCheck.of(Files.readString(Path.of("examples/quickstart.yaml"))
+                .replace("study_name: quickstart", "study_name: \"my study/β\""), null).study();
+        java.util.concurrent.atomic.AtomicReference<Path> ran = new java.util.concurrent.atomic.AtomicReference<>();
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                ran.set(outDir);
+                Files.createDirectories(outDir);
+            }
+
+            @Override
+            public void resume(Path resultsDir, StudyRunListener l) {
+            }
+        });
+        onFx(c::start);
+        assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+
+        // the CLI's `run` creates its folder through ResultsFolder.create, which names it by newFolderPath
+        String gui = ran.get().getFileName().toString();
+        String stamp = gui.substring(gui.length() - "yyyyMMddTHHmmssZ".length());
+        Instant at = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssX")
+                .parse(stamp, Instant::from);
+        Files.delete(ran.get());
+        assertThat(gui).isEqualTo("my_study__-" + stamp)
+                .isEqualTo(ResultsFolder.newFolderPath(root, "my study/β", at).getFileName().toString());
     }
 
     @Test

@@ -194,7 +194,7 @@ class ResultsFolderTest {
         assertThat(f.entry(a).reason()).isEqualTo("interrupted");
         assertThat(f.entry(a).windowIds()).isEmpty();
         assertThat(WindowsCsvTable.readFolder(f.dir()).rows()).isEmpty();
-        String id = ResultsFolder.windowId(a, 0, 0);
+        String id = io.joulebench.core.session.WindowIds.of(a, 0, 0);
         assertThat(f.dir().resolve(id)).as("nothing in the credited namespace").doesNotExist();
         Path kept = onlyChild(f.dir().resolve(ResultsFolder.INTERRUPTED_DIR));
         assertThat(kept.getFileName().toString()).matches(java.util.regex.Pattern.quote(id) + "-\\d{8}T\\d{6}Z");

@@ -59,8 +59,11 @@ class WindowRowMapperTest {
         ResolvedCell offline = cell("serving_mode: offline\ntask: {dataset: {n_prompts: 50}}\n"
                 + "offline: {concurrency: 8}\n");
         LevelResult level = ResultsFolderTest.level(offline, 0, true);
-        String id = ResultsFolder.windowId(offline, 0, 0);
+        String id = io.joulebench.core.session.WindowIds.of(offline, 0, 0);
         assertThat(id).matches("offline-[0-9a-f]{16}-c1");
+        // one owner: the level's own id and the bundle folder's agree, for a later offline window too
+        assertThat(level.windowId(0)).isEqualTo(id);
+        assertThat(level.windowId(1)).isEqualTo(id + "-W1");
         Map<String, Object> row = mapper.map(level, level.windows().get(0), id);
         for (String serverOnly : List.of("rate_req_s", "arrival", "burstiness_cv", "gamma_shape_k", "seed",
                 "concurrency_cap", "dispatch_lag_p50_ms", "cap_bound_fraction", "slo_pass", "warmup_mode")) {

@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import static io.joulebench.core.study.StudyFixtures.load;
@@ -24,7 +25,7 @@ class StudyLoaderTest {
         assertThat(e.measurement()).isEqualTo(new MeasurementConfig("auto", java.util.List.of(), true, 30.0, 100));
         assertThat(e.server().traffic()).isEqualTo(new TrafficConfig(4.0, ArrivalProcess.POISSON, null, null, 240.0,
                 30.0, null, null, null, 60.0));
-        assertThat(e.server().warmup()).isEqualTo(new WarmupConfig(WarmupMode.COMPOSITE, 900.0, 300.0));
+        assertThat(e.server().warmup()).isEqualTo(new WarmupSettings(WarmupMode.COMPOSITE, 900.0, 300.0));
         assertThat(e.server().cooldownSeconds()).isZero();
         assertThat(e.server().windowsPerLevel()).isEqualTo(3);
         assertThat(e.server().stabilityCvThreshold()).isEqualTo(0.05);
@@ -73,7 +74,7 @@ class StudyLoaderTest {
         assertThat(s.traffic().rampExclusionSeconds()).isEqualTo(2.0);
         assertThat(s.traffic().windowSeconds()).isEqualTo(5.0);
         assertThat(s.windowsPerLevel()).isEqualTo(3);
-        assertThat(s.warmup()).isEqualTo(new WarmupConfig(WarmupMode.FIXED, 900.0, 3.0));
+        assertThat(s.warmup()).isEqualTo(new WarmupSettings(WarmupMode.FIXED, 900.0, 3.0));
         assertThat(study.cells().get(0).experiment().measurement().baselineEnabled()).isFalse();
         assertThat(study.cells().get(0).experiment().runner()).isEqualTo("in-process");
     }

@@ -21,9 +21,9 @@ import sun.misc.SignalHandler;
  * for the server to be torn down before the JVM exits (143), so no child process or container outlives the run.
  * Prints the summary and maps the outcome to an exit code.
  */
-final class StudyExecution {
+final class InterruptibleRun {
 
-    private static final Logger LOG = LoggerFactory.getLogger(StudyExecution.class);
+    private static final Logger LOG = LoggerFactory.getLogger(InterruptibleRun.class);
     /** How long SIGTERM waits for the run to credit what closed and stop its server. */
     static final Duration TERM_GRACE = Duration.ofSeconds(30);
 
@@ -32,7 +32,7 @@ final class StudyExecution {
         StudyRunResult run() throws IOException, StudyValidationException;
     }
 
-    private StudyExecution() {
+    private InterruptibleRun() {
     }
 
     static int execute(Action action, PrintWriter out, PrintWriter err) {

@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
-/** The SIGTERM path: the shutdown hook's {@link StudyExecution#terminate} applies the interrupt and waits for it. */
+/** The SIGTERM path: the shutdown hook's {@link InterruptibleRun#terminate} applies the interrupt and waits for it. */
 class StudyExecutionTest {
 
     @Test
@@ -26,7 +26,7 @@ class StudyExecutionTest {
         running.await();
         StringWriter err = new StringWriter();
 
-        StudyExecution.terminate(run, new PrintWriter(err));
+        InterruptibleRun.terminate(run, new PrintWriter(err));
 
         assertThat(tornDown).isTrue();
         assertThat(run.isAlive()).isFalse();
@@ -39,7 +39,7 @@ class StudyExecutionTest {
         done.join();
         StringWriter err = new StringWriter();
 
-        StudyExecution.terminate(done, new PrintWriter(err));
+        InterruptibleRun.terminate(done, new PrintWriter(err));
 
         assertThat(err.toString()).isEmpty();
     }

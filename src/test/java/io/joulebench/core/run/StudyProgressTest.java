@@ -1,0 +1,48 @@
+package io.joulebench.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class StudyProgressTest {
+
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void before_any_level_finishes_the_eta_is_the_plan_estimate_less_the_time_spent() {
+        StudyProgress p = new StudyProgress(0);
+        p.start(4, 400, 0);
+        p.levelStarted();
+
+        assertThat(p.currentLevel()).isEqualTo(1);
+        assertThat(p.etaSeconds(30 * S)).isEqualTo(370.0);
+    }
+
+    @Test
+    void after_a_level_the_eta_is_the_mean_level_time_for_the_levels_left_less_the_one_under_way() {
+        StudyProgress p = new StudyProgress(0);
+        p.start(4, 400, 0);
+        p.levelStarted();
+        p.levelFinished(50 * S);
+        p.levelStarted();
+
+        // 50 s per level, 3 left, 10 s spent in the second
+        assertThat(p.etaSeconds(60 * S)).isEqualTo(140.0);
+        assertThat(p.currentLevel()).isEqualTo(2);
+    }
+
+    @Test
+    void credited_levels_of_a_resume_count_as_done_and_in_the_level_number() {
+        StudyProgress p = new StudyProgress(2);
+        p.start(4, 400, 0);
+        p.levelStarted();
+
+        assertThat(p.currentLevel()).isEqualTo(3);
+        assertThat(p.etaSeconds(0)).isEqualTo(200.0);
+        p.levelFinished(100 * S);
+        p.levelStarted();
+        p.levelFinished(200 * S);
+        assertThat(p.etaSeconds(200 * S)).isZero();
+        assertThat(p.currentLevel()).isEqualTo(4);
+    }
+}
