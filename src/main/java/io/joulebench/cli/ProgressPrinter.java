@@ -25,6 +25,7 @@ final class ProgressPrinter implements StudyRunListener {
     private final boolean tty;
     private final LongSupplier nanoTime;
     private final StudyProgress progress;
+    private StudyPlan plan;
     private List<ResolvedCell> sessionCells = List.of();
     private String rate = "";
     private int windowsPerLevel;
@@ -43,6 +44,7 @@ final class ProgressPrinter implements StudyRunListener {
 
     @Override
     public synchronized void studyStarted(StudyPlan plan) {
+        this.plan = plan;
         progress.studyStarted(plan, nanoTime.getAsLong());
         int totalLevels = progress.totalLevels();
         int alreadyCredited = progress.alreadyCredited();
@@ -80,8 +82,8 @@ final class ProgressPrinter implements StudyRunListener {
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         progress.levelStarted();
         windowsPerLevel = spec.windowsPerLevel();
-        rate = levelIndex < sessionCells.size() && sessionCells.get(levelIndex).rate() != null
-                ? number(sessionCells.get(levelIndex).rate()) + " req/s" : number(spec.rate()) + " req/s";
+        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
+        rate = (cell != null && cell.rate() != null ? number(cell.rate()) : number(spec.rate())) + " req/s";
         line(prefix() + "started, " + windowsPerLevel + " windows of " + number(spec.durationSeconds()) + " s");
     }
 

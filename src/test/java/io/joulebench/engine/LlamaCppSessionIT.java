@@ -57,7 +57,8 @@ class LlamaCppSessionIT {
     private ReferenceEngineSessionIT.MemorySink runFirstCell(Study study) throws Exception {
         List<ResolvedCell> first = StudyPlan.of(study).cells().subList(0, 1);
         ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(dir);
-        new DefaultSessionRunner(Sessions.defaultEnvironment()).runGroup(study, first, sink, StudyRunListener.NONE);
+        new DefaultSessionRunner(Sessions.defaultEnvironment()).runGroup(
+                io.joulebench.core.study.StudyPlan.of(study), first, sink, StudyRunListener.NONE);
         return sink;
     }
 

@@ -111,7 +111,8 @@ class ReferenceEngineSessionIT {
         Study study = new StudyLoader().parse("it.yaml", yaml.getBytes(StandardCharsets.UTF_8), null);
         List<ResolvedCell> cells = StudyPlan.of(study).cells();
         MemorySink sink = new MemorySink(dir);
-        new DefaultSessionRunner(env).runGroup(study, cells, sink, StudyRunListener.NONE);
+        new DefaultSessionRunner(env).runGroup(
+                io.joulebench.core.study.StudyPlan.of(study), cells, sink, StudyRunListener.NONE);
         return sink;
     }
 

@@ -365,15 +365,17 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     // --- helpers ---
 
-    /** The study-wide level of a session's level index (the session's cells in order), else the current one. */
-    private int levelFor(int sessionLevelIndex) {
-        if (sessionLevelIndex >= 0 && sessionLevelIndex < sessionCells.size()) {
-            Integer l = levelOfCell.get(sessionCells.get(sessionLevelIndex).index());
-            if (l != null) {
-                return l;
-            }
+    /**
+     * The row of the live table for an event's level index (the plan's level of one of this session's cells,
+     * {@link StudyPlan#cellAtLevel}), else the current row.
+     */
+    private int levelFor(int levelIndex) {
+        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
+        Integer l = cell == null ? null : levelOfCell.get(cell.index());
+        if (l != null) {
+            return l;
         }
-        return current >= 0 ? current : Math.max(0, sessionLevelIndex);
+        return current >= 0 ? current : Math.max(0, levelIndex);
     }
 
     private LiveLevel level(Integer index) {

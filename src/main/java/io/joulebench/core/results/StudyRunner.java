@@ -98,7 +98,7 @@ public final class StudyRunner {
                 }
                 lastCycle = todo.get(0).cycle();
                 breaker.beforeGroup();
-                sessions.runGroup(plan.study(), todo, folder, listener);
+                sessions.runGroup(plan, todo, folder, listener);
             } catch (InterruptedException e) {
                 interrupted = true;
                 markInterrupted(folder, todo);

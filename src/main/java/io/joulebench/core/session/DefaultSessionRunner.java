@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyPlan;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -26,19 +27,19 @@ public final class DefaultSessionRunner implements SessionRunner {
     }
 
     @Override
-    public void runGroup(Study study, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
+    public void runGroup(StudyPlan plan, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
             throws InterruptedException {
         if (cells.isEmpty()) {
             return;
         }
-        try (SessionServices parts = services.apply(study)) {
+        try (SessionServices parts = services.apply(plan.study())) {
             if (!cells.getFirst().isServer()) {
                 for (ResolvedCell cell : cells) {
-                    new OfflineSession(study, cell, parts, sink, listener).run();
+                    new OfflineSession(plan, cell, parts, sink, listener).run();
                 }
                 return;
             }
-            new ServerSession(study, LevelTraffic.withDrawnSeeds(cells), parts, sink, listener).run();
+            new ServerSession(plan, LevelTraffic.withDrawnSeeds(cells), parts, sink, listener).run();
         }
     }
 }

@@ -14,9 +14,6 @@ import io.joulebench.core.window.AbortedLevelException;
 import io.joulebench.core.window.CsvRequestLog;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelPlan;
-import io.joulebench.core.window.RequestLogFactory;
-import io.joulebench.core.window.RequestLogRow;
-import io.joulebench.core.window.RequestLogSink;
 import io.joulebench.core.window.Slo;
 import io.joulebench.core.window.WindowManager;
 import io.joulebench.core.window.WindowSpec;
@@ -37,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * The server is checked before each level and after a level that failed: once it is dead, the failed level (its
  * closed windows kept) and every later cell of the group fail with "server exited during level L (exit code N):
  * …last log lines…", and no level runs against it. {@code L} is the cell's level index in its plan group (the window
- * id's {@code L}); the window manager's events keep the position in this session, which is what progress shows.
+ * id's {@code L}, {@link io.joulebench.core.study.StudyPlan#levelOf}): the one index the level's plan, events,
+ * records, request-log rows and result all carry.
  */
 final class LevelDriver {
 
@@ -59,7 +57,8 @@ final class LevelDriver {
                 throw new InterruptedException("interrupted before level " + k);
             }
             ResolvedCell cell = cells.get(k);
-            int level = s.levels().of(cell, k);
+            int planned = s.plan().levelOf(cell);
+            int level = planned >= 0 ? planned : k;
             ServerConfig server = cell.experiment().server();
             if (k > 0 && server.cooldownSeconds() > 0) {
                 s.clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
@@ -78,7 +77,7 @@ final class LevelDriver {
             AtomicReference<WarmupResult> warmup = new AtomicReference<>();
             LevelResult result;
             try {
-                LevelOutcome o = new WindowManager(s.clock()).runLevel(k, plan(level, cell, warmup));
+                LevelOutcome o = new WindowManager(s.clock()).runLevel(plan(level, cell, warmup));
                 result = new LevelResult(cell, s.sessionId(), level, o, o.windows(), warmup.get(), s.energy(),
                         o.validation().valid() ? null : o.validation().reason(), false);
             } catch (WarmupTrafficException e) {
@@ -137,7 +136,7 @@ final class LevelDriver {
         }
     }
 
-    /** A level's plan; its request rows and staged logs carry the plan level index {@code planLevel}. */
+    /** A level's plan at its plan level index {@code planLevel}. */
     private LevelPlan plan(int planLevel, ResolvedCell cell, AtomicReference<WarmupResult> warmupResult) {
         ExperimentConfig e = cell.experiment();
         ServerConfig server = e.server();
@@ -159,30 +158,11 @@ final class LevelDriver {
                     s.tally().warmup(r);
                     s.listener().warmupFinished(r);
                 })
-                .requestLog(requestLog(cell, planLevel))
+                .levelIndex(planLevel)
+                .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
                 .listener(s.listener())
                 .slo(slo(t.slo()))
                 .build();
-    }
-
-    /** The window manager numbers rows by session position; the files and rows carry the plan level index. */
-    private RequestLogFactory requestLog(ResolvedCell cell, int level) {
-        RequestLogFactory csv = CsvRequestLog.factory((ignored, window) -> logPath(cell, level, window));
-        return (k, windows) -> {
-            RequestLogSink log = csv.open(level, windows);
-            return new RequestLogSink() {
-                @Override
-                public void row(RequestLogRow r) {
-                    log.row(r.levelIndex() == level ? r : new RequestLogRow(r.record(), level, r.windowIndex(),
-                            r.inMeasurementWindow(), r.isRamp(), r.completedInDrain()));
-                }
-
-                @Override
-                public void close() {
-                    log.close();
-                }
-            };
-        };
     }
 
     /** The study's warmup at the study's sampling cadence; cooldown is the driver's, not the warmup's. */

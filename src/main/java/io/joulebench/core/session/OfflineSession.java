@@ -4,7 +4,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.study.OfflineConfig;
 import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
@@ -32,12 +32,12 @@ public final class OfflineSession {
 
     private final ServerSession session;
 
-    public OfflineSession(Study study, ResolvedCell cell, SessionServices services, SessionSink sink,
+    public OfflineSession(StudyPlan plan, ResolvedCell cell, SessionServices services, SessionSink sink,
                           StudyRunListener listener) {
         if (cell.isServer()) {
             throw new IllegalArgumentException("cell " + cell.label() + " is a server cell");
         }
-        this.session = new ServerSession(study, List.of(cell), services, sink, listener, OfflineSession::batch);
+        this.session = new ServerSession(plan, List.of(cell), services, sink, listener, OfflineSession::batch);
     }
 
     public String sessionId() {

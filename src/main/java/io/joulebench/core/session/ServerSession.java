@@ -13,6 +13,7 @@ import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.PromptDataset;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import io.joulebench.core.traffic.Transport;
@@ -56,7 +57,7 @@ public final class ServerSession {
     private final Clock clock;
     private final SessionTally tally = new SessionTally(sessionId);
     private final LiveFeed live;
-    private final GroupLevels levels;
+    private final StudyPlan plan;
     private ServerLauncher launcher;
     private ServerHandle handle;
     private EnergyMeter meter;
@@ -71,17 +72,18 @@ public final class ServerSession {
         void run(ActiveSession session) throws InterruptedException;
     }
 
-    public ServerSession(Study study, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
+    public ServerSession(StudyPlan plan, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
                          StudyRunListener listener) {
-        this(study, cells, services, sink, listener, s -> new LevelDriver(s).run());
+        this(plan, cells, services, sink, listener, s -> new LevelDriver(s).run());
     }
 
-    ServerSession(Study study, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
+    ServerSession(StudyPlan plan, List<ResolvedCell> cells, SessionServices services, SessionSink sink,
                   StudyRunListener listener, Body body) {
         if (cells.isEmpty()) {
             throw new IllegalArgumentException("a session needs at least one cell");
         }
-        this.study = study;
+        this.plan = plan;
+        this.study = plan.study();
         this.cells = List.copyOf(cells);
         this.services = services;
         this.sink = sink;
@@ -89,7 +91,6 @@ public final class ServerSession {
         this.experiment = cells.getFirst().experiment();
         this.clock = services.clock();
         this.live = new LiveFeed(this.listener, sessionId);
-        this.levels = GroupLevels.of(study);
         this.body = body;
     }
 
@@ -181,7 +182,7 @@ public final class ServerSession {
                     MeasuredPath.readTimeout(experiment));
             EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
             active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
-                    live.counting(rawTransport), timeout, services, sink, listener, tally, levels,
+                    live.counting(rawTransport), timeout, services, sink, listener, tally, plan,
                     new ServerWatch(handle));
         } catch (InterruptedException e) {
             throw e;

@@ -1,7 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.Study;
+import io.joulebench.core.study.StudyPlan;
 import java.util.List;
 
 /**
@@ -11,12 +11,14 @@ import java.util.List;
 public interface SessionRunner {
 
     /**
-     * Launches, warms, measures every level and tears down; reports everything to {@code sink} as it happens.
+     * Launches, warms, measures every level and tears down; reports everything to {@code sink} as it happens. The
+     * cells are {@code plan}'s (all or the uncredited part of one of its groups): each level carries its index in
+     * that group ({@link StudyPlan#levelOf}).
      * Failures that end the group are reported through {@link SessionSink#cellFailed} and do not throw.
      *
      * @throws InterruptedException when the run was interrupted; levels that closed cleanly have been credited and
      *                              the server has been torn down before this is thrown
      */
-    void runGroup(Study study, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
+    void runGroup(StudyPlan plan, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
             throws InterruptedException;
 }

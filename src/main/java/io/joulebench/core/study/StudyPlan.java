@@ -29,6 +29,35 @@ public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup
                 WallTimeEstimator.estimate(cells, groups, study.execution()), warnings);
     }
 
+    /**
+     * The cell's level index: its position in its session group of this plan, the {@code L} of its window ids. It is
+     * the one level index of a run: the window manager's events, the window records, the request-log rows, the level
+     * results and the views all carry it, and a resume that runs only part of a group keeps it. {@code -1} for a
+     * cell this plan does not hold.
+     */
+    public int levelOf(ResolvedCell cell) {
+        for (SessionGroup group : groups) {
+            List<Integer> indices = group.cellIndices();
+            for (int position = 0; position < indices.size(); position++) {
+                ResolvedCell c = cells.get(indices.get(position));
+                if (c.configHash().equals(cell.configHash()) && c.cycle() == cell.cycle()) {
+                    return position;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Of one session's cells, the one at plan level {@code levelIndex} (see {@link #levelOf}), or null. */
+    public ResolvedCell cellAtLevel(List<ResolvedCell> sessionCells, int levelIndex) {
+        for (ResolvedCell c : sessionCells) {
+            if (levelOf(c) == levelIndex) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     /** The group index of each cell, in dispatch order. */
     public int groupOf(int cellIndex) {
         for (int g = 0; g < groups.size(); g++) {

@@ -9,6 +9,8 @@ import java.util.function.Supplier;
 /**
  * Everything one level needs.
  *
+ * @param levelIndex    the level's index in its plan group (the {@code L} of its window ids): every event, window
+ *                      record and request-log row of the level carries it
  * @param traffic       builds the level's source over the whole horizon, reporting to the manager's listener
  * @param drainTimeout  how long in-flight requests may finish after the schedule; null = unbounded
  * @param warmup        runs once before the traffic starts
@@ -17,11 +19,14 @@ import java.util.function.Supplier;
  * @param listener      progress events
  * @param slo           the optional SLO overlay, or null
  */
-public record LevelPlan(WindowSpec spec, TrafficSourceFactory traffic, Transport transport, Duration drainTimeout,
+public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory traffic, Transport transport, Duration drainTimeout,
                         WarmupHook warmup, Supplier<MeasurementBracket> brackets, RequestLogFactory requestLog,
                         WindowListener listener, Slo slo) {
 
     public LevelPlan {
+        if (levelIndex < 0) {
+            throw new IllegalArgumentException("level index must be >= 0, got " + levelIndex);
+        }
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(traffic, "traffic");
         Objects.requireNonNull(transport, "transport");
@@ -29,6 +34,12 @@ public record LevelPlan(WindowSpec spec, TrafficSourceFactory traffic, Transport
         warmup = warmup == null ? WarmupHook.NONE : warmup;
         requestLog = requestLog == null ? RequestLogFactory.NONE : requestLog;
         listener = listener == null ? WindowListener.NONE : listener;
+    }
+
+    /** This plan at another level index. */
+    public LevelPlan atLevel(int index) {
+        return index == levelIndex ? this
+                : new LevelPlan(index, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
     }
 
     public static Builder builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
@@ -47,6 +58,7 @@ public record LevelPlan(WindowSpec spec, TrafficSourceFactory traffic, Transport
         private RequestLogFactory requestLog;
         private WindowListener listener;
         private Slo slo;
+        private int levelIndex;
 
         private Builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
                         Supplier<MeasurementBracket> brackets) {
@@ -76,13 +88,19 @@ public record LevelPlan(WindowSpec spec, TrafficSourceFactory traffic, Transport
             return this;
         }
 
+        /** The level's index in its plan group; 0 unless set. */
+        public Builder levelIndex(int index) {
+            this.levelIndex = index;
+            return this;
+        }
+
         public Builder slo(Slo objective) {
             this.slo = objective;
             return this;
         }
 
         public LevelPlan build() {
-            return new LevelPlan(spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+            return new LevelPlan(levelIndex, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
         }
     }
 }

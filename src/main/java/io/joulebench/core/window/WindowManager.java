@@ -27,13 +27,19 @@ public final class WindowManager {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
+    /** Runs {@code plan} at level {@code levelIndex} (a shorthand for {@code runLevel(plan.atLevel(levelIndex))}). */
+    public LevelOutcome runLevel(int levelIndex, LevelPlan plan) throws InterruptedException, AbortedLevelException {
+        return runLevel(plan.atLevel(levelIndex));
+    }
+
     /**
-     * Runs level {@code levelIndex}.
+     * Runs the level; its events, records and request-log rows carry {@link LevelPlan#levelIndex()}.
      *
      * @throws InterruptedException   when interrupted during the warmup or the ramp (nothing was measured)
      * @throws AbortedLevelException  when the level failed or was cancelled once its windows had started
      */
-    public LevelOutcome runLevel(int levelIndex, LevelPlan plan) throws InterruptedException, AbortedLevelException {
+    public LevelOutcome runLevel(LevelPlan plan) throws InterruptedException, AbortedLevelException {
+        int levelIndex = plan.levelIndex();
         WindowSpec spec = plan.spec();
         Events events = new Events(plan.listener());
         events.levelStarted(levelIndex, spec);

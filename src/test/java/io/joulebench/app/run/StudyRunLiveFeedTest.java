@@ -53,6 +53,20 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void a_resumed_session_that_runs_part_of_a_group_shows_its_levels_in_their_plan_rows() {
+        feed.starting("quickstart");
+        feed.studyStarted(plan);
+        // levels 0 was credited before; the resumed session runs the plan's levels 1 and 2, whose events carry 1, 2
+        feed.sessionStarted("s", plan.cells().subList(1, 3));
+        feed.levelStarted(1, io.joulebench.core.window.WindowSpec.builder().rate(8).durationSeconds(2)
+                .windowsPerLevel(3).build());
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.progress().level()).isEqualTo(2);
+        assertThat(s.progress().rate()).isEqualTo(8.0);
+    }
+
+    @Test
     void windows_stay_pending_until_the_gate_decides_then_turn_valid() throws Exception {
         feed.starting("quickstart");
         run.start();

@@ -89,7 +89,7 @@ public class FakeSessionRunner implements SessionRunner {
     }
 
     @Override
-    public void runGroup(Study study, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
+    public void runGroup(io.joulebench.core.study.StudyPlan plan, List<ResolvedCell> cells, SessionSink sink, StudyRunListener listener)
             throws InterruptedException {
         groups.add(List.copyOf(cells));
         String sessionId = HexFormat.of().formatHex(java.nio.ByteBuffer.allocate(8)
@@ -103,8 +103,10 @@ public class FakeSessionRunner implements SessionRunner {
             }
             listener.sessionStarted(sessionId, cells);
             int windows = 0;
-            for (int level = 0; level < cells.size(); level++) {
-                ResolvedCell cell = cells.get(level);
+            for (int k = 0; k < cells.size(); k++) {
+                ResolvedCell cell = cells.get(k);
+                // as the real session does: every record, event and result carries the plan's level index
+                int level = plan.levelOf(cell) >= 0 ? plan.levelOf(cell) : k;
                 sink.cellStarted(cell, sessionId);
                 int perLevel = cell.isServer() ? cell.experiment().server().windowsPerLevel() : 1;
                 double rate = cell.rate() == null ? 1 : cell.rate();
@@ -125,8 +127,8 @@ public class FakeSessionRunner implements SessionRunner {
                 } catch (InterruptedException e) {
                     LevelResult cut = new LevelResult(cell, sessionId, level, null, closed, warmup,
                             energy(baselineW), "interrupted", true);
-                    sink.levelClosed(cut, block(sessionId, windows, level + 1));
-                    sink.sessionClosed(block(sessionId, windows, level + 1));
+                    sink.levelClosed(cut, block(sessionId, windows, k + 1));
+                    sink.sessionClosed(block(sessionId, windows, k + 1));
                     throw e;
                 }
                 windows += closed.size();
@@ -136,7 +138,7 @@ public class FakeSessionRunner implements SessionRunner {
                         30, 29, 1, 0, 10_000_000_000L, null, 0.0, IssuerReport.LatencySummary.EMPTY));
                 LevelResult result = new LevelResult(cell, sessionId, level, outcome, closed, warmup, energy(baselineW),
                         null, false);
-                sink.levelClosed(result, block(sessionId, windows, level + 1));
+                sink.levelClosed(result, block(sessionId, windows, k + 1));
                 listener.levelResult(result);
                 if (++levelsClosed == interruptAfterLevels) {
                     Thread.currentThread().interrupt();

@@ -151,7 +151,7 @@ class StudyRunnerTest {
         Study study = Studies.load(tmp, "s.yaml", TWO_RATES.formatted("interleave"));
         FakeSessionRunner fake = new FakeSessionRunner(0) {
             @Override
-            public void runGroup(Study s, List<ResolvedCell> cells, io.joulebench.core.session.SessionSink sink,
+            public void runGroup(io.joulebench.core.study.StudyPlan s, List<ResolvedCell> cells, io.joulebench.core.session.SessionSink sink,
                                  StudyRunListener l) throws InterruptedException {
                 if (cells.get(0).cycle() == 1) {
                     throw new IllegalStateException("engine exploded");

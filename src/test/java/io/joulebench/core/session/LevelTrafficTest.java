@@ -84,7 +84,8 @@ class LevelTrafficTest {
         FakeServices services = new FakeServices();
         RecordingSink sink = new RecordingSink(dir);
 
-        new DefaultSessionRunner(() -> services).runGroup(study, cells(study), sink, StudyRunListener.NONE);
+        new DefaultSessionRunner(() -> services).runGroup(
+                io.joulebench.core.study.StudyPlan.of(study), cells(study), sink, StudyRunListener.NONE);
 
         assertThat(sink.levels).hasSize(2).allSatisfy(level ->
                 assertThat(level.cell().experiment().server().traffic().seed()).isNotNull().isNotNegative());

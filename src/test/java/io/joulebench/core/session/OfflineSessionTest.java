@@ -32,7 +32,8 @@ class OfflineSessionTest {
         ResolvedCell cell = SessionFixtures.cells(study).getFirst();
         RecordingSink sink = new RecordingSink(dir);
 
-        new DefaultSessionRunner(() -> services).runGroup(study, List.of(cell), sink, StudyRunListener.NONE);
+        new DefaultSessionRunner(() -> services).runGroup(
+                io.joulebench.core.study.StudyPlan.of(study), List.of(cell), sink, StudyRunListener.NONE);
 
         assertThat(sink.journal).containsExactly("started 0", "closed 0 valid", "session closed");
         LevelResult result = sink.levels.getFirst();

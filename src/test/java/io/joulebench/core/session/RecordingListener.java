@@ -24,6 +24,11 @@ final class RecordingListener implements StudyRunListener {
     }
 
     @Override
+    public void levelStarted(int levelIndex, io.joulebench.core.window.WindowSpec spec) {
+        events.add("levelStarted " + levelIndex);
+    }
+
+    @Override
     public void levelResult(LevelResult result) {
         events.add("levelResult " + result.levelIndex() + " " + result.valid());
     }

@@ -27,7 +27,7 @@ class ServerDeathTest {
     private RecordingSink run(String warmup, StudyRunListener listener) throws InterruptedException {
         Study study = load(serverStudy(warmup));
         RecordingSink sink = new RecordingSink(dir);
-        new ServerSession(study, cells(study), services, sink, listener).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, listener).run();
         return sink;
     }
 

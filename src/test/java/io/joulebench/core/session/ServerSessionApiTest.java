@@ -25,7 +25,7 @@ class ServerSessionApiTest {
     private RecordingSink run(String yaml) throws InterruptedException {
         Study study = load(yaml);
         RecordingSink sink = new RecordingSink(dir);
-        new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE).run();
         return sink;
     }
 

@@ -26,7 +26,7 @@ class ServerSessionTest {
         Study study = load(serverStudy(warmup));
         List<ResolvedCell> cells = cells(study);
         RecordingSink sink = new RecordingSink(dir);
-        new ServerSession(study, cells, services, sink, listener).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells, services, sink, listener).run();
         return sink;
     }
 
@@ -94,7 +94,7 @@ class ServerSessionTest {
         Study study = load(serverStudy(NO_WARMUP).replace("energy_sampler: simulated", "energy_sampler: auto"));
         RecordingSink sink = new RecordingSink(dir);
 
-        new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE).run();
 
         assertThat(services.selections).hasValue(1);
         assertThat(sink.closed.getFirst().launchEnergyJ()).isNull();
@@ -108,7 +108,7 @@ class ServerSessionTest {
         };
         Study study = load(serverStudy(NO_WARMUP));
         RecordingSink sink = new RecordingSink(dir);
-        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE);
 
         assertThatThrownBy(session::run).isInstanceOf(UnsatisfiedLinkError.class);
 
@@ -125,7 +125,7 @@ class ServerSessionTest {
                 throw new OutOfMemoryError("Java heap space");
             }
         };
-        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE);
 
         assertThatThrownBy(session::run).isInstanceOf(OutOfMemoryError.class);
 
@@ -141,9 +141,15 @@ class ServerSessionTest {
         RecordingSink sink = new RecordingSink(dir);
         RecordingListener listener = new RecordingListener();
 
-        new ServerSession(study, all.subList(1, 3), services, sink, listener).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), all.subList(1, 3), services, sink, listener)
+                .run();
 
         assertThat(sink.levels).extracting(LevelResult::levelIndex).containsExactly(1, 2);
+        // one index end to end: the window records and the listener's events carry the plan level too
+        assertThat(sink.levels).allSatisfy(l -> assertThat(l.windows())
+                .allSatisfy(w -> assertThat(w.levelIndex()).isEqualTo(l.levelIndex())));
+        assertThat(listener.events).filteredOn(e -> e.startsWith("level"))
+                .containsExactly("levelStarted 1", "levelResult 1 true", "levelStarted 2", "levelResult 2 true");
         String hash = all.get(1).configHash();
         assertThat(sink.levels.getFirst().windowId(0)).isEqualTo("server-" + hash + "-c1-L1-W0");
         String sessionId = sink.levels.getFirst().sessionId();
@@ -161,7 +167,7 @@ class ServerSessionTest {
         RecordingSink sink = new RecordingSink(dir);
         sink.serverLogDir = dir.resolve("logs");
 
-        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE);
         session.run();
 
         assertThat(services.launcher.spec.logDir()).isEqualTo(dir.resolve("logs"));
@@ -204,7 +210,7 @@ class ServerSessionTest {
     void exit_is_idempotent() throws Exception {
         Study study = load(serverStudy(NO_WARMUP));
         RecordingSink sink = new RecordingSink(dir);
-        ServerSession session = new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE);
 
         session.enter();
         session.exit(true);
@@ -274,7 +280,7 @@ class ServerSessionTest {
                 }
             }
         };
-        ServerSession session = new ServerSession(study, cells(study), services, sink, interruptInLevel1Window1);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, interruptInLevel1Window1);
 
         assertThatThrownBy(session::run).isInstanceOf(InterruptedException.class);
 
@@ -311,7 +317,7 @@ class ServerSessionTest {
                 armed.set(levelIndex == 1);
             }
         };
-        ServerSession session = new ServerSession(study, cells(study), services, sink, cancelInLevel1Warmup);
+        ServerSession session = new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, cancelInLevel1Warmup);
 
         assertThatThrownBy(session::run).isInstanceOf(InterruptedException.class);
 
@@ -330,7 +336,7 @@ class ServerSessionTest {
         RecordingSink sink = new RecordingSink(dir);
         sink.failSessionClosed = true;
 
-        new ServerSession(study, cells(study), services, sink, StudyRunListener.NONE).run();
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink, StudyRunListener.NONE).run();
 
         assertThat(sink.journal).containsExactly("started 0", "closed 0 valid", "started 1", "closed 1 valid",
                 "started 2", "closed 2 valid", "session closed");
