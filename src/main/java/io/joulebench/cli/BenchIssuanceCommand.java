@@ -162,6 +162,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("issued", r.issued());
         m.put("completed", r.completed());
         m.put("errors", r.errors());
+        m.put("retried", r.report().retriedCount());
         m.put("lateness_p50_us", micros(l.p50Nanos()));
         m.put("lateness_p99_us", micros(l.p99Nanos()));
         m.put("lateness_p999_us", micros(l.p999Nanos()));
@@ -183,11 +184,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, """
                 target          %s
                 rate            %.1f req/s target, %.1f req/s achieved (issued / issuance duration)
-                requests        %d issued, %d completed, %d errors
+                requests        %d issued, %d completed, %d errors, %d retried on a fresh connection
                 lateness        p50 %s us, p99 %s us, p99.9 %s us, max %s us (dispatched - scheduled)
                 client cpu      %.1f %% of %d cores (%s)""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
-                micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
+                r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
                 r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource());
     }
 

@@ -39,7 +39,7 @@ class BenchCommandTest {
         List<String> keys = new ArrayList<>();
         json.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
-                "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct");
+                "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct");
         assertThat(json.get("target_rate").asDouble()).isEqualTo(40.0);
         assertThat(json.get("issued").asInt()).isPositive();
         assertThat(json.get("completed").asInt()).isEqualTo(json.get("issued").asInt());

@@ -9,16 +9,34 @@ package io.joulebench.core.traffic;
  * @param serverPromptTokens      {@code usage.prompt_tokens}, or null when the server did not report it
  * @param serverCompletionTokens  {@code usage.completion_tokens}, or null when the server did not report it
  * @param finishReason            the last non-null {@code finish_reason}, or null when none arrived
+ * @param retriedAtNanos          when the request was sent again on a fresh connection because its first attempt met
+ *                                a pooled connection the server had already closed (no byte of it was answered);
+ *                                null when it was sent once
  */
 public record CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
-                               Integer serverCompletionTokens, String finishReason) {
+                               Integer serverCompletionTokens, String finishReason, Long retriedAtNanos) {
 
     public static final CompletionResult EMPTY = new CompletionResult(null, new long[0], null, null, null);
+
+    public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+                            Integer serverCompletionTokens, String finishReason) {
+        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, null);
+    }
 
     public CompletionResult {
         if (tokenTimesNanos == null) {
             tokenTimesNanos = new long[0];
         }
+    }
+
+    /** This result, marked as the answer to a retry sent at {@code atNanos}. */
+    public CompletionResult retriedAt(long atNanos) {
+        return new CompletionResult(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason,
+                atNanos);
+    }
+
+    public boolean retried() {
+        return retriedAtNanos != null;
     }
 
     public int tokenCount() {

@@ -3,17 +3,25 @@ package io.joulebench.core.traffic;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.DefaultClientConnectionReuseStrategy;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.http.ConnectionReuseStrategy;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -33,6 +41,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An interrupt cancels promptly when the caller is a virtual thread (the JDK closes a socket whose virtual-thread
  * reader is interrupted), which is how the open-loop issuer calls every transport.
+ *
+ * <p><b>Stale pooled connections.</b> A classic (blocking) pool cannot see a server close an idle connection: it
+ * checks only connections idle for over a second, since the check costs a 1 ms read. llama.cpp's server closes the
+ * connection right after every streamed response while still answering {@code Keep-Alive: timeout=5, max=100};
+ * servers with idle timeouts they do not advertise close them a little later. A request written onto such a
+ * connection gets no byte back ({@link NoHttpResponseException}), and the server never read it. That is a client
+ * artifact, not a server failure: it is sent once more on a connection opened for it ({@code retriedAtNanos} marks
+ * it, and the issuer counts its lateness from the retry), and from then on this transport stops pooling connections
+ * after streamed responses, so the retries stop too (docs/decisions/0006-stale-connection-retry.md).
  */
 public final class Http5StreamingTransport implements StreamingTransport {
 
@@ -43,10 +60,26 @@ public final class Http5StreamingTransport implements StreamingTransport {
     private static final ContentType JSON = ContentType.APPLICATION_JSON;
 
     private final OpenAiTransportOptions options;
+    /** Set once a reused connection turned out to be closed: from then on no connection is pooled after a stream. */
+    private final AtomicBoolean closesAfterStream = new AtomicBoolean();
     private final CloseableHttpClient client;
+    /** Never reuses a connection: sends the retry of a request that met a stale one. */
+    private final CloseableHttpClient freshClient;
 
     Http5StreamingTransport(OpenAiTransportOptions options) {
         this.options = options;
+        ConnectionReuseStrategy pooled = DefaultClientConnectionReuseStrategy.INSTANCE;
+        this.client = client(options, (request, response, context) ->
+                !(closesAfterStream.get() && isStream(response)) && pooled.keepAlive(request, response, context));
+        this.freshClient = client(options, (request, response, context) -> false);
+    }
+
+    private static boolean isStream(HttpResponse response) {
+        return response.containsHeader("Transfer-Encoding")
+                || String.valueOf(response.getFirstHeader("Content-Type")).contains("text/event-stream");
+    }
+
+    private static CloseableHttpClient client(OpenAiTransportOptions options, ConnectionReuseStrategy reuse) {
         Timeout timeout = Timeout.of(options.readTimeout());
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setPoolConcurrencyPolicy(PoolConcurrencyPolicy.LAX)
@@ -56,8 +89,9 @@ public final class Http5StreamingTransport implements StreamingTransport {
                 .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout)
                         .setSocketTimeout(timeout).setValidateAfterInactivity(TimeValue.ofSeconds(1)).build())
                 .build();
-        this.client = HttpClients.custom()
+        return HttpClients.custom()
                 .setConnectionManager(pool)
+                .setConnectionReuseStrategy(reuse)
                 .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout)
                         .setConnectionRequestTimeout(timeout).setRedirectsEnabled(false).build())
                 .disableAutomaticRetries()
@@ -79,13 +113,59 @@ public final class Http5StreamingTransport implements StreamingTransport {
 
     @Override
     public CompletionResult send(RequestShape request) throws TransportException, InterruptedException {
+        byte[] body = options.body(request);
+        HttpClientContext context = HttpClientContext.create();
+        HttpPost post = post(body);
+        CloseableHttpResponse response;
+        try {
+            response = execute(client, post, context);
+        } catch (IOException e) {
+            post.cancel();
+            if (Thread.interrupted()) {
+                throw new InterruptedException("cancelled before the response headers");
+            }
+            if (!metStaleConnection(e, context.getEndpointDetails())) {
+                throw options.requestFailed(e);
+            }
+            if (closesAfterStream.compareAndSet(false, true)) {
+                LOG.info("{} closed a pooled connection without answering on it; requests that meet one are sent "
+                        + "again on a fresh connection (marked retried), and connections are no longer pooled after "
+                        + "a streamed response", options.uri().getAuthority());
+            }
+            long retriedAt = options.clock().nanoTime();
+            try {
+                return exchange(freshClient, post(body)).retriedAt(retriedAt);
+            } catch (TransportException retryFailure) {
+                throw retryFailure.retriedAt(retriedAt);
+            }
+        }
+        return respond(post, response);
+    }
+
+    /**
+     * True when the request went out on a connection that had already served a response and nothing at all came
+     * back on it: the server had closed the connection (or reset it) before it read the request.
+     */
+    static boolean metStaleConnection(IOException e, EndpointDetails connection) {
+        boolean noAnswer = e instanceof NoHttpResponseException
+                || e instanceof SocketException && !(e instanceof java.net.ConnectException);
+        return noAnswer && connection != null && connection.getRequestCount() > 1
+                && connection.getResponseCount() < connection.getRequestCount();
+    }
+
+    private HttpPost post(byte[] body) {
         HttpPost post = new HttpPost(options.uri());
         post.setHeader("Accept", "text/event-stream");
         options.headers().forEach(post::setHeader);
-        post.setEntity(new ByteArrayEntity(options.body(request), JSON));
+        post.setEntity(new ByteArrayEntity(body, JSON));
+        return post;
+    }
+
+    private CompletionResult exchange(CloseableHttpClient through, HttpPost post)
+            throws TransportException, InterruptedException {
         CloseableHttpResponse response;
         try {
-            response = execute(post);
+            response = execute(through, post, HttpClientContext.create());
         } catch (IOException e) {
             post.cancel();
             if (Thread.interrupted()) {
@@ -93,6 +173,10 @@ public final class Http5StreamingTransport implements StreamingTransport {
             }
             throw options.requestFailed(e);
         }
+        return respond(post, response);
+    }
+
+    private CompletionResult respond(HttpPost post, CloseableHttpResponse response) throws TransportException {
         try {
             HttpEntity entity = response.getEntity();
             if (response.getCode() / 100 != 2) {
@@ -118,8 +202,9 @@ public final class Http5StreamingTransport implements StreamingTransport {
     }
 
     @SuppressWarnings("deprecation") // executeOpen is the 5.4+ name; execute(request) keeps the response open the same way
-    private CloseableHttpResponse execute(HttpPost post) throws IOException {
-        return client.execute(post);
+    private static CloseableHttpResponse execute(CloseableHttpClient through, HttpPost post, HttpClientContext context)
+            throws IOException {
+        return through.execute(post, context);
     }
 
     private CompletionResult stream(HttpPost post, HttpEntity entity, OpenAiStreamParser parser)
@@ -182,5 +267,6 @@ public final class Http5StreamingTransport implements StreamingTransport {
     @Override
     public void close() {
         client.close(CloseMode.IMMEDIATE);
+        freshClient.close(CloseMode.IMMEDIATE);
     }
 }

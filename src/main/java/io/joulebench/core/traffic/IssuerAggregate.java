@@ -18,6 +18,7 @@ final class IssuerAggregate {
     private int errors;
     private int timeouts;
     private int capBound;
+    private int retried;
     private long maxDelay;
 
     synchronized void add(RequestRecord record) {
@@ -28,6 +29,9 @@ final class IssuerAggregate {
                 errors++;
             }
             case TIMEOUT -> timeouts++;
+        }
+        if (record.result().retried()) {
+            retried++;
         }
         Long delay = record.dispatchDelayNanos();
         if (delay == null) {
@@ -53,7 +57,7 @@ final class IssuerAggregate {
         }
         double capBoundFraction = cap == null || issued == 0 ? 0.0 : (double) capBound / issued;
         return new IssuerReport(issued, completed, errors, timeouts, issuanceNanos, cap, capBoundFraction,
-                lateness(), records);
+                lateness(), records, retried);
     }
 
     private IssuerReport.LatencySummary lateness() {

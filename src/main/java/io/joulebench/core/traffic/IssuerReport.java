@@ -15,13 +15,22 @@ import java.util.List;
  *                              requests; 0 when uncapped or empty
  * @param dispatchLateness      {@code dispatchedAt − issuedAt} over dispatched requests
  * @param records               every record in issue order when the source was asked to keep them, else empty
+ * @param retriedCount          requests sent a second time because their first attempt met a connection the server
+ *                              had closed ({@link CompletionResult#retried()})
  */
 public record IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
                            long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
-                           LatencySummary dispatchLateness, List<RequestRecord> records) {
+                           LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount) {
 
     public IssuerReport {
         records = List.copyOf(records);
+    }
+
+    public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
+                        long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
+                        LatencySummary dispatchLateness, List<RequestRecord> records) {
+        this(issuedCount, completedCount, errorCount, timeoutCount, issuanceDurationNanos, concurrencyCap,
+                capBoundFraction, dispatchLateness, records, 0);
     }
 
     /** Percentiles of a latency population in nanoseconds; all null when it is empty. */

@@ -173,6 +173,9 @@ final class OpenLoopIssuer {
                 }
             }
             long completedAt = clock.nanoTime();
+            if (result.retried()) {
+                request.dispatchedAt = result.retriedAtNanos(); // the stale attempt's delay shows in its lateness
+            }
             String cancelReason = request.cancelReason;
             if (status == RequestStatus.ERROR && cancelReason != null) {
                 status = RequestStatus.TIMEOUT;

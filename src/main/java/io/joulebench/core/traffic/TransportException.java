@@ -17,4 +17,12 @@ public class TransportException extends Exception {
     public CompletionResult partial() {
         return partial;
     }
+
+    /** The same failure, marked as that of a retry sent at {@code atNanos}. */
+    public TransportException retriedAt(long atNanos) {
+        TransportException marked = new TransportException(getMessage() + " (on its retry on a fresh connection)",
+                partial.retriedAt(atNanos), getCause());
+        marked.setStackTrace(getStackTrace());
+        return marked;
+    }
 }

@@ -123,6 +123,7 @@ public final class CsvRequestLog implements RequestLogSink {
         }
         f.add(times.toString());
         f.add(CsvCells.encode(r.error() == null ? "" : r.error(), CsvCells.Kind.TEXT));
+        f.add(Boolean.toString(c.retried()));
         return String.join(",", f);
     }
 

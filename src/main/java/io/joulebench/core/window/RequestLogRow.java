@@ -17,7 +17,7 @@ public record RequestLogRow(RequestRecord record, int levelIndex, int windowInde
     public static final String[] COLUMNS = {"request_index", "issued_at", "dispatched_at", "first_token_at",
         "completed_at", "ttft_ms", "e2e_latency_ms", "client_output_tokens", "server_prompt_tokens",
         "server_completion_tokens", "status", "finish_reason", "level_index", "window_index",
-        "in_measurement_window", "is_ramp", "completed_in_drain", "output_token_times", "error"};
+        "in_measurement_window", "is_ramp", "completed_in_drain", "output_token_times", "error", "retried"};
 
     /** (first token − issued) in ms, or null without a token. */
     public Double ttftMs() {

@@ -78,7 +78,7 @@ final class ScriptedHttpServer implements AutoCloseable {
         socket.close();
     }
 
-    private static Request read(InputStream in) throws IOException {
+    static Request read(InputStream in) throws IOException {
         ByteArrayOutputStream headBytes = new ByteArrayOutputStream();
         int matched = 0;
         while (matched < 4) {

@@ -46,7 +46,7 @@ class CsvRequestLogTest {
         assertThat(w0).hasSize(4);
         assertThat(w0.get(1)).startsWith("0,1020,1020,1030.5,1031,10500,11000,1,,,ok,stop,2,0,false,true,false,");
         assertThat(w0.get(2)).contains(",2,0,true,false,false,");
-        assertThat(w0.get(3)).contains(",2,0,true,false,true,").endsWith(",1039.5;1041,");
+        assertThat(w0.get(3)).contains(",2,0,true,false,true,").endsWith(",1039.5;1041,,false");
         assertThat(lines(2, 1)).hasSize(2);
         assertThat(lines(2, 1).get(1)).startsWith("3,").contains(",2,1,true,false,false,");
         assertThat(lines(2, 2)).hasSize(2);
@@ -88,7 +88,7 @@ class CsvRequestLogTest {
         String line = CsvRequestLog.format(new RequestLogRow(evil, 0, 0, true, false, false));
 
         assertThat(line).isEqualTo("2,1,1,2,3,1000,2000,1,-3,,error,\"'=HYPERLINK(\"\"x\"\")\",0,0,true,false,false,2,"
-                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\"");
+                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false");
     }
 
     @Test
@@ -100,7 +100,7 @@ class CsvRequestLogTest {
                     new CompletionResult(null, new long[] {1_750_000_000L}, 12, null, "stop, \"early\""));
             String line = CsvRequestLog.format(new RequestLogRow(weird, 1, 0, true, false, false));
             assertThat(line).isEqualTo("7,1.5,,1.75,,250,,1,12,,timeout,\"stop, \"\"early\"\"\",1,0,true,false,"
-                    + "false,1.75,gone");
+                    + "false,1.75,gone,false");
             String plain = CsvRequestLog.format(new RequestLogRow(timeout(3, 0.000001), 0, 0, false, true, false));
             assertThat(plain).startsWith("3,0.000001,0.000001,,,,,0,,,timeout,,0,0,false,true,false,");
         } finally {
