@@ -12,7 +12,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -39,25 +38,26 @@ final class BundleWriter {
      *
      * @param stagedRequests the request log the window manager wrote, or null (a header-only file is written)
      */
-    static Path write(Path resultsDir, LevelResult level, WindowRecord w, String windowId, Map<String, Object> row,
-                      List<Object> rowValues, SessionBlock session, Path stagedRequests, Redactor redactor,
-                      CrashHook hook) throws IOException {
-        return write(resultsDir, resultsDir.resolve(windowId), level, w, windowId, row, rowValues, session,
-                stagedRequests, redactor, hook);
+    static Path write(Path resultsDir, WindowFacts window, List<Object> rowValues, SessionBlock session,
+                      Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
+        return write(resultsDir, resultsDir.resolve(window.windowId()), window, rowValues, session, stagedRequests,
+                redactor, hook);
     }
 
     /**
-     * As {@link #write(Path, LevelResult, WindowRecord, String, Map, List, SessionBlock, Path, Redactor, CrashHook)},
+     * As {@link #write(Path, WindowFacts, List, SessionBlock, Path, Redactor, CrashHook)},
      * into {@code target} (a folder under the results folder, e.g. {@code interrupted/<id>-<UTC>}); the temp folder
      * is still made at the top of the results folder, where reconciliation sweeps temp leftovers.
      */
-    static Path write(Path resultsDir, Path target, LevelResult level, WindowRecord w, String windowId,
-                      Map<String, Object> row, List<Object> rowValues, SessionBlock session, Path stagedRequests,
-                      Redactor redactor, CrashHook hook) throws IOException {
+    static Path write(Path resultsDir, Path target, WindowFacts window, List<Object> rowValues, SessionBlock session,
+                      Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
+        LevelResult level = window.level();
+        WindowRecord w = window.window();
+        String windowId = window.windowId();
         Path tmp = resultsDir.resolve(AtomicFiles.TEMP_PREFIX + windowId + "-" + UUID.randomUUID());
         Files.createDirectory(tmp);
         List<PowerSample> samples = w.bracket() == null ? List.of() : w.bracket().samples();
-        ObjectNode result = WindowResultJson.of(level, w, windowId, row, session, samples.size() >= 2, redactor);
+        ObjectNode result = WindowResultJson.of(window, session, samples.size() >= 2, redactor);
         durable(tmp.resolve(RESULT), ResultsJson.text(result));
         hook.reached("bundle-partial");
         durable(tmp.resolve(CONFIG), ResultsJson.text(config(level, windowId, redactor)));

@@ -179,10 +179,9 @@ public final class ResultsFolder implements SessionSink {
         StringBuilder lines = new StringBuilder();
         for (WindowRecord w : level.windows()) {
             String id = level.windowId(w.windowIndex());
-            List<Object> values = new ArrayList<>();
-            Map<String, Object> row = row(level, w, id, values);
-            Path bundle = BundleWriter.write(dir, level, w, id, row, values, preliminary, staged(level, w), redactor,
-                    hook);
+            WindowFacts facts = rows.facts(level, w, id);
+            List<Object> values = csvValues(facts);
+            Path bundle = BundleWriter.write(dir, facts, values, preliminary, staged(level, w), redactor, hook);
             bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
             hook.reached("bundle-written");
             ids.add(id);
@@ -218,20 +217,19 @@ public final class ResultsFolder implements SessionSink {
             for (int n = 2; Files.exists(target); n++) {
                 target = parent.resolve(id + "-" + stamp + "-" + n);
             }
-            List<Object> values = new ArrayList<>();
-            Map<String, Object> row = row(level, w, id, values);
-            Path bundle = BundleWriter.write(dir, target, level, w, id, row, values, preliminary, staged(level, w),
+            WindowFacts facts = rows.facts(level, w, id);
+            Path bundle = BundleWriter.write(dir, target, facts, csvValues(facts), preliminary, staged(level, w),
                     redactor, hook);
             bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
         }
     }
 
-    /** The windows.csv row of a window (reason scrubbed), its values in column order added to {@code values}. */
-    private Map<String, Object> row(LevelResult level, WindowRecord w, String id, List<Object> values) {
-        Map<String, Object> row = rows.map(level, w, id);
-        row.put("invalid_reason", redactor.scrub((String) row.get("invalid_reason")));
-        WindowsCsvColumns.ALL.stream().map(row::get).forEach(values::add);
-        return row;
+    /** The windows.csv row of a window in column order, its reason scrubbed. */
+    private List<Object> csvValues(WindowFacts facts) {
+        List<Object> values = WindowRowMapper.values(facts);
+        int reason = WindowColumn.INVALID_REASON.ordinal();
+        values.set(reason, redactor.scrub((String) values.get(reason)));
+        return values;
     }
 
     @Override

@@ -10,7 +10,6 @@ import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import io.joulebench.core.window.WindowRecord;
-import java.util.Map;
 
 /**
  * A window's {@code result.json}: the fields of spec §5.1 (with §5.2 {@code server} provenance and §5.3
@@ -26,8 +25,10 @@ final class WindowResultJson {
     private WindowResultJson() {
     }
 
-    static ObjectNode of(LevelResult level, WindowRecord w, String windowId, Map<String, Object> row,
-                         SessionBlock session, boolean hasTimeseries, Redactor redactor) {
+    static ObjectNode of(WindowFacts f, SessionBlock session, boolean hasTimeseries, Redactor redactor) {
+        LevelResult level = f.level();
+        WindowRecord w = f.window();
+        String windowId = f.windowId();
         ObjectNode n = ResultsJson.object();
         BracketResult b = w.bracket();
         double duration = Math.max(0, w.spanEndNanos() - w.spanStartNanos()) / 1e9;
@@ -36,9 +37,9 @@ final class WindowResultJson {
         n.put("serving_mode", level.cell().isServer() ? "server" : "offline");
         n.put("declared_config_hash", level.cell().configHash());
         n.put("cycle", level.cell().cycle());
-        n.put("study_name", (String) row.get("study_name"));
+        n.put("study_name", f.studyName());
         n.put("engine", level.cell().experiment().engine());
-        n.put("model_name", (String) row.get("model"));
+        n.put("model_name", f.experiment().servedModel());
         n.put("runner", level.cell().experiment().runner());
         n.put("output_tokens", w.tokens());
         n.putNull("input_tokens");
@@ -54,7 +55,7 @@ final class WindowResultJson {
         n.put("span_end_s", w.spanEndSeconds());
         n.put("timeseries", hasTimeseries ? "timeseries.csv" : null);
         n.put("requests", "requests.csv");
-        energy(n, level, w, row);
+        energy(n, f);
         n.putArray("measurement_warnings");
         if (level.interrupted()) {
             n.withArray("measurement_warnings").add(INTERRUPTED_WARNING);
@@ -75,30 +76,32 @@ final class WindowResultJson {
         warmup(n, level);
         n.set("session", session(session));
         if (level.cell().isServer()) {
-            n.set("server", provenance(level, w, row, redactor));
+            n.set("server", provenance(f, redactor));
             n.set("server_metrics", metrics(w));
         } else {
             n.putNull("server");
             n.putNull("server_metrics");
         }
-        n.put("tool_version", (String) row.get("tool_version"));
+        n.put("tool_version", f.toolVersion());
         return n;
     }
 
-    private static void energy(ObjectNode n, LevelResult level, WindowRecord w, Map<String, Object> row) {
-        ResultsJson.put(n, "energy_j", (Double) row.get("energy_j"));
-        n.put("energy_kind", (String) row.get("energy_kind"));
-        n.put("energy_method", (String) row.get("energy_method"));
-        n.put("energy_source", (String) row.get("energy_source"));
-        ResultsJson.put(n, "energy_truth_j", (Double) row.get("energy_truth_j"));
-        ResultsJson.put(n, "cross_check_rel_diff", (Double) row.get("cross_check_rel_diff"));
+    private static void energy(ObjectNode n, WindowFacts f) {
+        LevelResult level = f.level();
+        WindowRecord w = f.window();
+        ResultsJson.put(n, "energy_j", w.energyJ());
+        n.put("energy_kind", f.energyKind());
+        n.put("energy_method", f.energyMethod());
+        n.put("energy_source", f.energySource());
+        ResultsJson.put(n, "energy_truth_j", f.energyTruthJ());
+        ResultsJson.put(n, "cross_check_rel_diff", f.crossCheckRelDiff());
         ResultsJson.put(n, "integrated_energy_j", w.bracket() == null ? null : w.bracket().integratedJ());
         ResultsJson.put(n, "mean_power_w", w.meanPowerW());
-        ResultsJson.put(n, "baseline_power_w", (Double) row.get("baseline_power_w"));
-        Double adjusted = (Double) row.get("energy_adjusted_j");
+        ResultsJson.put(n, "baseline_power_w", f.baselinePowerW());
+        Double adjusted = f.energyAdjustedJ();
         ResultsJson.put(n, "energy_adjusted_j", adjusted);
         n.put("energy_adjusted_negative", adjusted != null && adjusted < 0);
-        ResultsJson.put(n, "energy_per_token_mj_adjusted", (Double) row.get("mj_per_token_adjusted"));
+        ResultsJson.put(n, "energy_per_token_mj_adjusted", f.mjPerTokenAdjusted());
         n.put("energy_edge_start_s", w.bracket() == null ? null : w.bracket().startNanos() / 1e9);
         n.put("energy_edge_end_s", w.bracket() == null ? null : w.bracket().endNanos() / 1e9);
         if (level.energy() != null) {
@@ -159,8 +162,9 @@ final class WindowResultJson {
         return n;
     }
 
-    private static ObjectNode provenance(LevelResult level, WindowRecord w, Map<String, Object> row,
-                                         Redactor redactor) {
+    private static ObjectNode provenance(WindowFacts f, Redactor redactor) {
+        LevelResult level = f.level();
+        WindowRecord w = f.window();
         ObjectNode n = ResultsJson.object();
         n.put("level_index", level.levelIndex());
         n.put("window_index", w.windowIndex());
@@ -179,9 +183,9 @@ final class WindowResultJson {
         }
         ResultsJson.put(n, "cap_bound_fraction", w.metrics() == null ? null : w.metrics().capBoundFraction());
         n.put("rate_req_s", level.cell().rate());
-        Object seed = row.get("seed");
-        if (seed instanceof Long s) {
-            n.put("seed", s);
+        Long seed = f.traffic().seed();
+        if (seed != null) {
+            n.put("seed", seed);
         } else {
             n.putNull("seed");
         }

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The columns of {@code windows.csv}, in file order (issue 7, "Results"). More columns may follow these at the end;
- * readers keep them and writers pass them through.
+ * The names of {@code windows.csv}'s columns, for readers (the typed accessors of {@link WindowRow}, the GUI's tables).
+ * The columns themselves, their order, kinds, units and values, are declared once in {@link WindowColumn}; the
+ * constants here are the names readers refer to by hand. More columns may follow these at the end; readers keep them
+ * and writers pass them through.
  */
 public final class WindowsCsvColumns {
 
@@ -38,40 +40,16 @@ public final class WindowsCsvColumns {
     public static final String TTFT_P99_MS = "ttft_p99_ms";
     public static final String SLO_PASS = "slo_pass";
 
-    /** Every column, in the order the file has them. */
-    public static final List<String> ALL = List.of(
-            // identity
-            EXPERIMENT_ID, STUDY_NAME, SESSION_ID, CONFIG_HASH, CYCLE, LEVEL_INDEX, WINDOW_INDEX, ENGINE, MODEL, RUNNER,
-            // traffic
-            RATE_REQ_S, ARRIVAL, BURSTINESS_CV, "gamma_shape_k", "seed", CONCURRENCY_CAP,
-            // window
-            "window_start_utc", "duration_s",
-            // energy
-            ENERGY_J, ENERGY_KIND, "energy_method", "energy_source", "energy_truth_j", "cross_check_rel_diff",
-            MEAN_POWER_W, "baseline_power_w", "energy_adjusted_j",
-            // per token
-            OUTPUT_TOKENS, J_PER_TOKEN, "mj_per_token", "mj_per_token_adjusted", "intra_window_cov",
-            // level verdict
-            LEVEL_VALID, LEVEL_COV, INVALID_REASON,
-            // requests
-            "issued", "completed", "errors", "timeouts", "completion_rate", REQUEST_THROUGHPUT_REQ_S,
-            OUTPUT_TOKENS_PER_S,
-            // latency
-            "ttft_p50_ms", "ttft_p90_ms", TTFT_P99_MS, "tpot_p50_ms", "tpot_p90_ms", "tpot_p99_ms",
-            "itl_p50_ms", "itl_p90_ms", "itl_p99_ms", "e2e_p50_ms", "e2e_p90_ms", "e2e_p99_ms",
-            "dispatch_lag_p50_ms", "dispatch_lag_p99_ms", "dispatch_lag_max_ms", "cap_bound_fraction",
-            // SLO
-            "slo_attainment", SLO_PASS, "goodput_tokens_s",
-            // warmup
-            "warmup_mode", "warmup_converged", "warmup_timed_out", "tool_version");
+    /** Every column, in the order the file has them: the names of {@link WindowColumn}, the one column table. */
+    public static final List<String> ALL = WindowColumn.names();
 
     /**
-     * Columns whose cells carry text a user can choose (names, ids built from names, reasons, free-form labels).
-     * Only these are neutralised against spreadsheet formula injection; numbers are written untouched.
+     * Columns whose cells carry text a user can choose (names, ids built from names, reasons, free-form labels): the
+     * {@link Kind#TEXT} columns of {@link WindowColumn}. Only these are neutralised against spreadsheet formula
+     * injection; numbers are written untouched.
      */
-    public static final Set<String> USER_TEXT = Set.of(
-            EXPERIMENT_ID, STUDY_NAME, SESSION_ID, ENGINE, MODEL, RUNNER, ARRIVAL, "energy_source",
-            INVALID_REASON, "warmup_mode", "tool_version");
+    public static final Set<String> USER_TEXT = WindowColumn.inOrder().stream().filter(c -> c.kind() == Kind.TEXT)
+            .map(WindowColumn::header).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The columns most people look at first, in the order the GUI shows them by default. */
     public static final List<String> MAIN = List.of(

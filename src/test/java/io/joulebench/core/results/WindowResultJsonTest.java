@@ -34,9 +34,8 @@ class WindowResultJsonTest {
                 base.serverReportedOutputTokens(), base.meanPowerW(), false);
         LevelResult valid = ResultsFolderTest.level(cell, 0, true);
         LevelResult level = new LevelResult(cell, "s1", 0, valid.outcome(), List.of(w), null, energy, null, false);
-        Map<String, Object> row = new WindowRowMapper("s", "1").map(level, w, "id");
-        return WindowResultJson.of(level, w, "id", row, FakeSessionRunner.block("s1", 1, 1), false,
-                Redactor.learning());
+        return WindowResultJson.of(new WindowRowMapper("s", "1").facts(level, w, "id"),
+                FakeSessionRunner.block("s1", 1, 1), false, Redactor.learning());
     }
 
     private static BracketResult bracket(long startNanos, long endNanos, List<String> warnings) {

@@ -1,0 +1,176 @@
+package io.joulebench.core.results;
+
+import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.study.ExperimentConfig;
+import io.joulebench.core.study.TrafficConfig;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.LatencyPercentiles;
+import io.joulebench.core.window.LevelValidation;
+import io.joulebench.core.window.SloResult;
+import io.joulebench.core.window.WindowMetrics;
+import io.joulebench.core.window.WindowRecord;
+import java.util.function.Function;
+
+/**
+ * The typed window row: one window of a closed level with the study facts around it, and every derived value a
+ * results file reports, computed once here. {@link WindowColumn} reads windows.csv's cells from it and
+ * {@link WindowResultJson} the same values for result.json, so the two files cannot disagree. A server-only value
+ * (traffic, dispatch lag, cap-bound, SLO, warmup) is null for an offline window; null is an empty cell.
+ */
+public record WindowFacts(LevelResult level, WindowRecord window, String windowId, String studyName,
+                          String toolVersion) {
+
+    public boolean server() {
+        return level.cell().isServer();
+    }
+
+    public ExperimentConfig experiment() {
+        return level.cell().experiment();
+    }
+
+    /** The traffic of a server cell; null offline. */
+    public TrafficConfig traffic() {
+        return server() ? experiment().server().traffic() : null;
+    }
+
+    public BracketResult bracket() {
+        return window.bracket();
+    }
+
+    public double durationS() {
+        return Math.max(0, window.spanEndNanos() - window.spanStartNanos()) / 1e9;
+    }
+
+    public String arrival() {
+        TrafficConfig t = traffic();
+        return t == null ? null : t.trace() != null ? "trace" : t.arrival().label();
+    }
+
+    /** The CV of inter-arrival gaps: 1 for Poisson, 0 for constant, the burstiness (default 1) for gamma. */
+    public Double burstinessCv() {
+        TrafficConfig t = traffic();
+        if (t == null || t.trace() != null) {
+            return null;
+        }
+        if (t.arrival() == ArrivalProcess.CONSTANT) {
+            return 0.0;
+        }
+        if (t.arrival() == ArrivalProcess.GAMMA) {
+            return t.burstiness() == null ? 1.0 : t.burstiness();
+        }
+        return 1.0;
+    }
+
+    public Double gammaShapeK() {
+        Double cv = burstinessCv();
+        return cv == null || cv <= 0 ? null : 1.0 / (cv * cv);
+    }
+
+    public String windowStartUtc() {
+        BracketResult b = bracket();
+        return b == null || b.startUtc() == null ? null : b.startUtc().toString();
+    }
+
+    public String energyKind() {
+        BracketResult b = bracket();
+        return b != null ? b.kind().label() : level.energy() == null ? null : level.energy().kind().label();
+    }
+
+    public String energyMethod() {
+        BracketResult b = bracket();
+        return b != null ? b.method().label() : level.energy() == null ? null : level.energy().method().label();
+    }
+
+    public String energySource() {
+        BracketResult b = bracket();
+        return b != null ? b.source() : level.energy() == null ? null : level.energy().source();
+    }
+
+    public Double energyTruthJ() {
+        return bracket() == null ? null : bracket().truthJ();
+    }
+
+    public Double crossCheckRelDiff() {
+        return bracket() == null ? null : bracket().crossCheckRelDiff();
+    }
+
+    public Double baselinePowerW() {
+        return level.energy() == null ? null : level.energy().baselinePowerW();
+    }
+
+    /** {@code energy − baseline × duration}; null when either is missing. May be negative (flagged in result.json). */
+    public Double energyAdjustedJ() {
+        Double baseline = baselinePowerW();
+        if (window.energyJ() == null || baseline == null) {
+            return null;
+        }
+        return window.energyJ() - baseline * durationS();
+    }
+
+    public Double mjPerTokenAdjusted() {
+        Double adjusted = energyAdjustedJ();
+        return adjusted == null || window.tokens() <= 0 ? null : adjusted / window.tokens() * 1000;
+    }
+
+    public Double levelCov() {
+        LevelValidation v = level.outcome() == null ? null : level.outcome().validation();
+        return v == null ? null : v.cv();
+    }
+
+    /** The level's reason for being invalid: the session's (abort, close) or the gate's; null when valid. */
+    public String invalidReason() {
+        return invalidReason(level);
+    }
+
+    static String invalidReason(LevelResult level) {
+        if (level.invalidReason() != null) {
+            return level.invalidReason();
+        }
+        if (level.outcome() != null && !level.outcome().validation().valid()) {
+            return level.outcome().validation().reason();
+        }
+        return level.valid() ? null : "the level produced no validation";
+    }
+
+    public Double outputTokensPerS() {
+        double duration = durationS();
+        return duration > 0 ? window.tokens() / duration : null;
+    }
+
+    /** A value of the window's metrics; null when it has none. */
+    public <T> T metric(Function<WindowMetrics, T> value) {
+        return window.metrics() == null ? null : value.apply(window.metrics());
+    }
+
+    /** A percentile of one latency of the window's metrics; null when absent. */
+    public Double latency(Function<WindowMetrics, LatencyPercentiles> latency,
+                          Function<LatencyPercentiles, Double> percentile) {
+        LatencyPercentiles p = metric(latency);
+        return p == null ? null : percentile.apply(p);
+    }
+
+    /** A value of the window's metrics that only a server window reports; null offline or without metrics. */
+    public <T> T serverMetric(Function<WindowMetrics, T> value) {
+        return server() ? metric(value) : null;
+    }
+
+    /** A percentile of the dispatch lateness (server windows only). */
+    public Double dispatchLag(Function<LatencyPercentiles, Double> percentile) {
+        LatencyPercentiles p = serverMetric(WindowMetrics::dispatchLateness);
+        return p == null ? null : percentile.apply(p);
+    }
+
+    /** A value of the SLO overlay (server windows with an SLO only). */
+    public <T> T slo(Function<SloResult, T> value) {
+        SloResult s = serverMetric(WindowMetrics::slo);
+        return s == null ? null : value.apply(s);
+    }
+
+    /** A value of the warmup before the level (server windows that had one only). */
+    public <T> T warmup(Function<WarmupResult, T> value) {
+        WarmupResult w = level.warmup();
+        return server() && w != null ? value.apply(w) : null;
+    }
+}
