@@ -9,6 +9,7 @@ import io.joulebench.core.energy.DcgmEnergyMeter;
 import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.energy.EdgeAlignment;
 import io.joulebench.core.energy.EnergyMeter;
+import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
@@ -160,10 +161,10 @@ public final class MeterCommand implements Callable<Integer> {
         MeterSelector.Config c = MeterSelector.Config.defaults().withGpus(gpus).withRaplRoot(raplRoot)
                 .withCpu(cpu, cpuOptions)
                 .withEnginePeriod(interval != null ? interval : SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD);
-        return switch (source) {
-            case "simulated" -> c.withEngineUrls(urls);
+        return switch (EnergySource.fromWire(source).orElse(EnergySource.AUTO)) {
+            case SIMULATED -> c.withEngineUrls(urls);
             // a --url may be a DCGM exporter or the reference engine's /metrics: auto tries it as both
-            case "auto" -> c.withDcgm(urls, dcgm).withEngineUrls(urls);
+            case AUTO -> c.withDcgm(urls, dcgm).withEngineUrls(urls);
             default -> c.withDcgm(urls, dcgm);
         };
     }

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** The SIGTERM path: the shutdown hook's {@link InterruptibleRun#terminate} applies the interrupt and waits for it. */
-class StudyExecutionTest {
+class InterruptibleRunTest {
 
     @Test
     void terminate_interrupts_the_run_and_waits_for_its_teardown() throws Exception {

@@ -1,6 +1,9 @@
 package io.joulebench.app.editor;
 
 import io.joulebench.app.editor.FormField.Kind;
+import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,10 +19,9 @@ public final class StudyForm {
     public static final String EXECUTION = "Cycles and order";
     public static final List<String> SECTIONS = List.of(ENGINE, MODEL, ENERGY, TRAFFIC, WINDOWS, WARMUP, EXECUTION);
 
-    /** The engines the loader knows; each is a preset with its own runner and options block. */
-    public static final List<String> ENGINES = List.of("reference", "vllm", "sglang", "tgi", "llamacpp", "trtllm",
-            "custom");
-    public static final List<String> RUNNERS = List.of("in-process", "process", "container");
+    /** The engines the loader knows (published by core); each is a preset with its own runner and options block. */
+    public static final List<String> ENGINES = EnginePreset.ids();
+    public static final List<String> RUNNERS = Runner.wires();
 
     /** The loader's defaults (StudySchema) for keys the form shows, as prompts of empty fields. */
     static final java.util.Map<String, String> DEFAULTS = java.util.Map.ofEntries(
@@ -56,7 +58,7 @@ public final class StudyForm {
         f.add(field("max_output_tokens", MODEL, "Max output tokens", "task.max_output_tokens", Kind.INT,
                 "Per request"));
         f.add(choice("energy_sampler", ENERGY, "Energy source", "measurement.energy_sampler",
-                List.of("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated"),
+                EnergySource.wires(),
                 "auto picks the best meter the machine has"));
         f.add(choice("arrival", TRAFFIC, "Arrival", "server.traffic.arrival", List.of("poisson", "gamma", "constant"),
                 "Inter-arrival distribution"));

@@ -11,6 +11,7 @@ import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.TimeSpan;
 import io.joulebench.app.live.WarmupState;
 import io.joulebench.app.live.WindowPoint;
+import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.EnergyContext;
@@ -135,11 +136,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         }
         if (!studyPlan.cells().isEmpty() && energyKind.isEmpty()) {
             String sampler = studyPlan.cells().get(0).experiment().measurement().energySampler();
-            energyKind = switch (sampler) {
-                case "simulated" -> "simulated";
-                case "cpu-estimate" -> "estimated";
-                default -> "";
-            };
+            // a source that reads the running server has a known kind before any window; others wait for one
+            energyKind = EnergySource.fromWire(sampler).filter(EnergySource::needsRunningServer)
+                    .map(s -> s.kind().label()).orElse("");
             energyLabel = energyKind.isEmpty() ? "" : EnergyLabel.of(energyKind, sampler, "");
         }
         change(state == RunState.CANCELLING ? state : RunState.RUNNING);

@@ -16,7 +16,8 @@ import java.util.Objects;
  */
 public final class MeterSelector {
 
-    public static final List<String> SOURCES = List.of("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated");
+    /** The sources {@link #select} takes: the spellings of {@link EnergySource}. */
+    public static final List<String> SOURCES = EnergySource.wires();
 
     /**
      * @param gpus         GPU indices (empty = all): NVML indices, and the {@code gpu} label of DCGM exporters and of
@@ -107,44 +108,42 @@ public final class MeterSelector {
 
     /** Opens {@code source} (one of {@link #SOURCES}); throws {@link MeterException} saying why when unavailable. */
     public static Selection select(String source, Config config) {
-        return switch (source.toLowerCase(Locale.ROOT)) {
-            case "auto" -> auto(config);
-            case "nvml", "rapl", "dcgm", "cpu-estimate", "simulated" ->
-                    new Selection(open(source, config), List.of(source + ": requested"));
-            default -> throw new MeterException("unknown energy source '" + source + "' (one of " + SOURCES + ")");
-        };
+        EnergySource s = EnergySource.fromWire(source.toLowerCase(Locale.ROOT)).orElseThrow(() ->
+                new MeterException("unknown energy source '" + source + "' (one of " + SOURCES + ")"));
+        return s == EnergySource.AUTO ? auto(config)
+                : new Selection(open(s, config), List.of(source + ": requested"));
     }
 
-    static EnergyMeter open(String source, Config c) {
+    static EnergyMeter open(EnergySource source, Config c) {
         return switch (source) {
-            case "nvml" -> NvmlEnergyMeter.open(c.nvmlLibrary(), c.gpus(), c.clock());
-            case "rapl" -> RaplEnergyMeter.open(c.raplRoot());
-            case "dcgm" -> DcgmEnergyMeter.open(required(c.dcgmUrls(), "dcgm"), c.clock(), c.dcgmOptions(), c.gpus());
-            case "simulated" -> SimulatedEnergyMeter.open(required(c.engineUrls().isEmpty() ? c.dcgmUrls()
+            case NVML -> NvmlEnergyMeter.open(c.nvmlLibrary(), c.gpus(), c.clock());
+            case RAPL -> RaplEnergyMeter.open(c.raplRoot());
+            case DCGM -> DcgmEnergyMeter.open(required(c.dcgmUrls(), "dcgm"), c.clock(), c.dcgmOptions(), c.gpus());
+            case SIMULATED -> SimulatedEnergyMeter.open(required(c.engineUrls().isEmpty() ? c.dcgmUrls()
                     : c.engineUrls(), "simulated"), c.clock(), c.dcgmOptions().withExporterInterval(c.enginePeriod()),
                     c.gpus());
-            case "cpu-estimate" -> CpuEstimateMeter.open(c.cpuTarget(), c.clock(), c.cpuOptions());
-            default -> throw new MeterException("unknown energy source '" + source + "'");
+            case CPU_ESTIMATE -> CpuEstimateMeter.open(c.cpuTarget(), c.clock(), c.cpuOptions());
+            case AUTO -> throw new MeterException("auto is a choice among sources, not a source to open");
         };
     }
 
     private static Selection auto(Config c) {
         List<String> reasons = new ArrayList<>();
-        EnergyMeter meter = attempt("nvml", c, reasons);
+        EnergyMeter meter = attempt(EnergySource.NVML, c, reasons);
         if (meter == null && c.dcgmUrls().isEmpty()) {
             reasons.add("dcgm: skipped: no exporter URL configured");
         } else if (meter == null) {
-            meter = attempt("dcgm", c, reasons);
+            meter = attempt(EnergySource.DCGM, c, reasons);
         }
         if (meter == null) {
-            meter = attempt("rapl", c, reasons);
+            meter = attempt(EnergySource.RAPL, c, reasons);
         }
         if (meter == null && !c.engineUrls().isEmpty()) {
-            meter = attempt("simulated", c, reasons, "simulated: chosen as the engine's own figure");
+            meter = attempt(EnergySource.SIMULATED, c, reasons, "simulated: chosen as the engine's own figure");
         }
         if (meter == null) {
             try {
-                meter = open("cpu-estimate", c);
+                meter = open(EnergySource.CPU_ESTIMATE, c);
             } catch (MeterException e) {
                 throw new MeterException("no energy source available: " + String.join("; ", reasons)
                         + "; cpu-estimate: " + e.getMessage(), e);
@@ -154,17 +153,17 @@ public final class MeterSelector {
         return new Selection(meter, reasons);
     }
 
-    private static EnergyMeter attempt(String source, Config c, List<String> reasons) {
-        return attempt(source, c, reasons, source + ": chosen");
+    private static EnergyMeter attempt(EnergySource source, Config c, List<String> reasons) {
+        return attempt(source, c, reasons, source.wire() + ": chosen");
     }
 
-    private static EnergyMeter attempt(String source, Config c, List<String> reasons, String chosen) {
+    private static EnergyMeter attempt(EnergySource source, Config c, List<String> reasons, String chosen) {
         try {
             EnergyMeter meter = open(source, c);
             reasons.add(chosen);
             return meter;
         } catch (MeterException e) {
-            reasons.add(source + ": skipped: " + e.getMessage());
+            reasons.add(source.wire() + ": skipped: " + e.getMessage());
             return null;
         }
     }

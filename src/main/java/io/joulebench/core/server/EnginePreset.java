@@ -98,6 +98,23 @@ public enum EnginePreset {
         return defaultModel;
     }
 
+    /** The runner a study gets when it names none: in-process for the reference engine, else a container. */
+    public Runner defaultRunner() {
+        return this == REFERENCE ? Runner.IN_PROCESS : Runner.CONTAINER;
+    }
+
+    /** Every engine's id in the order the schema and the editor list them: the reference engine first. */
+    public static List<String> ids() {
+        List<String> ids = new java.util.ArrayList<>();
+        ids.add(REFERENCE.id);
+        for (EnginePreset p : values()) {
+            if (p != REFERENCE) {
+                ids.add(p.id);
+            }
+        }
+        return List.copyOf(ids);
+    }
+
     public static EnginePreset fromId(String id) {
         String wanted = id.trim().toLowerCase(Locale.ROOT).replace("-", "").replace(".", "").replace("_", "");
         for (EnginePreset p : values()) {
@@ -105,7 +122,7 @@ public enum EnginePreset {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown engine '" + id + "'; known: vllm, sglang, tgi, llamacpp, trtllm,"
-                + " reference, custom");
+        throw new IllegalArgumentException("unknown engine '" + id + "'; known: "
+                + String.join(", ", java.util.Arrays.stream(values()).map(EnginePreset::id).toList()));
     }
 }

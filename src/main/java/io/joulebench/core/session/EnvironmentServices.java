@@ -2,12 +2,15 @@ package io.joulebench.core.session;
 
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.energy.CpuTimeSource;
+import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.server.DockerClients;
 import io.joulebench.core.server.DockerServerLauncher;
+import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.InProcessServerLauncher;
 import io.joulebench.core.server.ProcessServerLauncher;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.server.ServerHandle;
 import io.joulebench.core.server.ServerLaunchException;
 import io.joulebench.core.server.ServerLauncher;
@@ -34,8 +37,6 @@ import org.slf4j.LoggerFactory;
 public class EnvironmentServices implements SessionServices {
 
     private static final Logger LOG = LoggerFactory.getLogger(EnvironmentServices.class);
-    /** Sources that need the running server: they cannot measure its launch. */
-    private static final Set<String> SERVER_BOUND = Set.of("simulated", "cpu-estimate");
 
     private final SessionEnvironment env;
     private final List<Integer> gpuIndices;
@@ -59,14 +60,14 @@ public class EnvironmentServices implements SessionServices {
     @Override
     public ServerLauncher launcher(ExperimentConfig experiment) throws ServerLaunchException {
         String runner = experiment.runner();
-        if (runner.equals("in-process")) {
-            if (env.embedded() == null || !experiment.engine().equals("reference")) {
+        if (Runner.IN_PROCESS.is(runner)) {
+            if (env.embedded() == null || !experiment.engine().equals(EnginePreset.REFERENCE.id())) {
                 throw new ServerLaunchException("engine '" + experiment.engine() + "' cannot run in-process here;"
                         + " use the process or container runner", "");
             }
             return new InProcessServerLauncher(env.embedded());
         }
-        if (runner.equals("process")) {
+        if (Runner.PROCESS.is(runner)) {
             return new ProcessServerLauncher(env.processStateDir());
         }
         if (docker == null) {
@@ -84,11 +85,12 @@ public class EnvironmentServices implements SessionServices {
     @Override
     public MeterSelector.Selection meterBeforeLaunch(ExperimentConfig experiment) {
         String source = experiment.measurement().energySampler();
-        if (SERVER_BOUND.contains(source)) {
+        // sources that need the running server cannot measure its launch
+        if (EnergySource.needsRunningServer(source)) {
             return null;
         }
         MeterSelector.Selection selection = MeterSelector.select(source, config(experiment));
-        if (SERVER_BOUND.contains(selection.meter().source())) {
+        if (EnergySource.needsRunningServer(selection.meter().source())) {
             selection.meter().close(); // auto fell back to the engine's own figure: choose again once it runs
             return null;
         }
@@ -98,7 +100,7 @@ public class EnvironmentServices implements SessionServices {
     @Override
     public MeterSelector.Selection meterAfterReady(ExperimentConfig experiment, ServerHandle handle) {
         MeterSelector.Config c = config(experiment);
-        if (experiment.engine().equals("reference")) {
+        if (experiment.engine().equals(EnginePreset.REFERENCE.id())) {
             c = c.withEngineUrls(List.of(URI.create(handle.baseUrl() + "/metrics")));
         }
         c = c.withCpu(cpuTarget(experiment, handle, c.cpuOptions().procRoot()), c.cpuOptions());

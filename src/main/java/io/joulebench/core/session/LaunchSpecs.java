@@ -3,6 +3,7 @@ package io.joulebench.core.session;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.GpuRequest;
 import io.joulebench.core.server.LaunchSpec;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.study.ContainerEngineOptions;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.Study;
@@ -48,7 +49,7 @@ final class LaunchSpecs {
         }
         if (preset == EnginePreset.REFERENCE) {
             b.extraServeArgs(ReferenceArgs.of(e.reference(), e.task().randomSeed()));
-            if (e.runner().equals("process")) {
+            if (Runner.PROCESS.is(e.runner())) {
                 List<String> command = new ArrayList<>(engineCommand);
                 command.addAll(preset.processCommand().subList(1, preset.processCommand().size()));
                 b.command(command);

@@ -1,6 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.energy.EnergyMeter;
+import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.IdleBaseline;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
@@ -45,7 +46,6 @@ public final class ServerSession {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
     /** Requested sources that read the running server itself. */
-    private static final java.util.Set<String> SERVER_BOUND = java.util.Set.of("simulated", "cpu-estimate");
 
     private final Study study;
     private final List<ResolvedCell> cells;
@@ -201,7 +201,7 @@ public final class ServerSession {
      * serving /metrics): the meter is then chosen once it is ready and the launch energy stays null.
      */
     private MeterSelector.Selection meterOnceStarted() {
-        if (!SERVER_BOUND.contains(experiment.measurement().energySampler())) {
+        if (!EnergySource.needsRunningServer(experiment.measurement().energySampler())) {
             return null;
         }
         try {

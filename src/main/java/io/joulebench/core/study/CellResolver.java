@@ -3,6 +3,8 @@ package io.joulebench.core.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.study.Schema.Obj;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -70,7 +72,9 @@ final class CellResolver {
         }
     }
 
+    /** The runner of an engine the study gives none: the engine preset's default. */
     static String defaultRunner(String engine) {
-        return engine.equals("reference") ? "in-process" : "container";
+        return EnginePreset.ids().contains(engine) ? EnginePreset.fromId(engine).defaultRunner().wire()
+                : Runner.CONTAINER.wire();
     }
 }

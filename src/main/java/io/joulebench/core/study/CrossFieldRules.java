@@ -1,6 +1,9 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -38,12 +41,12 @@ final class CrossFieldRules {
             fail(at, "applies only to serving_mode: server (this experiment is offline)");
         }
         checkRunners(raw, resolved, engine);
-        if (!engine.isEmpty() && !engine.equals("reference") && !given(raw, "task", "model")) {
+        if (!engine.isEmpty() && !engine.equals(EnginePreset.REFERENCE.id()) && !given(raw, "task", "model")) {
             fail("task.model", "is required for engine " + engine + " (the model the server loads)");
         }
         JsonNode measurement = resolved.path("measurement");
         JsonNode urls = measurement.path("dcgm_urls");
-        if (measurement.path("energy_sampler").asText("").equals("dcgm") && urls.isArray() && urls.isEmpty()) {
+        if (measurement.path("energy_sampler").asText("").equals(EnergySource.DCGM.wire()) && urls.isArray() && urls.isEmpty()) {
             fail("measurement.dcgm_urls", "must list at least one DCGM exporter URL when energy_sampler is dcgm");
         }
         JsonNode gpus = resolved.path("study_execution").path("gpu_indices");
@@ -98,7 +101,7 @@ final class CrossFieldRules {
         JsonNode runners = resolved.path("runners");
         runners.fieldNames().forEachRemaining(name -> {
             String value = runners.path(name).asText("");
-            if (value.equals("in-process") && !name.equals("reference")) {
+            if (Runner.IN_PROCESS.is(value) && !name.equals(EnginePreset.REFERENCE.id())) {
                 fail("runners." + name, "in-process runs only the reference engine; use process or container");
             }
         });

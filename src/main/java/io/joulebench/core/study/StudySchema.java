@@ -2,6 +2,9 @@ package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.study.Schema.Bool;
 import io.joulebench.core.study.Schema.Field;
 import io.joulebench.core.study.Schema.Int;
@@ -25,7 +28,8 @@ import java.util.regex.Pattern;
  */
 final class StudySchema {
 
-    static final List<String> ENGINES = List.of("reference", "vllm", "sglang", "tgi", "llamacpp", "trtllm", "custom");
+    /** The engines, published by {@link EnginePreset} (the reference engine first). */
+    static final List<String> ENGINES = EnginePreset.ids();
     static final List<String> CONTAINER_ENGINES = ENGINES.subList(1, ENGINES.size());
     /** {@code task.api}: the OpenAI API the workload speaks. */
     static final List<String> API_CHOICES = List.of("completions", "chat");
@@ -45,9 +49,9 @@ final class StudySchema {
         put(f, field("study_name", text(), null).nullable());
         put(f, field("serving_mode", choice("server", "offline"), null).required());
         put(f, field("engine", new Str(ENGINES, Map.of("tensorrt", "trtllm", "tensorrt-llm", "trtllm"), null, null),
-                N.textNode("reference")));
+                N.textNode(EnginePreset.REFERENCE.id())));
         Map<String, Field> runners = new LinkedHashMap<>();
-        Str runner = new Str(List.of(), Map.of(), Pattern.compile("in-process|process|container(:\\S+)?"),
+        Str runner = new Str(List.of(), Map.of(), Pattern.compile(String.join("|", Runner.wires()) + "(:\\S+)?"),
                 "in-process, process, container or container:<image>");
         for (String engine : ENGINES) {
             put(runners, field(engine, runner, null).block());
@@ -89,8 +93,8 @@ final class StudySchema {
         put(baseline, field("enabled", new Bool(), N.booleanNode(true)));
         put(baseline, field("duration_seconds", atLeast(0), N.numberNode(30.0)));
         Map<String, Field> f = new LinkedHashMap<>();
-        put(f, field("energy_sampler", choice("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated"),
-                N.textNode("auto")));
+        put(f, field("energy_sampler", choice(EnergySource.wires().toArray(String[]::new)),
+                N.textNode(EnergySource.AUTO.wire())));
         Str url = new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"), "an http:// or https:// URL");
         put(f, field("dcgm_urls", new ListOf(url, 0), N.arrayNode()));
         put(f, field("baseline", new Obj(baseline), null));

@@ -1,0 +1,58 @@
+package io.joulebench.core.server;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a study runs its engine ({@code runners.<engine>}): in this JVM (the reference engine only), as a child process,
+ * or in a container ({@code container:<image>} names the image). Core publishes the choices; the schema, the session
+ * wiring and the editor ask here.
+ */
+public enum Runner {
+    IN_PROCESS("in-process", "In this JVM"),
+    PROCESS("process", "Child process"),
+    CONTAINER("container", "Container");
+
+    private static final List<String> WIRES = Arrays.stream(values()).map(Runner::wire).toList();
+
+    private final String wire;
+    private final String displayName;
+
+    Runner(String wire, String displayName) {
+        this.wire = wire;
+        this.displayName = displayName;
+    }
+
+    public String wire() {
+        return wire;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    /** Every spelling, in the order the editor lists them. */
+    public static List<String> wires() {
+        return WIRES;
+    }
+
+    /** The runner a study's value names ({@code container:<image>} is {@link #CONTAINER}), if it is one. */
+    public static Optional<Runner> of(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        String kind = value.startsWith(CONTAINER.wire + ":") ? CONTAINER.wire : value;
+        for (Runner r : values()) {
+            if (r.wire.equals(kind)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the study's runner value is this runner. */
+    public boolean is(String value) {
+        return of(value).orElse(null) == this;
+    }
+}
