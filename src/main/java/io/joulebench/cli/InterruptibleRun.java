@@ -1,7 +1,7 @@
 package io.joulebench.cli;
 
 import io.joulebench.core.results.ResumeRefusedException;
-import io.joulebench.core.results.StudyRunResult;
+import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.study.StudyError;
 import io.joulebench.core.study.StudyValidationException;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.joulebench.cli;
 
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
-import io.joulebench.core.results.StudyRunner;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.joulebench.cli;
 
-import io.joulebench.core.results.StudyRunner;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
@@ -68,6 +68,6 @@ public final class RunCommand implements Callable<Integer> {
         plan.warnings().forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
         return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
-                .run(study, out, progress), stdout, err);
+                .run(plan, out, progress), stdout, err);
     }
 }

@@ -2,7 +2,7 @@ package io.joulebench.cli;
 
 import io.joulebench.core.results.CellSummary;
 import io.joulebench.core.results.ManifestEntry;
-import io.joulebench.core.results.StudyRunResult;
+import io.joulebench.core.run.StudyRunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

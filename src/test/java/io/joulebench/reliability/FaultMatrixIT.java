@@ -205,7 +205,7 @@ class FaultMatrixIT {
                     io.joulebench.core.time.Clock.system(), onTheBusyPort,
                     io.joulebench.core.server.DockerClients::fromEnvironment, tmp.resolve("state"),
                     io.joulebench.core.energy.MeterSelector.Config.defaults(), List.of(), null);
-            new io.joulebench.core.results.StudyRunner(new io.joulebench.core.session.DefaultSessionRunner(env),
+            new io.joulebench.core.run.StudyRunner(new io.joulebench.core.session.DefaultSessionRunner(env),
                     io.joulebench.core.time.Clock.system()).run(new io.joulebench.core.study.StudyLoader().load(study),
                     tmp.resolve("out"), io.joulebench.core.session.StudyRunListener.NONE);
 

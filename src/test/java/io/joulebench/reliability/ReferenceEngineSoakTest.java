@@ -2,8 +2,8 @@ package io.joulebench.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.joulebench.core.results.StudyRunResult;
-import io.joulebench.core.results.StudyRunner;
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.session.StudyRunListener;

@@ -1,8 +1,8 @@
 package io.joulebench.app.run;
 
 import io.joulebench.core.results.ResultsFolder;
-import io.joulebench.core.results.StudyRunResult;
-import io.joulebench.core.results.StudyRunner;
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.server.Reaper;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.session.StudyRunListener;

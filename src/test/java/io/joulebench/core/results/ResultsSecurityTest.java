@@ -1,7 +1,7 @@
 package io.joulebench.core.results;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.time.VirtualClock;
@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 11 "Security": no planted secret in any output file; spreadsheet formulas neutralised in user text only. */
 class ResultsSecurityTest {

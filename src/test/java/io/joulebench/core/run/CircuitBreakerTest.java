@@ -1,7 +1,10 @@
-package io.joulebench.core.results;
+package io.joulebench.core.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.results.Manifest;
+import io.joulebench.core.results.Studies;
+import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.time.VirtualClock;
@@ -9,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** study_execution.max_consecutive_failures and circuit_breaker_cooldown_seconds, as upstream reads them. */
 class CircuitBreakerTest {

@@ -1,8 +1,12 @@
-package io.joulebench.core.results;
+package io.joulebench.core.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResumeRefusedException;
+import io.joulebench.core.results.Studies;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
@@ -15,6 +19,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StudyRunnerTest {
 

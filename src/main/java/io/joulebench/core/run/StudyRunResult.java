@@ -1,5 +1,7 @@
-package io.joulebench.core.results;
+package io.joulebench.core.run;
 
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
 import java.nio.file.Path;
 import java.util.List;
 

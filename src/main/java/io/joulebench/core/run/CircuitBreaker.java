@@ -1,5 +1,7 @@
-package io.joulebench.core.results;
+package io.joulebench.core.run;
 
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.study.ExecutionConfig;
 import io.joulebench.core.time.Clock;
 import java.time.Duration;

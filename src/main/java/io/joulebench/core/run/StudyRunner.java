@@ -1,18 +1,19 @@
-package io.joulebench.core.results;
+package io.joulebench.core.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.results.ResumeSource;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ExecutionConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.SessionGroup;
 import io.joulebench.core.study.Study;
-import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyValidationException;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +43,11 @@ public final class StudyRunner {
 
     /** Runs a validated study into a new folder under {@code outDir}. */
     public StudyRunResult run(Study study, Path outDir, StudyRunListener listener) throws IOException {
-        StudyPlan plan = StudyPlan.of(study);
+        return run(StudyPlan.of(study), outDir, listener);
+    }
+
+    /** Runs a planned study into a new folder under {@code outDir} (the caller planned it once, to show it). */
+    public StudyRunResult run(StudyPlan plan, Path outDir, StudyRunListener listener) throws IOException {
         // the plan's warnings are the caller's to show (the CLI prints them, the workbench's plan preview lists
         // them) and land in resolved.json: logging them too would say them twice
         return continueIn(ResultsFolder.create(outDir, plan, Instant.now()), plan, listener);
@@ -55,19 +60,7 @@ public final class StudyRunner {
      */
     public StudyRunResult resume(Path resultsDir, Path studyOverride, StudyRunListener listener)
             throws IOException, StudyValidationException {
-        Path resolvedFile = resultsDir.resolve(ResolvedJson.FILE_NAME);
-        if (!Files.isRegularFile(resolvedFile) || !Files.isRegularFile(resultsDir.resolve(Manifest.FILE_NAME))) {
-            throw new ResumeRefusedException(resultsDir + " is not a results folder (no " + ResolvedJson.FILE_NAME
-                    + " or " + Manifest.FILE_NAME + ")");
-        }
-        JsonNode resolved = ResultsJson.read(resolvedFile);
-        StudyPlan plan = StudyPlan.of(loadStudy(resultsDir, resolved, studyOverride));
-        List<String> before = ResolvedJson.cellKeys(resolved);
-        List<String> now = ResolvedJson.cellKeys(plan);
-        if (!before.equals(now)) {
-            throw new ResumeRefusedException("the study no longer resolves to the cells of " + resultsDir
-                    + " (" + firstDifference(before, now) + "); resume only continues the same study — start a new run");
-        }
+        StudyPlan plan = ResumeSource.plan(resultsDir, studyOverride);
         return continueIn(ResultsFolder.open(resultsDir, plan), plan, listener);
     }
 
@@ -140,37 +133,6 @@ public final class StudyRunner {
                 folder.levelInterrupted(cell);
             }
         }
-    }
-
-    private static Study loadStudy(Path resultsDir, JsonNode resolved, Path override)
-            throws IOException, StudyValidationException {
-        StudyLoader loader = new StudyLoader();
-        if (override != null) {
-            return loader.load(override);
-        }
-        if (resolved.path("study_redacted").asBoolean()) {
-            String source = ResultsJson.text(resolved, "study_source");
-            if (source != null && Files.isRegularFile(Path.of(source))) {
-                return loader.load(Path.of(source));
-            }
-            throw new ResumeRefusedException("the copy of the study in " + resultsDir + " has its secrets masked and"
-                    + " the original (" + source + ") is gone; pass the original study file with --study");
-        }
-        String dir = ResultsJson.text(resolved, "study_dir");
-        Path baseDir = dir != null && Files.isDirectory(Path.of(dir)) ? Path.of(dir) : resultsDir;
-        String name = resolved.path("study_file").asText(ResultsFolder.STUDY_FILE);
-        return loader.parse(name, Files.readAllBytes(resultsDir.resolve(ResultsFolder.STUDY_FILE)), baseDir);
-    }
-
-    private static String firstDifference(List<String> before, List<String> now) {
-        for (int i = 0; i < Math.max(before.size(), now.size()); i++) {
-            String a = i < before.size() ? before.get(i) : "nothing";
-            String b = i < now.size() ? now.get(i) : "nothing";
-            if (!a.equals(b)) {
-                return "cell " + i + " was " + a + ", is now " + b;
-            }
-        }
-        return "same cells";
     }
 
     private static String messageOf(Throwable e) {
