@@ -5,10 +5,15 @@ import io.joulebench.app.fx.FxConfirmer;
 import io.joulebench.app.fx.FxErrorReporter;
 import io.joulebench.app.fx.FxFileDialogs;
 import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.app.run.CoreStudyExecution;
 import io.joulebench.app.run.StudyExecution;
 import io.joulebench.app.run.StudyRunBackend;
-import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.server.Reaper;
+import io.joulebench.core.session.DefaultSessionRunner;
+import io.joulebench.core.session.SessionEnvironment;
+import io.joulebench.engine.ReferenceEngineServerFactory;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -22,10 +27,13 @@ public final class WorkbenchApp extends Application {
         FxUiExecutor ui = new FxUiExecutor();
         FxErrorReporter errors = new FxErrorReporter(ui, stage);
         errors.installAsUncaughtHandler();
-        Thread.ofVirtual().name("joulebench-reaper").start(io.joulebench.core.server.Reaper::reapAtStartup);
-        StudyExecution execution = new CoreStudyExecution(io.joulebench.engine.Sessions::defaultRunner);
-        context = new AppContext(new AppContext.Services(WorkbenchPreferences.forUser(),
-                StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(), errors),
+        // the composition root of the workbench: the one place that reads this process's environment
+        HostEnvironment host = HostEnvironment.system();
+        Thread.ofVirtual().name("joulebench-reaper").start(() -> Reaper.reapAtStartup(host));
+        StudyExecution execution = new CoreStudyExecution(() -> new DefaultSessionRunner(
+                SessionEnvironment.standard(host, new ReferenceEngineServerFactory(host.clock()))), host.clock());
+        context = new AppContext(new AppContext.Services(WorkbenchPreferences.forHost(host),
+                StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(host), errors),
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
                 new FxFileDialogs(stage), ui));
         context.show(stage);

@@ -2,6 +2,8 @@ package io.joulebench.cli;
 
 import io.joulebench.core.results.ResumeRefusedException;
 import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.server.Reaper;
 import io.joulebench.core.study.StudyError;
 import io.joulebench.core.study.StudyValidationException;
 import java.io.IOException;
@@ -36,7 +38,12 @@ final class InterruptibleRun {
     }
 
     static int execute(Action action, PrintWriter out, PrintWriter err) {
-        io.joulebench.core.server.Reaper.reapAtStartup()
+        return execute(HostEnvironment.system(), action, out, err);
+    }
+
+    /** Reaps orphans of {@code host} once, then runs the action as above. */
+    static int execute(HostEnvironment host, Action action, PrintWriter out, PrintWriter err) {
+        Reaper.reapAtStartup(host)
                 .forEach(r -> err.println("reaped an orphaned server left by a dead joulebench: " + r));
         AtomicReference<StudyRunResult> result = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -2,6 +2,7 @@ package io.joulebench.cli;
 
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.server.DockerClients;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.server.PidFiles;
 import io.joulebench.core.server.Reaper;
 import java.io.IOException;
@@ -10,9 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code joulebench reap}: removes servers left behind by a joulebench that died (containers and processes). */
 @Command(name = "reap", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -37,18 +38,19 @@ public final class ReapCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        HostEnvironment host = HostEnvironment.system();
         DockerClient docker = null;
         if (!noDocker) {
-            docker = DockerClients.fromEnvironment();
+            docker = host.docker();
             if (!DockerClients.isReachable(docker)) {
-                out.println("docker: no daemon reachable (" + DockerClients.describeHost() + "); containers skipped");
+                out.println("docker: no daemon reachable (" + host.describeDockerHost() + "); containers skipped");
                 docker.close();
                 docker = null;
             }
         }
         try {
             List<Reaper.Reaped> reaped = new Reaper(docker, new PidFiles(stateDir != null ? stateDir
-                    : PidFiles.defaultDir())).reap(dryRun);
+                    : host.processStateDir())).reap(dryRun);
             String verb = dryRun ? "would remove " : "removed ";
             reaped.forEach(r -> out.println(verb + r));
             out.println(reaped.isEmpty() ? "nothing to reap" : (dryRun ? "would reap " : "reaped ") + reaped.size());

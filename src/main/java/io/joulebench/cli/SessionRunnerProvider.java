@@ -1,6 +1,10 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.session.DefaultSessionRunner;
+import io.joulebench.core.session.SessionEnvironment;
 import io.joulebench.core.session.SessionRunner;
+import io.joulebench.engine.ReferenceEngineServerFactory;
 
 /**
  * Where {@code run} and {@code resume} get the session runner that launches servers and measures levels. The default
@@ -18,13 +22,22 @@ public interface SessionRunnerProvider {
     static SessionRunnerProvider fromSystem() {
         String name = System.getProperty(PROPERTY);
         if (name == null || name.isBlank()) {
-            return io.joulebench.engine.Sessions::defaultRunner;
+            return () -> defaultRunner(HostEnvironment.system());
         }
         try {
             return (SessionRunnerProvider) Class.forName(name.strip()).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException("-D" + PROPERTY + "=" + name + " does not name a session runner provider", e);
         }
+    }
+
+    /**
+     * The CLI's composition of a session runner: the standard session environment over {@code host}, with the
+     * reference engine as the in-process engine seam.
+     */
+    static SessionRunner defaultRunner(HostEnvironment host) {
+        return new DefaultSessionRunner(SessionEnvironment.standard(host,
+                new ReferenceEngineServerFactory(host.clock())));
     }
 
     /** No session runner in this build: run and resume fail with one clear line (exit 1). */

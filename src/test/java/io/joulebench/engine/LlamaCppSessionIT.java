@@ -1,9 +1,8 @@
 package io.joulebench.engine;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.energy.EnergyKind;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.server.LlamaImage;
 import io.joulebench.core.server.ServerLabels;
 import io.joulebench.core.session.DefaultSessionRunner;
@@ -13,6 +12,7 @@ import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.testing.TestWiring;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * examples/llama-cpp-docker.yaml through a real ServerSession: llama.cpp in Docker streams real tokens into one
@@ -57,7 +58,7 @@ class LlamaCppSessionIT {
     private ReferenceEngineSessionIT.MemorySink runFirstCell(Study study) throws Exception {
         List<ResolvedCell> first = StudyPlan.of(study).cells().subList(0, 1);
         ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(dir);
-        new DefaultSessionRunner(Sessions.defaultEnvironment()).runGroup(
+        new DefaultSessionRunner(TestWiring.referenceEngine(HostEnvironment.system())).runGroup(
                 io.joulebench.core.study.StudyPlan.of(study), first, sink, StudyRunListener.NONE);
         return sink;
     }

@@ -1,8 +1,5 @@
 package io.joulebench.engine;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import io.joulebench.core.energy.EnergyKind;
 import io.joulebench.core.session.DefaultSessionRunner;
 import io.joulebench.core.session.LevelResult;
@@ -14,12 +11,15 @@ import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.testing.TestWiring;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Issue 5, acceptance 2, on the real in-process reference engine and the real clock: one level with a 2 s ramp and
@@ -104,7 +104,7 @@ class ReferenceEngineSessionIT {
     }
 
     static MemorySink run(String yaml, Path dir) throws Exception {
-        return run(yaml, dir, Sessions.defaultEnvironment());
+        return run(yaml, dir, TestWiring.referenceEngine(TestWiring.host(dir.resolve("home"))));
     }
 
     static MemorySink run(String yaml, Path dir, SessionEnvironment env) throws Exception {

@@ -1,16 +1,14 @@
 package io.joulebench.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.joulebench.core.run.StudyRunResult;
-import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.time.Clock;
-import io.joulebench.engine.Sessions;
+import io.joulebench.testing.TestWiring;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -26,6 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 11 "Load": the reference engine in-process at 200 req/s with short prompts and outputs for 10 minutes (one
@@ -131,7 +130,8 @@ class ReferenceEngineSoakTest {
         Files.writeString(tmp.resolve("short-prompts.csv"), prompts);
         Path file = Files.writeString(tmp.resolve(name + ".yaml"), yaml);
         Study study = new StudyLoader().load(file);
-        StudyRunResult r = new StudyRunner(Sessions.defaultRunner(), Clock.system())
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system())
                 .run(study, tmp.resolve("out-" + name), StudyRunListener.NONE);
         return WindowsCsvTable.readFolder(r.folder()).rows();
     }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.results.AtomicFiles;
-import io.joulebench.core.server.PidFiles;
+import io.joulebench.core.server.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,9 +40,9 @@ public final class WorkbenchPreferences {
         this.file = file;
     }
 
-    /** {@code ~/.joulebench/workbench.json}: the user folder that also holds the pid files ({@link PidFiles}). */
-    public static WorkbenchPreferences forUser() {
-        return new WorkbenchPreferences(PidFiles.defaultDir().resolveSibling(FILE_NAME));
+    /** {@code ~/.joulebench/workbench.json}: the host's Joulebench folder, which also holds the pid files. */
+    public static WorkbenchPreferences forHost(HostEnvironment host) {
+        return new WorkbenchPreferences(host.joulebenchDir().resolve(FILE_NAME));
     }
 
     public Path file() {

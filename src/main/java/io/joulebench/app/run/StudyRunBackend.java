@@ -2,6 +2,7 @@ package io.joulebench.app.run;
 
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.live.RunBackend;
+import io.joulebench.core.server.HostEnvironment;
 import java.nio.file.Path;
 
 /** The real run backend: a {@link StudyRunLiveFeed} fed by a {@link StudyRunController} over a {@link StudyExecution}. */
@@ -20,7 +21,7 @@ public final class StudyRunBackend {
     }
 
     /** {@code ~/joulebench-results}, where the workbench writes runs by default. */
-    public static Path defaultResultsRoot() {
-        return Path.of(System.getProperty("user.home"), "joulebench-results");
+    public static Path defaultResultsRoot(HostEnvironment host) {
+        return host.home().resolve("joulebench-results");
     }
 }

@@ -91,7 +91,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
         if (state != State.NEW) {
             throw new IllegalStateException("bracket already open or used");
         }
-        startUtc = Instant.now();
+        startUtc = clock.wallTime();
         opening = readEdge();
         record(opening.reading());
         state = State.OPEN;
@@ -124,7 +124,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
     @Override
     public BracketResult finish() {
         requireOpen();
-        Instant endUtc = Instant.now();
+        Instant endUtc = clock.wallTime();
         CounterEdge.First first = firstRead();
         stopSampler();
         return finishOn(completeEdge(first), endUtc);
@@ -144,7 +144,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
         }
         requireOpen();
         n.requireNew();
-        Instant edgeUtc = Instant.now();
+        Instant edgeUtc = clock.wallTime();
         CounterEdge.First first = firstRead();
         stopSampler();
         n.openPending(first.reading(), edgeUtc);

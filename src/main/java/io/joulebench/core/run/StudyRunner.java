@@ -16,7 +16,6 @@ import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -50,7 +49,7 @@ public final class StudyRunner {
     public StudyRunResult run(StudyPlan plan, Path outDir, StudyRunListener listener) throws IOException {
         // the plan's warnings are the caller's to show (the CLI prints them, the workbench's plan preview lists
         // them) and land in resolved.json: logging them too would say them twice
-        return continueIn(ResultsFolder.create(outDir, plan, Instant.now()), plan, listener);
+        return continueIn(ResultsFolder.create(outDir, plan, clock.wallTime()), plan, listener);
     }
 
     /**

@@ -14,7 +14,16 @@ public final class DockerClients {
     }
 
     public static DockerClient fromEnvironment() {
-        DockerClientConfig config = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        return forHost(null);
+    }
+
+    /** A client for {@code dockerHost} ({@code unix://…}, {@code tcp://…}); null for docker-java's default. */
+    public static DockerClient forHost(String dockerHost) {
+        DefaultDockerClientConfig.Builder builder = DefaultDockerClientConfig.createDefaultConfigBuilder();
+        if (dockerHost != null) {
+            builder.withDockerHost(dockerHost);
+        }
+        DockerClientConfig config = builder.build();
         ApacheDockerHttpClient http = new ApacheDockerHttpClient.Builder()
                 .dockerHost(config.getDockerHost())
                 .sslConfig(config.getSSLConfig())

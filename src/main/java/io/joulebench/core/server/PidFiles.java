@@ -28,11 +28,6 @@ public final class PidFiles {
         this.dir = dir;
     }
 
-    /** {@code ~/.joulebench/run}. */
-    public static Path defaultDir() {
-        return Path.of(System.getProperty("user.home"), ".joulebench", "run");
-    }
-
     public Path dir() {
         return dir;
     }

@@ -29,10 +29,6 @@ public final class ProcessServerLauncher implements ServerLauncher {
     private final PidFiles pidFiles;
     private final ProcessIdentity parent;
 
-    public ProcessServerLauncher() {
-        this(PidFiles.defaultDir());
-    }
-
     public ProcessServerLauncher(Path stateDir) {
         this(stateDir, ProcessIdentity.current());
     }

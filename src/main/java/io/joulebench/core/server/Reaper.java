@@ -39,18 +39,19 @@ public final class Reaper {
     }
 
     /**
-     * What the CLI and the GUI run at start: reaps orphans from the default pid-file folder and, when a Docker daemon
-     * answers, our labelled containers. Logs what it removed; never throws (a start must not fail on a stale leftover).
+     * What the CLI and the GUI run once at start: reaps orphans from the host's pid-file folder and, when its Docker
+     * daemon answers, our labelled containers. Logs what it removed; never throws (a start must not fail on a stale
+     * leftover).
      */
-    public static List<Reaped> reapAtStartup() {
+    public static List<Reaped> reapAtStartup(HostEnvironment host) {
         DockerClient client = null;
         try {
-            client = DockerClients.fromEnvironment();
+            client = host.docker();
             if (!DockerClients.isReachable(client)) {
                 client.close();
                 client = null;
             }
-            return new Reaper(client, new PidFiles(PidFiles.defaultDir())).reap(false);
+            return new Reaper(client, new PidFiles(host.processStateDir())).reap(false);
         } catch (Exception e) {
             LOG.warn("reaping orphaned servers at start failed: {}", e.getMessage());
             LOG.debug("reap failure", e);

@@ -3,6 +3,7 @@ package io.joulebench.core.session;
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.server.EmbeddedServerFactory;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.time.Clock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,6 +37,15 @@ public record SessionEnvironment(Clock clock, EmbeddedServerFactory embedded, Su
         Objects.requireNonNull(meters, "meters");
         engineCommand = List.copyOf(engineCommand);
         shutdownGrace = shutdownGrace == null ? DEFAULT_SHUTDOWN_GRACE : shutdownGrace;
+    }
+
+    /**
+     * The standard wiring over a host: its clock, its Docker daemon, its pid-file folder, default meter settings,
+     * this JVM as the {@code joulebench engine} child command. The composition root passes the engine seam.
+     */
+    public static SessionEnvironment standard(HostEnvironment host, EmbeddedServerFactory embedded) {
+        return new SessionEnvironment(host.clock(), embedded, host::docker, host.processStateDir(),
+                MeterSelector.Config.defaults(), currentJvmCommand(), DEFAULT_SHUTDOWN_GRACE);
     }
 
     /** This JVM's own java and class path running {@code io.joulebench.Main}: works from a jar, an IDE or tests. */

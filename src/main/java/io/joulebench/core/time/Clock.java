@@ -1,10 +1,13 @@
 package io.joulebench.core.time;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
- * The one monotonic clock behind every request and window timestamp. Times are nanoseconds with an arbitrary origin,
- * comparable only with other readings of the same clock.
+ * The one clock of the harness: the monotonic clock behind every request and window timestamp (nanoseconds with an
+ * arbitrary origin, comparable only with other readings of the same clock), and the wall time stamped on results
+ * (folder names, window start and end, manifest updates). Core reads time only through it, so a test's
+ * {@link VirtualClock} drives both.
  */
 public interface Clock {
 
@@ -20,6 +23,11 @@ public interface Clock {
     /** Seconds on this clock, for records and CSV (double keeps sub-microsecond resolution for ~100 days). */
     default double seconds() {
         return nanoTime() / 1e9;
+    }
+
+    /** The wall time now, for stamps in results; the system clock's by default. */
+    default Instant wallTime() {
+        return Instant.now();
     }
 
     static Clock system() {

@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class VirtualClock implements Clock {
 
+    /** The wall time a virtual clock reads at nanosecond 0. */
+    public static final java.time.Instant WALL_ORIGIN = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
     private final AtomicLong now;
 
     public VirtualClock(long startNanos) {
@@ -22,6 +25,12 @@ public final class VirtualClock implements Clock {
     @Override
     public long nanoTime() {
         return now.get();
+    }
+
+    /** The virtual time as wall time: {@link #WALL_ORIGIN} plus the clock's nanoseconds. */
+    @Override
+    public java.time.Instant wallTime() {
+        return WALL_ORIGIN.plusNanos(now.get());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.joulebench.app.prefs;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.joulebench.core.server.HostEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class WorkbenchPreferencesTest {
 
@@ -92,8 +92,11 @@ class WorkbenchPreferencesTest {
 
     @Test
     void the_users_file_sits_in_the_joulebench_user_folder_beside_the_pid_files() {
-        Path file = WorkbenchPreferences.forUser().file();
-        assertThat(file).isEqualTo(Path.of(System.getProperty("user.home"), ".joulebench", "workbench.json"));
+        HostEnvironment host = new HostEnvironment(Path.of("/home/someone"), null,
+                io.joulebench.core.time.Clock.system());
+        Path file = WorkbenchPreferences.forHost(host).file();
+        assertThat(file).isEqualTo(Path.of("/home/someone", ".joulebench", "workbench.json"));
+        assertThat(file.getParent()).isEqualTo(host.processStateDir().getParent());
     }
 
     @Test

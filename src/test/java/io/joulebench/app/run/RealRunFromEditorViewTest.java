@@ -1,7 +1,5 @@
 package io.joulebench.app.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.joulebench.app.AppContext;
 import io.joulebench.app.TestServices;
 import io.joulebench.app.fx.FxUiExecutor;
@@ -11,9 +9,10 @@ import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowChartModel;
 import io.joulebench.app.prefs.WindowBounds;
 import io.joulebench.app.shell.Area;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
-import io.joulebench.engine.Sessions;
+import io.joulebench.testing.TestWiring;
 import java.io.IOException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -30,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
 import javafx.scene.input.KeyCode;
-import javafx.stage.WindowEvent;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,6 +39,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Run button over the real runner: a shortened quickstart (reference engine in-process, simulated energy, two
@@ -86,7 +86,9 @@ class RealRunFromEditorViewTest {
     void start(Stage stage) {
         Platform.setImplicitExit(false);
         this.stage = stage;
-        StudyExecution real = new CoreStudyExecution(Sessions::defaultRunner);
+        // a host over the temp folder: the run's pid files stay in it, and nothing reaps the developer's home
+        HostEnvironment host = TestWiring.host(dir.resolve("home"));
+        StudyExecution real = new CoreStudyExecution(() -> TestWiring.referenceEngineRunner(host), host.clock());
         context = new AppContext(services.services(
                 StudyRunBackend.factory(recordingServerUrl(real), dir.resolve("results"), services.errors),
                 new FxUiExecutor()));
