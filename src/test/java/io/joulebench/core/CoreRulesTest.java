@@ -1,0 +1,37 @@
+package io.joulebench.core;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.joulebench.ArchitectureTest;
+import org.junit.jupiter.api.Test;
+
+/** The core rules of {@link ArchitectureTest} catch a violating class in core, and pass a clean one. */
+class CoreRulesTest {
+
+    /** A core class that names the reference engine directly instead of going through the seam. */
+    static final class NamesTheEngine {
+        io.joulebench.engine.EngineOptions options;
+    }
+
+    @Test
+    void core_naming_the_engine_fails_the_rule() {
+        JavaClasses violating = new ClassFileImporter().importClasses(NamesTheEngine.class);
+        assertThatThrownBy(() -> ArchitectureTest.core_does_not_know_the_engine.check(violating))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("EngineOptions");
+        JavaClasses clean = new ClassFileImporter().importClasses(io.joulebench.core.run.StudyProgress.class);
+        assertThatCode(() -> ArchitectureTest.core_does_not_know_the_engine.check(clean)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void a_cycle_between_core_packages_fails_the_rule() {
+        // StudyRunner (core.run) uses ResultsFolder (core.results); the fixture is a results class that uses the
+        // runner, which closes the cycle
+        JavaClasses classes = new ClassFileImporter().importClasses(io.joulebench.core.run.StudyRunner.class,
+                io.joulebench.core.results.ResultsFolder.class, io.joulebench.core.results.ResultsCycleFixture.class);
+        assertThatThrownBy(() -> ArchitectureTest.core_packages_have_no_cycles.check(classes))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("Cycle");
+    }
+}
