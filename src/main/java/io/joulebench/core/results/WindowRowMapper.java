@@ -123,6 +123,8 @@ public final class WindowRowMapper {
             r.put("warmup_timed_out", warmup.timedOut());
         }
         r.put("tool_version", toolVersion);
+        r.put("server_reported_output_tokens", w.serverReportedOutputTokens());
+        r.put("server_reported_client_token_ratio", m == null ? null : m.serverReportedClientTokenRatio());
         return r;
     }
 

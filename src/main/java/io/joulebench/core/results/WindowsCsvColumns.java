@@ -63,7 +63,9 @@ public final class WindowsCsvColumns {
             // SLO
             "slo_attainment", SLO_PASS, "goodput_tokens_s",
             // warmup
-            "warmup_mode", "warmup_converged", "warmup_timed_out", "tool_version");
+            "warmup_mode", "warmup_converged", "warmup_timed_out", "tool_version",
+            // token counting: the server's usage.completion_tokens beside the client's streamed deltas (issue 20)
+            "server_reported_output_tokens", "server_reported_client_token_ratio");
 
     /**
      * Columns whose cells carry text a user can choose (names, ids built from names, reasons, free-form labels).
