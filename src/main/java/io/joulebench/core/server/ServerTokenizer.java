@@ -45,6 +45,7 @@ public final class ServerTokenizer {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final int MAX_REFITS = 4;
 
     private final URI base;
     private final Dialect dialect;
@@ -75,17 +76,7 @@ public final class ServerTokenizer {
      * @return the prompt to send and the token count of the original
      */
     public Fit fit(String text, int maxTokens) throws Unavailable, InterruptedException {
-        ObjectNode body = JSON.createObjectNode();
-        switch (dialect) {
-            case LLAMA_CPP -> body.put("content", text).put("add_special", false);
-            case VLLM -> {
-                if (model != null) {
-                    body.put("model", model);
-                }
-                body.put("prompt", text).put("add_special_tokens", false);
-            }
-            case TGI -> body.put("inputs", text);
-        }
+        ObjectNode body = tokenizeBody(text);
         JsonNode answer = post("/tokenize", body);
         if (dialect == Dialect.TGI) {
             if (!answer.isArray()) {
@@ -101,30 +92,64 @@ public final class ServerTokenizer {
             }
             return new Fit(text.substring(0, stop), count);
         }
-        JsonNode tokens = answer.path("tokens");
-        if (!tokens.isArray()) {
-            throw new Unavailable("/tokenize answered without a \"tokens\" list", null);
-        }
+        List<Integer> tokens = ids(answer);
         int count = tokens.size();
         if (count <= maxTokens) {
             return new Fit(text, count);
         }
-        List<Integer> head = new ArrayList<>(maxTokens);
-        for (int i = 0; i < maxTokens; i++) {
-            JsonNode t = tokens.get(i);
-            head.add(t.isInt() ? t.asInt() : t.path("id").asInt()); // llama.cpp may answer {"id", "piece"}
+        // Detokenized text can tokenize to a token or two more (a leading space, a merge across the cut): re-count
+        // and cut shorter until the server agrees it fits.
+        int keep = maxTokens;
+        for (int attempt = 0; attempt < MAX_REFITS && keep > 0; attempt++) {
+            String cut = detokenize(tokens.subList(0, keep));
+            int recount = ids(post("/tokenize", tokenizeBody(cut))).size();
+            if (recount <= maxTokens) {
+                return new Fit(cut, count);
+            }
+            keep -= recount - maxTokens;
         }
+        throw new Unavailable("/detokenize text did not tokenize back within " + maxTokens + " tokens", null);
+    }
+
+    private ObjectNode tokenizeBody(String text) {
+        ObjectNode body = JSON.createObjectNode();
+        switch (dialect) {
+            case LLAMA_CPP -> body.put("content", text).put("add_special", false);
+            case VLLM -> {
+                if (model != null) {
+                    body.put("model", model);
+                }
+                body.put("prompt", text).put("add_special_tokens", false);
+            }
+            case TGI -> body.put("inputs", text);
+        }
+        return body;
+    }
+
+    private static List<Integer> ids(JsonNode answer) throws Unavailable {
+        JsonNode tokens = answer.path("tokens");
+        if (!tokens.isArray()) {
+            throw new Unavailable("/tokenize answered without a \"tokens\" list", null);
+        }
+        List<Integer> ids = new ArrayList<>(tokens.size());
+        for (JsonNode t : tokens) {
+            ids.add(t.isInt() ? t.asInt() : t.path("id").asInt()); // llama.cpp may answer {"id", "piece"}
+        }
+        return ids;
+    }
+
+    private String detokenize(List<Integer> head) throws Unavailable, InterruptedException {
         ObjectNode detok = JSON.createObjectNode();
         if (dialect == Dialect.VLLM && model != null) {
             detok.put("model", model);
         }
         detok.set("tokens", JSON.valueToTree(head));
-        JsonNode text2 = post("/detokenize", detok);
-        JsonNode cut = text2.has("content") ? text2.get("content") : text2.get("prompt");
+        JsonNode answer = post("/detokenize", detok);
+        JsonNode cut = answer.has("content") ? answer.get("content") : answer.get("prompt");
         if (cut == null || !cut.isTextual()) {
             throw new Unavailable("/detokenize answered without the text", null);
         }
-        return new Fit(cut.asText(), count);
+        return cut.asText();
     }
 
     /** A prompt fitted to the limit, with the server's token count of the original. */

@@ -25,11 +25,12 @@ final class TokenCountCheck {
         }
         if (!warned) {
             warned = true;
-            LOG.warn("level {} window {}: the server reported {} output tokens where the client counted {} streamed "
-                            + "deltas (ratio {}); J/token counts the client's deltas, so it is {} if the server's "
-                            + "count is right (multi-token deltas: speculative decoding, bytes held back)",
-                    record.levelIndex(), record.windowIndex(), record.serverReportedOutputTokens(), record.tokens(),
-                    String.format(java.util.Locale.ROOT, "%.3f", ratio), ratio > 1 ? "high" : "low");
+            LOG.warn("level {} window {}: over its completed requests the server reported {} times as many output "
+                            + "tokens (usage.completion_tokens) as the client counted streamed deltas; J/token counts "
+                            + "the deltas, so it is {} by that factor if the server's count is right (several tokens "
+                            + "per delta: speculative decoding, bytes held back until a character is whole)",
+                    record.levelIndex(), record.windowIndex(), String.format(java.util.Locale.ROOT, "%.3f", ratio),
+                    ratio > 1 ? "high" : "low");
         }
         return true;
     }

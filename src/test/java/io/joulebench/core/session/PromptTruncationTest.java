@@ -73,7 +73,7 @@ class PromptTruncationTest {
         assertThat(outcome.rule()).isEqualTo(PromptTruncation.Rule.SERVER_TOKENIZER);
         assertThat(outcome.truncated()).isEqualTo(2);
         assertThat(outcome.fallbackReason()).isNull();
-        assertThat(tokenizeCalls).as("short prompts and repeats are not sent").hasValue(1);
+        assertThat(tokenizeCalls).as("short prompts and repeats are not sent; the cut is re-counted once").hasValue(2);
         assertThat(outcome.summary(256)).isEqualTo("2 of 3 prompt(s) cut to 256 input tokens (server tokenizer)");
     }
 
