@@ -1,5 +1,7 @@
 package io.joulebench.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.energy.EnergyKind;
 import io.joulebench.core.server.HostEnvironment;
@@ -17,13 +19,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.joulebench.core.session.EnvironmentServices;
+import io.joulebench.core.traffic.HttpClientKind;
+import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.traffic.Transport;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * examples/llama-cpp-docker.yaml through a real ServerSession: llama.cpp in Docker streams real tokens into one
@@ -58,8 +69,8 @@ class LlamaCppSessionIT {
     private ReferenceEngineSessionIT.MemorySink runFirstCell(Study study) throws Exception {
         List<ResolvedCell> first = StudyPlan.of(study).cells().subList(0, 1);
         ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(dir);
-        new DefaultSessionRunner(TestWiring.referenceEngine(HostEnvironment.system())).runGroup(
-                io.joulebench.core.study.StudyPlan.of(study), first, sink, StudyRunListener.NONE);
+        new DefaultSessionRunner(TestWiring.referenceEngine(HostEnvironment.system()))
+                .runGroup(StudyPlan.of(study), first, sink, StudyRunListener.NONE);
         return sink;
     }
 
@@ -83,6 +94,57 @@ class LlamaCppSessionIT {
             assertThat(w.bracket().kind()).isEqualTo(EnergyKind.ESTIMATED);
             assertThat(w.energyJ()).isPositive();
         });
+        assertThat(containersOf(study)).isEmpty();
+    }
+
+    /**
+     * Issue 20: the default client once lost half its requests to llama.cpp, which closes the connection after every
+     * stream. Both levels of the example (1 and 2 req/s), with each HTTP client: no request fails or times out in any
+     * window, and the prompts longer than {@code max_input_tokens: 256} were cut by the server's own tokenizer
+     * (at most 256 prompt tokens, 257 with the BOS token), not by the 4-characters estimate (which would leave ~1,024).
+     */
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void every_window_of_both_levels_has_zero_errors_and_zero_timeouts_and_prompts_fit(HttpClientKind client)
+            throws Exception {
+        Study study = new StudyLoader().parse("llama-cpp-docker.yaml", example().getBytes(StandardCharsets.UTF_8),
+                null);
+        List<ResolvedCell> cells = StudyPlan.of(study).cells();
+        assertThat(cells).hasSize(2);
+        ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(dir);
+        HostEnvironment host = HostEnvironment.system();
+        new DefaultSessionRunner(() -> new EnvironmentServices(TestWiring.referenceEngine(host)) {
+            @Override
+            public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
+                return client.builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
+                        .keepText(false).build();
+            }
+        }).runGroup(StudyPlan.of(study), cells, sink, StudyRunListener.NONE);
+
+        assertThat(sink.failures).isEmpty();
+        assertThat(sink.levels).hasSize(2);
+        for (LevelResult level : sink.levels) {
+            assertThat(level.windows()).hasSize(3).allSatisfy(w -> {
+                assertThat(w.tokens()).isPositive();
+                assertThat(w.metrics().errorCount()).as("errors in a window at %s", client).isZero();
+                assertThat(w.metrics().timeoutCount()).as("timeouts in a window at %s", client).isZero();
+            });
+        }
+        List<String[]> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".csv")).toList()) {
+                List<String> lines = Files.readAllLines(f);
+                List<String> header = List.of(lines.getFirst().split(","));
+                for (String line : lines.subList(1, lines.size())) {
+                    String[] cellsOfRow = line.split(",", -1);
+                    rows.add(new String[] {cellsOfRow[header.indexOf("status")],
+                            cellsOfRow[header.indexOf("server_prompt_tokens")]});
+                }
+            }
+        }
+        assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r[0]).isEqualTo("ok"));
+        int longest = rows.stream().mapToInt(r -> Integer.parseInt(r[1])).max().orElseThrow();
+        assertThat(longest).as("longest prompt as llama.cpp counted it").isBetween(250, 257); // at most 256 tokens of text plus BOS; a re-count may cut one or two more
         assertThat(containersOf(study)).isEmpty();
     }
 

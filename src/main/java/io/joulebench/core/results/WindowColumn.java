@@ -95,7 +95,12 @@ public enum WindowColumn {
     WARMUP_MODE("warmup_mode", Kind.TEXT, "", f -> f.warmup(w -> w.mode().label())),
     WARMUP_CONVERGED("warmup_converged", Kind.VALUE, "", f -> f.warmup(WarmupResult::converged)),
     WARMUP_TIMED_OUT("warmup_timed_out", Kind.VALUE, "", f -> f.warmup(WarmupResult::timedOut)),
-    TOOL_VERSION("tool_version", Kind.TEXT, "", WindowFacts::toolVersion);
+    TOOL_VERSION("tool_version", Kind.TEXT, "", WindowFacts::toolVersion),
+    // token counting: the server's usage.completion_tokens beside the client's streamed deltas (issue 20)
+    SERVER_REPORTED_OUTPUT_TOKENS("server_reported_output_tokens", Kind.VALUE, "tokens",
+            f -> f.window().serverReportedOutputTokens()),
+    SERVER_REPORTED_CLIENT_TOKEN_RATIO("server_reported_client_token_ratio", Kind.VALUE, "",
+            f -> f.metric(WindowMetrics::serverReportedClientTokenRatio));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();

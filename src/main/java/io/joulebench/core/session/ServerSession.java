@@ -10,6 +10,7 @@ import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.server.ReadinessProbe;
 import io.joulebench.core.server.ServerHandle;
 import io.joulebench.core.server.ServerLauncher;
+import io.joulebench.core.server.ServerTokenizer;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.PromptDataset;
 import io.joulebench.core.study.ResolvedCell;
@@ -135,15 +136,17 @@ public final class ServerSession {
     void enter() throws GroupFailure, InterruptedException {
         Path studyDir = study.source() == null ? null : study.source().toAbsolutePath().getParent();
         LaunchSpec spec;
-        PromptShapes shapes;
+        List<String> prompts;
+        PromptShapes probeShapes;
         MeterSelector.Selection before;
         try {
             launcher = services.launcher(experiment);
             spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand()).toBuilder()
                     .logDir(sink.serverLogDir()).build();
-            List<String> prompts = PromptDataset.load(experiment.task().dataset(), studyDir,
-                    experiment.task().randomSeed());
-            shapes = new PromptShapes(spec.model(), prompts, experiment.task().maxOutputTokens(),
+            prompts = PromptDataset.load(experiment.task().dataset(), studyDir, experiment.task().randomSeed());
+            // the probe goes out before the server's tokenizer can be asked: a prefix no tokenizer counts as longer
+            probeShapes = new PromptShapes(spec.model(), List.of(PromptTruncation.certainlyFits(prompts.getFirst(),
+                    experiment.task().maxInputTokens())), experiment.task().maxOutputTokens(),
                     experiment.task().api());
             before = services.meterBeforeLaunch(experiment);
         } catch (Exception e) {
@@ -152,7 +155,7 @@ public final class ServerSession {
         if (before != null) {
             meter = TeeMeter.wrap(before.meter(), live::samples);
         }
-        ReadinessProbe probe = ReadinessProbe.forSpec(spec).withBody(shapes.shape(0).payload());
+        ReadinessProbe probe = ReadinessProbe.forSpec(spec).withBody(probeShapes.shape(0).payload());
         Duration timeout = Duration.ofNanos(Math.round(study.execution().experimentTimeoutSeconds() * 1e9));
         SampledMeasurementBracket.Options options = services.bracketOptions(experiment);
         try {
@@ -177,6 +180,8 @@ public final class ServerSession {
                 selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);
             }
+            PromptShapes shapes = new PromptShapes(spec.model(), fitPrompts(prompts, spec),
+                    experiment.task().maxOutputTokens(), experiment.task().api());
             OpenAiEndpoint endpoint = experiment.task().api();
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
                     MeasuredPath.readTimeout(experiment));
@@ -192,6 +197,18 @@ public final class ServerSession {
         LOG.info("session {} ready at {} ({} cell(s), energy {})", sessionId, handle.baseUrl(), cells.size(),
                 meter.source());
         listener.serverReady(sessionId, handle.baseUrl().toString());
+    }
+
+    /** The prompts cut to {@code task.max_input_tokens} by the server's tokenizer where it has one (issue 20). */
+    private List<String> fitPrompts(List<String> prompts, LaunchSpec spec) throws InterruptedException {
+        int limit = experiment.task().maxInputTokens();
+        ServerTokenizer tokenizer = ServerTokenizer.Dialect.of(spec.engine())
+                .map(d -> new ServerTokenizer(handle.baseUrl(), d, spec.model())).orElse(null);
+        PromptTruncation.Outcome outcome = PromptTruncation.apply(prompts, limit, tokenizer);
+        if (outcome.truncated() > 0 || outcome.fallbackReason() != null) {
+            LOG.info("session {}: {}", sessionId, outcome.summary(limit));
+        }
+        return outcome.prompts();
     }
 
     /**

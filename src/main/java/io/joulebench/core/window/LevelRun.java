@@ -20,6 +20,7 @@ final class LevelRun {
     private final LevelPlan plan;
     private final WindowSpec spec;
     private final Events events;
+    private final TokenCountCheck tokenCounts = new TokenCountCheck();
     private final List<BracketResult> closed = new ArrayList<>();
     private RequestLogSink log;
     private LevelAggregator aggregator;
@@ -94,7 +95,9 @@ final class LevelRun {
         carried = following;
         carriedOpen = handover.nextOpened();
         closed.add(handover.result());
-        events.windowClosed(aggregator.record(w, handover.result(), null, true));
+        WindowRecord record = aggregator.record(w, handover.result(), null, true);
+        tokenCounts.check(record);
+        events.windowClosed(record);
     }
 
     /**
