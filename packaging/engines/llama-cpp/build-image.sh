@@ -2,19 +2,53 @@
 # Builds a local llama.cpp server image with a tiny random-weight model baked in at /models/tiny.gguf.
 #
 #   build-image.sh [TAG]        (default joulebench/llama-server:local; Docker reached via DOCKER_HOST)
+#   build-image.sh --print-mirror   prints the Debian mirror the build would use, and exits
+#
+# The Debian mirror is this machine's own: the first Debian archive URI (a path ending in /debian) of its apt sources
+# (the URIs: of /etc/apt/sources.list.d/*.sources, or the deb lines of sources.list), so a machine behind a local
+# mirror or proxy builds with no flag. DEBIAN_MIRROR overrides it; APT_ETC (default /etc/apt) names another apt
+# folder to read.
 #
 # Idempotent: returns at once when the image exists. No registry is needed: a Debian sid root (debootstrap,
 # the only suite that ships llama.cpp-tools) is imported with `docker import`, entrypoint llama-server.
 # Exit codes: 0 built or present, 1 other failure, 3 a package download failed (one line on stderr says which).
 set -euo pipefail
 
-TAG=${1:-joulebench/llama-server:local}
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 HERE=$(cd "$(dirname "$0")" && pwd)
 EXIT_DOWNLOAD=3
 
 fail() { echo "build-image: $*" >&2; exit 1; }
 download_failed() { echo "build-image: DOWNLOAD FAILED: $*" >&2; exit "$EXIT_DOWNLOAD"; }
+
+# Every archive URI of the host's apt sources, deb822 files first, one per line.
+apt_source_uris() {
+  local etc=${APT_ETC:-/etc/apt} f
+  for f in "$etc"/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    awk 'tolower($1) == "uris:" { for (i = 2; i <= NF; i++) print $i }' "$f"
+  done
+  for f in "$etc"/sources.list "$etc"/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    # deb [options] URI suite components…: the URI is the first field after the optional [ … ] block
+    sed -e 's/#.*//' "$f" | awk '$1 == "deb" { i = 2; if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ } print $i }'
+  done
+}
+
+# The host's Debian archive: the first source URI whose path ends in /debian (not debian-security, not Ubuntu's).
+host_debian_mirror() {
+  apt_source_uris | sed -e 's:/*$::' | grep -E '^(https?|file)://.*/debian$' | head -n 1
+}
+
+if [ "${1:-}" = "--print-mirror" ]; then
+  MIRROR=${DEBIAN_MIRROR:-$(host_debian_mirror || true)}
+  [ -n "$MIRROR" ] || fail "no Debian archive in the apt sources of ${APT_ETC:-/etc/apt}; set DEBIAN_MIRROR"
+  echo "$MIRROR"
+  exit 0
+fi
+
+TAG=${1:-joulebench/llama-server:local}
+MIRROR=${DEBIAN_MIRROR:-$(host_debian_mirror || true)}
+[ -n "$MIRROR" ] || fail "no Debian archive in this machine's apt sources (${APT_ETC:-/etc/apt}); set DEBIAN_MIRROR to a Debian mirror URL"
 
 command -v docker >/dev/null 2>&1 || fail "the docker CLI is not installed"
 docker info >/dev/null 2>&1 || fail "no Docker daemon reachable (DOCKER_HOST=${DOCKER_HOST:-unset})"
