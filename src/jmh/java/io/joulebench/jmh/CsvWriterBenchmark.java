@@ -1,6 +1,6 @@
 package io.joulebench.jmh;
 
-import io.joulebench.core.results.CsvWriter;
+import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;

@@ -1,5 +1,8 @@
 package io.joulebench.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import io.joulebench.core.energy.EnergyKind;
 import io.joulebench.core.session.DefaultSessionRunner;
 import io.joulebench.core.session.LevelResult;
@@ -18,8 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * Issue 5, acceptance 2, on the real in-process reference engine and the real clock: one level with a 2 s ramp and

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.energy.MeterSelector;
-import io.joulebench.core.results.CsvReader;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.StudyRunResult;

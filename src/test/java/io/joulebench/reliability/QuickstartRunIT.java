@@ -2,7 +2,7 @@ package io.joulebench.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.joulebench.core.results.CsvReader;
+import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowRow;

@@ -1,5 +1,7 @@
 package io.joulebench.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.run.StudyRunResult;
@@ -24,7 +26,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 11 "Load": the reference engine in-process at 200 req/s with short prompts and outputs for 10 minutes (one

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.results.CellStatus;
-import io.joulebench.core.results.CsvReader;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;

@@ -1,10 +1,11 @@
 package io.joulebench.core.results;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
-import io.joulebench.core.window.CsvCells.Kind;
 import io.joulebench.core.window.RequestLogRow;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;

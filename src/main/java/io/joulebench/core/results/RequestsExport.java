@@ -1,6 +1,8 @@
 package io.joulebench.core.results;
 
-import io.joulebench.core.window.CsvCells.Kind;
+import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.CsvReader;
+import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.window.RequestLogRow;
 import java.io.IOException;
 import java.io.Reader;

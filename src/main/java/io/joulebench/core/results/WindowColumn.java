@@ -1,10 +1,10 @@
 package io.joulebench.core.results;
 
-import io.joulebench.core.window.CsvCells.Kind;
+import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
-import io.joulebench.core.warmup.WarmupResult;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;

@@ -1,5 +1,7 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.csv.CsvCells;
+import io.joulebench.core.csv.CsvWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +37,7 @@ public record WindowRow(Map<String, String> cells) {
     /** The cell as text, with a spreadsheet-neutralising {@code '} prefix (see {@link CsvWriter}) removed. */
     public String text(String column) {
         String s = raw(column);
-        if (s.length() > 1 && s.charAt(0) == '\'' && CsvWriter.needsNeutralising(s.substring(1))) {
+        if (s.length() > 1 && s.charAt(0) == '\'' && CsvCells.needsNeutralising(s.substring(1))) {
             return s.substring(1);
         }
         return s;

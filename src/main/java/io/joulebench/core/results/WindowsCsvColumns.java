@@ -1,7 +1,7 @@
 package io.joulebench.core.results;
 
-import io.joulebench.core.window.CsvCells;
-import io.joulebench.core.window.CsvCells.Kind;
+import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.CsvCells;
 import java.util.List;
 import java.util.Set;
 

@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.csv.CsvWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.csv.CsvReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

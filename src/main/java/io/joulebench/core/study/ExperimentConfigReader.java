@@ -1,9 +1,9 @@
 package io.joulebench.core.study;
 
-import io.joulebench.core.warmup.WarmupMode;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.joulebench.core.warmup;
 
 import io.joulebench.core.energy.PowerSample;
-import io.joulebench.core.window.PowerSeries;
-import io.joulebench.core.window.Stats;
+import io.joulebench.core.stats.PowerSeries;
+import io.joulebench.core.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

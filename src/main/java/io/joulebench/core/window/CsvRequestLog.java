@@ -1,5 +1,7 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.csv.CsvCells;
+import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import java.io.BufferedWriter;
@@ -9,7 +11,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,6 +28,8 @@ public final class CsvRequestLog implements RequestLogSink {
     public interface PathForWindow {
         Path path(int level, int window);
     }
+
+    private static final List<String> HEADER = List.of(RequestLogRow.COLUMNS);
 
     private final int levelIndex;
     private final PathForWindow paths;
@@ -92,28 +96,10 @@ public final class CsvRequestLog implements RequestLogSink {
         return writers[window];
     }
 
-    /** One CSV line (without its line end) in {@link RequestLogRow#COLUMNS} order. */
+    /** One CSV line (without its line end) in {@link RequestLogRow#COLUMNS} order, encoded by {@link CsvWriter}. */
     public static String format(RequestLogRow row) {
         RequestRecord r = row.record();
         CompletionResult c = r.result();
-        List<String> f = new ArrayList<>(RequestLogRow.COLUMNS.length);
-        f.add(Integer.toString(r.index()));
-        f.add(seconds(r.issuedAtNanos()));
-        f.add(r.dispatchedAtNanos() == null ? "" : seconds(r.dispatchedAtNanos()));
-        f.add(r.firstTokenAtNanos() == null ? "" : seconds(r.firstTokenAtNanos()));
-        f.add(r.completedAtNanos() == null ? "" : seconds(r.completedAtNanos()));
-        f.add(number(row.ttftMs()));
-        f.add(number(row.e2eLatencyMs()));
-        f.add(Integer.toString(c.tokenCount()));
-        f.add(c.serverPromptTokens() == null ? "" : c.serverPromptTokens().toString());
-        f.add(c.serverCompletionTokens() == null ? "" : c.serverCompletionTokens().toString());
-        f.add(r.status().label());
-        f.add(CsvCells.encode(c.finishReason() == null ? "" : c.finishReason(), CsvCells.Kind.TEXT));
-        f.add(Integer.toString(row.levelIndex()));
-        f.add(Integer.toString(row.windowIndex()));
-        f.add(Boolean.toString(row.inMeasurementWindow()));
-        f.add(Boolean.toString(row.isRamp()));
-        f.add(Boolean.toString(row.completedInDrain()));
         StringBuilder times = new StringBuilder();
         for (long t : c.tokenTimesNanos()) {
             if (!times.isEmpty()) {
@@ -121,17 +107,25 @@ public final class CsvRequestLog implements RequestLogSink {
             }
             times.append(seconds(t));
         }
-        f.add(times.toString());
-        f.add(CsvCells.encode(r.error() == null ? "" : r.error(), CsvCells.Kind.TEXT));
-        f.add(Boolean.toString(c.retried()));
-        return String.join(",", f);
+        List<Object> f = Arrays.asList(r.index(), exact(r.issuedAtNanos()), exact(r.dispatchedAtNanos()),
+                exact(r.firstTokenAtNanos()), exact(r.completedAtNanos()), row.ttftMs(), row.e2eLatencyMs(),
+                c.tokenCount(), c.serverPromptTokens(), c.serverCompletionTokens(), r.status().label(),
+                c.finishReason(), row.levelIndex(), row.windowIndex(), row.inMeasurementWindow(), row.isRamp(),
+                row.completedInDrain(), times.toString(), r.error(), c.retried());
+        return CsvWriter.line(HEADER, CsvRequestLog::kind, f);
+    }
+
+    /** Engine and error text is neutralised; everything else is a number, a flag or one of our own words. */
+    static CsvCells.Kind kind(String column) {
+        return column.equals("finish_reason") || column.equals("error") ? CsvCells.Kind.TEXT : CsvCells.Kind.VALUE;
+    }
+
+    /** A clock reading in seconds, exact to the nanosecond; null stays null (an empty cell). */
+    private static BigDecimal exact(Long nanos) {
+        return nanos == null ? null : BigDecimal.valueOf(nanos, 9).stripTrailingZeros();
     }
 
     static String seconds(long nanos) {
         return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
-    }
-
-    static String number(Double value) {
-        return value == null ? "" : BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

@@ -4,6 +4,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.MeasurementBracket;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.IssuerReport;
+import io.joulebench.core.traffic.TrafficRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

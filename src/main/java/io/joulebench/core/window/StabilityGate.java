@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.stats.Stats;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,8 @@
 package io.joulebench.core.window;
 
 import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.stats.PowerSeries;
+import io.joulebench.core.stats.Stats;
 
 /**
  * A window's energy per token and its intra-window diagnostic (spec §2.5–2.6).

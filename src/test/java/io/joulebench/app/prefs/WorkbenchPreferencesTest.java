@@ -1,5 +1,7 @@
 package io.joulebench.app.prefs;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.server.HostEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class WorkbenchPreferencesTest {
 

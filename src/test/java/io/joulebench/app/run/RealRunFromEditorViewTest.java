@@ -1,5 +1,7 @@
 package io.joulebench.app.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.app.AppContext;
 import io.joulebench.app.TestServices;
 import io.joulebench.app.fx.FxUiExecutor;
@@ -39,7 +41,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Run button over the real runner: a shortened quickstart (reference engine in-process, simulated energy, two

@@ -1,5 +1,9 @@
 package io.joulebench.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
@@ -17,8 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A crash between any two durable steps of crediting, then resume: every window exactly once, nothing half-written. */
 class CrashConsistencyTest {

@@ -1,5 +1,7 @@
 package io.joulebench.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
@@ -12,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The results schema is a published format: the quickstart's windows.csv keeps this header, in this order, and one

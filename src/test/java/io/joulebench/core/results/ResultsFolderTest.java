@@ -1,5 +1,8 @@
 package io.joulebench.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
@@ -18,8 +21,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ResultsFolderTest {
 

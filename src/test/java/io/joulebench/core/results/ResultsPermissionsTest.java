@@ -1,5 +1,7 @@
 package io.joulebench.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
@@ -16,7 +18,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 11 "Result folders are written with the user's umask": every file and folder of a results folder, and every

@@ -1,5 +1,7 @@
 package io.joulebench.core.results;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
@@ -14,7 +16,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 11 "Security": no planted secret in any output file; spreadsheet formulas neutralised in user text only. */
 class ResultsSecurityTest {

@@ -1,5 +1,7 @@
 package io.joulebench.core.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.Manifest;
@@ -12,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** study_execution.max_consecutive_failures and circuit_breaker_cooldown_seconds, as upstream reads them. */
 class CircuitBreakerTest {

@@ -1,5 +1,8 @@
 package io.joulebench.core.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.ManifestEntry;
@@ -19,8 +22,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StudyRunnerTest {
 

@@ -1,11 +1,11 @@
 package io.joulebench.core.study;
 
-import io.joulebench.core.warmup.WarmupMode;
-import io.joulebench.core.traffic.ArrivalProcess;
-import io.joulebench.core.traffic.OpenAiEndpoint;
 import static io.joulebench.core.study.StudyFixtures.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.warmup.WarmupMode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.stats.PowerSeries;
 import io.joulebench.core.time.VirtualClock;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestStatus;
-import io.joulebench.core.window.PowerSeries;
 import io.joulebench.core.window.WindowSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

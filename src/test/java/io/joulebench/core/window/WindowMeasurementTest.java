@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.stats.PowerSeries;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.joulebench.core.window;
+package io.joulebench.core.stats;
 
 /** Small statistics shared by the gate and the diagnostics. */
 public final class Stats {

@@ -1,4 +1,4 @@
-package io.joulebench.core.results;
+package io.joulebench.core.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,8 +1,9 @@
-package io.joulebench.core.results;
+package io.joulebench.core.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.joulebench.core.window.CsvCells;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvColumns;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.Arrays;

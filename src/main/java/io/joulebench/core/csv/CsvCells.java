@@ -1,10 +1,10 @@
-package io.joulebench.core.window;
+package io.joulebench.core.csv;
 
 import java.util.regex.Pattern;
 
 /**
  * The one CSV cell rule of every CSV Joulebench writes (the request log here, windows.csv, timeseries.csv and the
- * exports through {@code io.joulebench.core.results.CsvWriter}): RFC 4180 quoting, and spreadsheet formula
+ * exports through {@code io.joulebench.core.csv.CsvWriter}): RFC 4180 quoting, and spreadsheet formula
  * neutralising. A text cell that begins with {@code = + - @}, tab or CR is prefixed with {@code '} and quoted, so a
  * spreadsheet shows it as text instead of running it. Whether a cell is text is decided by its column:
  * {@link Kind#TEXT} (names, reasons, engine text) is always neutralised, {@link Kind#VALUE} (numbers, booleans, our

@@ -1,7 +1,6 @@
-package io.joulebench.core.results;
+package io.joulebench.core.csv;
 
-import io.joulebench.core.window.CsvCells;
-import io.joulebench.core.window.CsvCells.Kind;
+import io.joulebench.core.csv.CsvCells.Kind;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
@@ -53,6 +52,14 @@ public final class CsvWriter implements Closeable, Flushable {
 
     /** Writes one data row; values may be null, Boolean, Number or anything with a meaningful toString. */
     public void writeRow(List<?> values) throws IOException {
+        out.write(line(header, kinds, values) + LINE_END);
+    }
+
+    /**
+     * One data row without its line end, for writers that keep their own files open (the request log): the cells
+     * of {@code values} matched to {@code header} by position, encoded as {@link #writeRow} does.
+     */
+    public static String line(List<String> header, Function<String, Kind> kinds, List<?> values) {
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
@@ -61,7 +68,7 @@ public final class CsvWriter implements Closeable, Flushable {
             Kind kind = i < header.size() ? kinds.apply(header.get(i)) : Kind.UNKNOWN;
             line.append(cell(values.get(i), kind));
         }
-        out.write(line.append(LINE_END).toString());
+        return line.toString();
     }
 
     /** The encoded form of one cell: a Number or Boolean is a value whatever its column. */

@@ -1,4 +1,4 @@
-package io.joulebench.core.window;
+package io.joulebench.core.stats;
 
 import io.joulebench.core.energy.PowerSample;
 import java.util.ArrayList;

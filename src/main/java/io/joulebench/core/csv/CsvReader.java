@@ -1,4 +1,4 @@
-package io.joulebench.core.results;
+package io.joulebench.core.csv;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,8 +1,5 @@
-package io.joulebench.core.window;
+package io.joulebench.core.traffic;
 
-import io.joulebench.core.traffic.IssuerReport;
-import io.joulebench.core.traffic.TrafficSource;
-import io.joulebench.core.traffic.Transport;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
