@@ -1,20 +1,16 @@
 package io.joulebench.cli;
 
+import io.joulebench.engine.EngineFlags;
 import io.joulebench.engine.EngineOptions;
-import io.joulebench.engine.Faults;
 import io.joulebench.engine.ReferenceEngine;
 import io.joulebench.engine.RunningEngine;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import sun.misc.Signal;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,34 +38,9 @@ public final class EngineCommand implements Callable<Integer> {
     @Option(names = "--allow-remote", description = "Permit binding a non-loopback address.")
     boolean allowRemote;
 
-    @Option(names = "--profile", description = "small, medium or large (default: ${DEFAULT-VALUE}).")
-    String profile = "small";
-
-    @Option(names = "--gpus", description = "Simulated GPUs, 1-8 (default: ${DEFAULT-VALUE}).")
-    int gpus = 1;
-
-    @Option(names = "--seed", description = "Seed of text, lengths, faults and GPU UUIDs (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--load-delay", paramLabel = "SECONDS", description = "/health answers 503 this long (default: ${DEFAULT-VALUE}).")
-    double loadDelaySeconds;
-
-    @Option(names = "--thermal-tau", paramLabel = "SECONDS", description = "Thermal time constant (default: ${DEFAULT-VALUE}).")
-    double thermalTauSeconds = EngineOptions.DEFAULT_THERMAL_TIME_CONSTANT.toSeconds();
-
-    @Option(names = "--counter-period-ms", description = "Energy counter update period (default: ${DEFAULT-VALUE}).")
-    double counterPeriodMs = EngineOptions.DEFAULT_COUNTER_PERIOD.toMillis();
-
-    @Option(names = "--no-thermal-drift", description = "Temperature sits at its steady state at once.")
-    boolean noThermalDrift;
-
-    @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Override a profile parameter (repeatable), e.g. max_num_seqs=128.")
-    List<String> sets = new ArrayList<>();
-
-    @Option(names = "--fault", paramLabel = "SPEC", description = {
-        "Inject a fault (repeatable): never-ready, exit-after=SECONDS, stall=F, error=F, malformed-sse=F, drop=F,",
-        "ignore-sigterm (only SIGKILL stops the process)."})
-    List<String> faults = new ArrayList<>();
+    /** The engine's own flags, shared with the in-process factory (one declaration, one parser). */
+    @Mixin
+    EngineFlags flags = new EngineFlags();
 
     @Override
     public Integer call() throws InterruptedException {
@@ -115,41 +86,9 @@ public final class EngineCommand implements Callable<Integer> {
 
     private EngineOptions options() {
         try {
-            if (!Double.isFinite(loadDelaySeconds) || !Double.isFinite(thermalTauSeconds)
-                    || !Double.isFinite(counterPeriodMs)) {
-                throw new IllegalArgumentException("durations must be finite numbers");
-            }
-            return EngineOptions.builder()
-                    .host(host).port(port).allowRemote(allowRemote).profile(profile).gpus(gpus).seed(seed)
-                    .loadDelay(seconds(loadDelaySeconds))
-                    .thermalTimeConstant(seconds(thermalTauSeconds))
-                    .counterPeriod(seconds(counterPeriodMs / 1000))
-                    .thermalDrift(!noThermalDrift)
-                    .overrides(parseSets())
-                    .faults(Faults.parse(faults))
-                    .build();
+            return flags.builder().host(host).port(port).allowRemote(allowRemote).build();
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
-    }
-
-    private Map<String, Double> parseSets() {
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (String s : sets) {
-            int eq = s.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("--set needs NAME=VALUE, got '" + s + "'");
-            }
-            try {
-                out.put(s.substring(0, eq).trim(), Double.parseDouble(s.substring(eq + 1).trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--set " + s.substring(0, eq) + ": not a number");
-            }
-        }
-        return out;
-    }
-
-    private static Duration seconds(double s) {
-        return Duration.ofNanos(Math.round(s * 1e9));
     }
 }
