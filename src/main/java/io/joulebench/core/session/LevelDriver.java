@@ -78,8 +78,7 @@ final class LevelDriver {
             LevelResult result;
             try {
                 LevelOutcome o = new WindowManager(s.clock()).runLevel(plan(level, cell, warmup));
-                result = new LevelResult(cell, s.sessionId(), level, o, o.windows(), warmup.get(), s.energy(),
-                        o.validation().valid() ? null : o.validation().reason(), false);
+                result = context(cell, level, warmup).completed(o);
             } catch (WarmupTrafficException e) {
                 String died = s.server().deathReason("during the warmup before level " + level);
                 LOG.error("session {}: warmup before level {} failed: {}", s.sessionId(), level,
@@ -94,11 +93,10 @@ final class LevelDriver {
                 AbortedLevel a = e.abortedLevel();
                 // an interrupt can surface wrapped (a meter read cut short throws MeterException): it is still a cut
                 boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
-                result = new LevelResult(cell, s.sessionId(), level, null, a.completedWindows(), warmup.get(),
-                        s.energy(), a.reason(), cut);
+                result = cut ? context(cell, level, warmup).cut(a.completedWindows(), a.reason())
+                        : context(cell, level, warmup).aborted(a.completedWindows(), a.reason());
             } catch (InterruptedException e) {
-                result = new LevelResult(cell, s.sessionId(), level, null, List.of(), warmup.get(), s.energy(),
-                        warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", true);
+                result = context(cell, level, warmup).cut(List.of(), cutBefore(warmup));
             } catch (RuntimeException e) {
                 // A cancel that reached a blocking call (a meter read in the warmup) and came back as that call's own
                 // exception: the level was cut, not failed, so resume reruns it.
@@ -108,17 +106,15 @@ final class LevelDriver {
                 } else {
                     LOG.error("session {}: level {} failed", s.sessionId(), level, e);
                 }
-                result = new LevelResult(cell, s.sessionId(), level, null, List.of(), warmup.get(), s.energy(),
-                        !cut ? "level failed: " + describe(e)
-                                : warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)", cut);
+                result = cut ? context(cell, level, warmup).cut(List.of(), cutBefore(warmup))
+                        : context(cell, level, warmup).aborted(List.of(), "level failed: " + describe(e));
             }
             String died = result.interrupted() || result.valid() ? null
                     : s.server().deathReason("during level " + level);
             if (died != null) {
                 LOG.error("session {}: {} (the level had failed with: {})", s.sessionId(), died,
                         result.invalidReason());
-                result = new LevelResult(cell, s.sessionId(), level, null, result.windows(), result.warmup(),
-                        s.energy(), died, false);
+                result = result.serverDied(died);
             }
             LOG.info("session {} level {} ({}): {}{}", s.sessionId(), level, cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
@@ -134,6 +130,15 @@ final class LevelDriver {
                 return;
             }
         }
+    }
+
+    private LevelResult.Context context(ResolvedCell cell, int level, AtomicReference<WarmupResult> warmup) {
+        return LevelResult.of(cell, s.sessionId(), level, warmup.get(), s.energy());
+    }
+
+    /** Why a level cut before its windows: during its warmup, or (after it) during the ramp. */
+    private static String cutBefore(AtomicReference<WarmupResult> warmup) {
+        return warmup.get() == null ? "interrupted (warmup)" : "interrupted (ramp)";
     }
 
     /** A level's plan at its plan level index {@code planLevel}. */

@@ -37,6 +37,47 @@ public record LevelResult(ResolvedCell cell, String sessionId, int levelIndex, L
         this(cell, sessionId, levelIndex, outcome, windows, warmup, energy, invalidReason, interrupted, false);
     }
 
+    /**
+     * What every result of one level shares: its cell, session, plan level index, the warmup before it (null when
+     * none ran) and the session's energy context. The named factories below are the ways a level ends.
+     */
+    public record Context(ResolvedCell cell, String sessionId, int levelIndex, WarmupResult warmup,
+                          EnergyContext energy) {
+
+        /** The level ran to the end of its drain: valid, or failed by the gate with its reason. */
+        public LevelResult completed(LevelOutcome outcome) {
+            return new LevelResult(cell, sessionId, levelIndex, outcome, outcome.windows(), warmup, energy,
+                    outcome.validation().valid() ? null : outcome.validation().reason(), false);
+        }
+
+        /** The level failed after {@code closed} windows; it is credited {@code failed} with the reason. */
+        public LevelResult aborted(List<WindowRecord> closed, String reason) {
+            return new LevelResult(cell, sessionId, levelIndex, null, closed, warmup, energy, reason, false);
+        }
+
+        /** An interrupt cut the level: not credited, rerun on resume; its closed windows become degraded bundles. */
+        public LevelResult cut(List<WindowRecord> closed, String reason) {
+            return new LevelResult(cell, sessionId, levelIndex, null, closed, warmup, energy, reason, true);
+        }
+    }
+
+    /** The context of a level about to end: see {@link Context}'s factories. */
+    public static Context of(ResolvedCell cell, String sessionId, int levelIndex, WarmupResult warmup,
+                             EnergyContext energy) {
+        return new Context(cell, sessionId, levelIndex, warmup, energy);
+    }
+
+    /** This failed level, its reason replaced by the server's death (its closed windows kept, no outcome). */
+    public LevelResult serverDied(String reason) {
+        return new LevelResult(cell, sessionId, levelIndex, null, windows, warmup, energy, reason, false, offline);
+    }
+
+    /** The one window of an offline batch; valid when {@code invalidReason} is null. */
+    public static LevelResult offline(ResolvedCell cell, String sessionId, List<WindowRecord> windows,
+                                      EnergyContext energy, String invalidReason, boolean interrupted) {
+        return new LevelResult(cell, sessionId, 0, null, windows, null, energy, invalidReason, interrupted, true);
+    }
+
     /** Valid levels are credited {@code completed}; gate-failed and aborted-with-reason levels {@code failed}. */
     public boolean valid() {
         if (offline) {

@@ -75,16 +75,14 @@ public final class OfflineSession {
             String invalid = window.jPerToken() != null ? null
                     : "the offline batch produced no J/token (" + window.tokens() + " tokens, energy "
                     + window.energyJ() + " J)";
-            result = new LevelResult(cell, s.sessionId(), 0, null, List.of(window), null, s.energy(), invalid,
-                    false, true);
+            result = LevelResult.offline(cell, s.sessionId(), List.of(window), s.energy(), invalid, false);
         } catch (InterruptedException e) {
             Thread.interrupted();
-            result = new LevelResult(cell, s.sessionId(), 0, null, List.of(), null, s.energy(), "aborted: cancelled",
-                    true, true);
+            result = LevelResult.offline(cell, s.sessionId(), List.of(), s.energy(), "aborted: cancelled", true);
         } catch (RuntimeException e) {
             LOG.error("session {}: offline batch failed", s.sessionId(), e);
-            result = new LevelResult(cell, s.sessionId(), 0, null, List.of(), null, s.energy(),
-                    "aborted: " + LevelDriver.describe(e), false, true);
+            result = LevelResult.offline(cell, s.sessionId(), List.of(), s.energy(),
+                    "aborted: " + LevelDriver.describe(e), false);
         } finally {
             if (bracket != null) {
                 bracket.close();
