@@ -94,7 +94,7 @@ public final class ComparisonReport {
             List<SvgChart.Point> pts = new ArrayList<>();
             for (Level l : cmp.levelsOf(c)) {
                 Estimate e = l.jPerToken();
-                pts.add(new SvgChart.Point(l.rate(), e.value(), e.ciLow(), e.ciHigh(), !l.valid(), l + ": "
+                pts.add(new SvgChart.Point(l.rate(), e.value(), e.ciLow(), e.ciHigh(), !l.valid(), false, l + ": "
                         + Formats.jPerToken(e.value()) + " J/token" + (l.valid() ? "" : " (invalid)")));
             }
             chart.add(new SvgChart.Series(c.label(), pts, true));
@@ -107,13 +107,14 @@ public final class ComparisonReport {
     private static void energyVsLatency(StringBuilder b, Comparison cmp, String odd) {
         LevelMetric lat = cmp.latency();
         SvgChart chart = new SvgChart("J/token vs " + lat.column() + " with the Pareto front" + suffix(odd),
-                lat.column() + " (ms, worst window)", "J / output token", odd);
+                lat.column() + " (ms, worst window)", "J / output token", odd).logXWhenWide();
         List<double[]> front = new ArrayList<>();
         for (Configuration c : cmp.configurations()) {
             List<SvgChart.Point> pts = new ArrayList<>();
             for (Level l : cmp.levelsOf(c)) {
                 Estimate e = l.jPerToken();
-                pts.add(new SvgChart.Point(l.metric(lat), e.value(), e.ciLow(), e.ciHigh(), !l.valid(), l + ": "
+                pts.add(new SvgChart.Point(l.metric(lat), e.value(), e.ciLow(), e.ciHigh(), !l.valid(),
+                        l.onParetoFront(), l + ": "
                         + Formats.jPerToken(e.value()) + " J/token, " + Formats.number(l.metric(lat)) + " ms"
                         + (l.onParetoFront() ? " (on the front)" : "")));
             }
@@ -122,7 +123,7 @@ public final class ComparisonReport {
         cmp.levels().stream().filter(Level::onParetoFront)
                 .sorted(java.util.Comparator.comparingDouble(l -> l.metric(lat)))
                 .forEach(l -> front.add(new double[] {l.metric(lat), l.jPerToken().value()}));
-        chart.highlight("Pareto front", front);
+        chart.highlight("Pareto front (ringed)", front);
         b.append("<section id=\"energy-vs-latency\">\n<h2>J/token vs latency: the Pareto front</h2>\n")
                 .append(chart.svg()).append("<p class=\"muted\">On the front: valid levels that no other valid "
                         + "level beats on both J/token and ").append(esc(lat.column())).append(".</p>\n</section>\n");

@@ -15,7 +15,7 @@ final class SvgChart {
             "#17becf", "#7f7f7f", "#bcbd22"};
 
     /** One point: x, y, an interval (NaN for none), whether it is hollow (invalid) and a tooltip. */
-    record Point(double x, double y, double low, double high, boolean hollow, String title) {
+    record Point(double x, double y, double low, double high, boolean hollow, boolean marked, String title) {
     }
 
     record Series(String name, List<Point> points, boolean joined) {
@@ -40,6 +40,14 @@ final class SvgChart {
         this.xLabel = xLabel;
         this.yLabel = yLabel;
         this.watermark = watermark;
+    }
+
+    private boolean logXAllowed;
+
+    /** Lets the x axis go logarithmic when its data spans 20× or more (latencies of an overloaded server). */
+    SvgChart logXWhenWide() {
+        logXAllowed = true;
+        return this;
     }
 
     SvgChart add(Series s) {
@@ -79,15 +87,16 @@ final class SvgChart {
             b.append(text(width / 2.0, height / 2.0, "no data", "middle", 14, "normal"));
             return b.append("</svg>\n").toString();
         }
+        boolean log = logXAllowed && xMin > 0 && xMax / xMin >= 20;
         double x0 = xMin > 0 && xMin < (xMax - xMin) ? 0 : xMin;
-        double[] xt = ticks(x0, xMax == x0 ? x0 + 1 : xMax);
+        double[] xt = log ? logTicks(xMin, xMax) : ticks(x0, xMax == x0 ? x0 + 1 : xMax);
         double[] yt = ticks(0, yMax > 0 ? yMax * 1.05 : 1);
-        double xLo = xt[0];
-        double xHi = xt[xt.length - 1];
+        double xLo = log ? Math.log10(xt[0]) : xt[0];
+        double xHi = log ? Math.log10(xt[xt.length - 1]) : xt[xt.length - 1];
         double yHi = yt[yt.length - 1];
         double pw = width - left - right;
         double ph = height - top - bottom;
-        java.util.function.DoubleUnaryOperator sx = v -> left + (v - xLo) / (xHi - xLo) * pw;
+        java.util.function.DoubleUnaryOperator sx = v -> left + ((log ? Math.log10(v) : v) - xLo) / (xHi - xLo) * pw;
         java.util.function.DoubleUnaryOperator sy = v -> top + ph - v / yHi * ph;
         b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" "
                 + "stroke=\"#999\"/>%n", left, top, pw, ph));
@@ -101,7 +110,7 @@ final class SvgChart {
             b.append(line(left, py, left + pw, py, "#eee", 1, null));
             b.append(text(left - 6, py + 4, Formats.number(t), "end", 11, "normal"));
         }
-        b.append(text(left + pw / 2, height - 22, xLabel, "middle", 12, "normal"));
+        b.append(text(left + pw / 2, height - 22, xLabel + (log ? ", log scale" : ""), "middle", 12, "normal"));
         b.append(String.format(Locale.ROOT, "<text x=\"16\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 16 %.1f)\" font-family=\"sans-serif\">%s</text>%n", top + ph / 2,
                 top + ph / 2, esc(yLabel)));
@@ -141,6 +150,11 @@ final class SvgChart {
                     b.append(line(px, lo, px, hi, colour, 1.5, "ci"));
                     b.append(line(px - 5, lo, px + 5, lo, colour, 1.5, "ci"));
                     b.append(line(px - 5, hi, px + 5, hi, colour, 1.5, "ci"));
+                }
+                if (p.marked()) {
+                    b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" "
+                            + "stroke=\"#222\" stroke-width=\"1.5\" class=\"front-point\"/>%n", px,
+                            sy.applyAsDouble(p.y())));
                 }
                 b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\" "
                         + "stroke=\"%s\" stroke-width=\"1.5\"><title>%s</title></circle>%n", px,
@@ -185,6 +199,24 @@ final class SvgChart {
             t[i] = start + i * step;
         }
         return t;
+    }
+
+    /** 1, 2, 5 × 10^k ticks (only 10^k over more than two decades) from just below lo to just above hi (> 0). */
+    static double[] logTicks(double lo, double hi) {
+        double[] mult = Math.log10(hi / lo) > 2 ? new double[] {1} : new double[] {1, 2, 5};
+        List<Double> t = new ArrayList<>();
+        for (double decade = Math.pow(10, Math.floor(Math.log10(lo))); t.isEmpty() || t.get(t.size() - 1) < hi;
+                decade *= 10) {
+            for (double m : mult) {
+                if (t.isEmpty() || t.get(t.size() - 1) < hi) {
+                    t.add(decade * m);
+                }
+            }
+        }
+        while (t.size() > 2 && t.get(1) <= lo) {
+            t.remove(0);
+        }
+        return t.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static String line(double x1, double y1, double x2, double y2, String colour, double w, String cls) {
