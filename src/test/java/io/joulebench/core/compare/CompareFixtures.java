@@ -19,7 +19,7 @@ import java.util.Map;
  * (and carry an extra trailing column), so readers must go by column name, plus a resolved.json with each cell's
  * config. The config is {@code engine}, {@code reference.max_num_seqs} and {@code server.traffic.rate}.
  */
-final class CompareFixtures {
+public final class CompareFixtures {
 
     /** Shuffled order, an unknown column at the end. */
     static final List<String> COLUMNS = List.of("output_tokens", "rate_req_s", "energy_j", "experiment_id",
@@ -28,25 +28,25 @@ final class CompareFixtures {
             "e2e_p99_ms", "goodput_tokens_s", "window_start_utc", "tool_version", "transport_extra");
 
     /** One window: its cell and its figures. */
-    record W(double rate, int cycle, int window, double energyJ, long tokens, boolean valid, String reason,
+    public record W(double rate, int cycle, int window, double energyJ, long tokens, boolean valid, String reason,
              double ttftP99, double tpotP99) {
-        static W of(double rate, double energyJ, long tokens) {
+        public static W of(double rate, double energyJ, long tokens) {
             return new W(rate, 1, 0, energyJ, tokens, true, "", 100, 10);
         }
 
-        W cycle(int c) {
+        public W cycle(int c) {
             return new W(rate, c, window, energyJ, tokens, valid, reason, ttftP99, tpotP99);
         }
 
-        W window(int w) {
+        public W window(int w) {
             return new W(rate, cycle, w, energyJ, tokens, valid, reason, ttftP99, tpotP99);
         }
 
-        W invalid(String why) {
+        public W invalid(String why) {
             return new W(rate, cycle, window, energyJ, tokens, false, why, ttftP99, tpotP99);
         }
 
-        W latency(double ttft, double tpot) {
+        public W latency(double ttft, double tpot) {
             return new W(rate, cycle, window, energyJ, tokens, valid, reason, ttft, tpot);
         }
     }
@@ -59,7 +59,7 @@ final class CompareFixtures {
     }
 
     /** Writes a results folder {@code dir} for one configuration (engine, max_num_seqs; null = default). */
-    static Path folder(Path dir, String study, String engine, Integer seqs, List<W> windows) throws IOException {
+    public static Path folder(Path dir, String study, String engine, Integer seqs, List<W> windows) throws IOException {
         Files.createDirectories(dir);
         StringWriter out = new StringWriter();
         CsvWriter csv = new CsvWriter(out, c -> Kind.UNKNOWN);
@@ -124,7 +124,7 @@ final class CompareFixtures {
     }
 
     /** Three windows at one rate with the given energies and tokens. */
-    static List<W> level(double rate, double[] energy, long[] tokens) {
+    public static List<W> level(double rate, double[] energy, long[] tokens) {
         List<W> out = new ArrayList<>();
         for (int i = 0; i < energy.length; i++) {
             out.add(W.of(rate, energy[i], tokens[i]).window(i));
