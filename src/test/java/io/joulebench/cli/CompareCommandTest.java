@@ -3,6 +3,7 @@ package io.joulebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.joulebench.core.compare.CompareFixtures;
 import io.joulebench.core.compare.ComparisonReport;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.WindowRow;
@@ -117,5 +118,23 @@ class CompareCommandTest {
             assertThat(report).contains("<section id=\"" + id + "\">");
         }
         assertThat(report).contains("<svg").contains("SIMULATED energy");
+    }
+
+    @Test
+    void a_baseline_outside_the_list_is_added_first_and_the_chosen_latency_is_printed() throws IOException {
+        // identical settings in two folders of the same name: labelled by parent/folder
+        Path x = CompareFixtures.folder(tmp.resolve("x/run"), "s", "reference", null,
+                CompareFixtures.level(8, new double[] {120, 131, 125.5}, new long[] {1000, 1080, 1010}));
+        Path y = CompareFixtures.folder(tmp.resolve("y/run"), "s", "reference", null,
+                CompareFixtures.level(8, new double[] {100, 104, 99}, new long[] {1000, 1010, 990}));
+        Run r = run("compare", x.toString(), "--baseline", y.toString(), "--latency", "e2e_p99");
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("label").contains("e2e_p99");
+        assertThat(lines.get(1)).startsWith("y/run ");
+        assertThat(lines.get(2)).startsWith("x/run ");
+        assertThat(r.out()).contains("front: not dominated on (J/token, e2e_p99_ms)")
+                .contains("Differences to the baseline y/run:")
+                .contains("x/run uses 20.6 % more energy per token than y/run");
     }
 }

@@ -103,7 +103,11 @@ public final class Comparer {
         }
         List<String> fallbacks = new ArrayList<>();
         for (ResultsRun r : owners) {
-            fallbacks.add(settings.size() == 1 ? r.studyName() : r.name());
+            boolean clash = owners.stream().anyMatch(o -> o != r && o.name().equals(r.name()));
+            Path parent = r.folder().getParent();
+            String name = clash && parent != null && parent.getFileName() != null
+                    ? parent.getFileName() + "/" + r.name() : r.name();
+            fallbacks.add(settings.size() == 1 ? r.studyName() : name);
         }
         List<String> labels = ConfigLabels.labels(settings, fallbacks);
         for (int i = 0; i < settings.size(); i++) {
