@@ -30,12 +30,35 @@ public final class Comparer {
      * @throws CompareInputException when the baseline folder is not among the runs, or there is nothing to compare
      */
     public static Comparison compare(List<ResultsRun> runs, Path baselineFolder, Slo slo, LevelMetric latency) {
+        return compare(runs, baselineFolder, slo, latency, cell -> true);
+    }
+
+    /** One cell of a results folder: a config hash and cycle (one rate of one configuration, one cycle). */
+    public record CellKey(Path folder, String configHash, int cycle) {
+    }
+
+    /** The cells of a run, in windows.csv order, with each cell's rate (NaN for none). */
+    public static Map<CellKey, Double> cells(ResultsRun run) {
+        Map<CellKey, Double> out = new LinkedHashMap<>();
+        for (WindowRow r : run.windows().rows()) {
+            out.putIfAbsent(new CellKey(run.folder(), r.text(WindowsCsvColumns.CONFIG_HASH), r.cycle()),
+                    r.rate().isPresent() ? r.rate().getAsDouble() : Double.NaN);
+        }
+        return out;
+    }
+
+    /**
+     * As {@link #compare(List, Path, Slo, LevelMetric)} over only the cells {@code include} accepts (the workbench's
+     * cell picking); a configuration left with no cell drops out.
+     */
+    public static Comparison compare(List<ResultsRun> runs, Path baselineFolder, Slo slo, LevelMetric latency,
+                                     java.util.function.Predicate<CellKey> include) {
         if (!latency.isLatency()) {
             throw new CompareInputException("--latency: " + latency.shortName() + " is not a latency percentile");
         }
         List<Configuration> configs = new ArrayList<>();
         Map<Configuration, List<WindowRow>> rowsOf = new LinkedHashMap<>();
-        group(runs, configs, rowsOf);
+        group(runs, configs, rowsOf, include);
         if (configs.isEmpty()) {
             throw new CompareInputException("nothing to compare: the results folders have no windows");
         }
@@ -44,7 +67,7 @@ public final class Comparer {
             Path b = baselineFolder.toAbsolutePath().normalize();
             baseline = configs.stream().filter(c -> c.run().folder().equals(b)).findFirst()
                     .orElseThrow(() -> new CompareInputException("--baseline " + baselineFolder
-                            + " has no windows among the folders compared"));
+                            + " has no windows among those compared"));
         }
         List<Level> levels = new ArrayList<>();
         for (Configuration c : configs) {
@@ -78,7 +101,8 @@ public final class Comparer {
     // ---- configurations ------------------------------------------------------------------------------------------
 
     private static void group(List<ResultsRun> runs, List<Configuration> configs,
-                              Map<Configuration, List<WindowRow>> rowsOf) {
+                              Map<Configuration, List<WindowRow>> rowsOf,
+                              java.util.function.Predicate<CellKey> include) {
         List<Map<String, String>> settings = new ArrayList<>();
         List<ResultsRun> owners = new ArrayList<>();
         List<List<WindowRow>> rows = new ArrayList<>();
@@ -87,6 +111,9 @@ public final class Comparer {
         for (ResultsRun run : runs) {
             Map<Map<String, String>, Integer> here = new LinkedHashMap<>();
             for (WindowRow r : run.windows().rows()) {
+                if (!include.test(new CellKey(run.folder(), r.text(WindowsCsvColumns.CONFIG_HASH), r.cycle()))) {
+                    continue;
+                }
                 Map<String, String> s = settingsOf(run, r);
                 Integer at = here.get(s);
                 if (at == null) {

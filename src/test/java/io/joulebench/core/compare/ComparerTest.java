@@ -188,4 +188,21 @@ class ComparerTest {
         assertThat(ConfigLabels.labels(List.of(java.util.Map.of("a", "1"), java.util.Map.of("a", "1")),
                 List.of("run-1", "run-2"))).containsExactly("run-1", "run-2");
     }
+
+    @Test
+    void unpicked_cells_leave_the_comparison_and_a_configuration_without_cells_drops_out() throws IOException {
+        List<W> ws = new ArrayList<>(level(4, E_A, T_A));
+        ws.addAll(level(8, E_A, T_A));
+        Path a = folder(tmp.resolve("a"), "s", "reference", null, ws);
+        Path b = folder(tmp.resolve("b"), "s", "reference", 8, level(8, E_B, T_B));
+        ResultsRun ra = ResultsRun.read(a);
+        ResultsRun rb = ResultsRun.read(b);
+        assertThat(Comparer.cells(ra)).hasSize(2).containsValues(4.0, 8.0);
+        Comparer.CellKey a4 = Comparer.cells(ra).keySet().iterator().next();
+        Comparison cmp = Comparer.compare(List.of(ra, rb), null, Slo.NONE, LevelMetric.TTFT_P99, k -> !k.equals(a4));
+        assertThat(cmp.levels()).extracting(Level::rate).containsExactly(8.0, 8.0);
+        Comparison onlyA = Comparer.compare(List.of(ra, rb), null, Slo.NONE, LevelMetric.TTFT_P99,
+                k -> k.folder().equals(ra.folder()));
+        assertThat(onlyA.configurations()).hasSize(1);
+    }
 }

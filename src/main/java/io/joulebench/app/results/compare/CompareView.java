@@ -65,8 +65,13 @@ public final class CompareView {
         runs.setId("compare-runs");
         runs.setCellFactory(CheckBoxListCell.forListView(RunChoice::includedProperty));
         runs.setPlaceholder(new Label("Open results folders first"));
-        runs.setPrefHeight(150);
-        runs.setMaxHeight(240);
+        runs.setPrefHeight(90);
+        runs.setMaxHeight(200);
+        ListView<CellChoice> cells = new ListView<>(vm.cells());
+        cells.setId("compare-cells");
+        cells.setCellFactory(CheckBoxListCell.forListView(CellChoice::includedProperty));
+        cells.setPlaceholder(new Label("No cells"));
+        cells.setPrefHeight(150);
         ComboBox<RunChoice> baseline = new ComboBox<>(vm.included());
         baseline.setId("compare-baseline");
         baseline.setPromptText("first ticked run");
@@ -119,13 +124,15 @@ public final class CompareView {
         status.setId("compare-status");
         status.setWrapText(true);
         status.textProperty().bind(vm.statusProperty());
-        VBox left = new VBox(6, new Label("Runs to compare"), runs, new Label("Baseline"), baseline,
+        VBox left = new VBox(6, new Label("Runs to compare"), runs, new Label("Cells (rate · cycle · run)"), cells,
+                new Label("Baseline"), baseline,
                 new Label("SLO (key=value, …)"), sloRow, sloError, new Label("Latency for the front"), latency,
                 new HBox(6, csv, html), progress, status);
         left.setPadding(new Insets(0, 8, 0, 0));
         left.setMinWidth(200);
         left.setPrefWidth(250);
         VBox.setVgrow(runs, Priority.SOMETIMES);
+        VBox.setVgrow(cells, Priority.SOMETIMES);
 
         energy = new OverlayLineChart(axis("request rate (req/s)"), axis("J / output token"));
         energy.setId("compare-energy-chart");

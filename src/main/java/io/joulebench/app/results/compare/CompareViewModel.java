@@ -6,17 +6,23 @@ import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.results.LoadedStudy;
 import io.joulebench.core.compare.CompareInputException;
 import io.joulebench.core.compare.Comparer;
+import io.joulebench.core.compare.Comparer.CellKey;
 import io.joulebench.core.compare.Comparison;
 import io.joulebench.core.compare.ComparisonCsv;
 import io.joulebench.core.compare.ComparisonReport;
+import io.joulebench.core.compare.Formats;
 import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.compare.ResultsRun;
 import io.joulebench.core.compare.Slo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
@@ -49,6 +55,7 @@ public final class CompareViewModel {
 
     private final ObservableList<RunChoice> runs = FXCollections.observableArrayList();
     private final ObservableList<RunChoice> included = FXCollections.observableArrayList();
+    private final ObservableList<CellChoice> cells = FXCollections.observableArrayList();
     private final ObjectProperty<RunChoice> baseline = new SimpleObjectProperty<>();
     private final StringProperty slo = new SimpleStringProperty("ttft_p99_ms=500,tpot_p99_ms=50");
     private final ObjectProperty<LevelMetric> latency = new SimpleObjectProperty<>(LevelMetric.TTFT_P99);
@@ -120,6 +127,8 @@ public final class CompareViewModel {
         Path base = baseline.get() == null ? null : baseline.get().folder();
         Slo bounds = appliedSlo;
         LevelMetric lat = latency.get();
+        Set<CellKey> excluded = new HashSet<>();
+        cells.stream().filter(c -> !c.includedProperty().get()).forEach(c -> excluded.add(c.key()));
         busy.set(true);
         progress.set(0);
         status.set("Reading " + folders.size() + " results folder" + (folders.size() == 1 ? "" : "s") + "…");
@@ -135,7 +144,13 @@ public final class CompareViewModel {
                         }
                     });
                 }
-                Comparison cmp = Comparer.compare(read, base, bounds, lat);
+                Map<CellKey, String> all = new LinkedHashMap<>();
+                for (ResultsRun run : read) {
+                    Comparer.cells(run).forEach((key, rate) -> all.put(key, Formats.rate(rate) + " · cycle "
+                            + key.cycle() + " · " + run.name()));
+                }
+                ui.execute(() -> updateCells(gen, all));
+                Comparison cmp = Comparer.compare(read, base, bounds, lat, key -> !excluded.contains(key));
                 ui.execute(() -> finished(gen, cmp, null));
             } catch (CompareInputException e) {
                 ui.execute(() -> finished(gen, null, e.getMessage()));
@@ -147,6 +162,25 @@ public final class CompareViewModel {
                 });
             }
         });
+    }
+
+    /** Keeps the tick of every cell still present, adds new cells ticked, drops cells of runs no longer read. */
+    private void updateCells(long gen, Map<CellKey, String> all) {
+        if (generation.get() != gen) {
+            return;
+        }
+        List<CellChoice> next = new ArrayList<>();
+        all.forEach((key, label) -> {
+            CellChoice existing = cells.stream().filter(c -> c.key().equals(key)).findFirst().orElse(null);
+            if (existing != null) {
+                next.add(existing);
+            } else {
+                CellChoice c = new CellChoice(key, label);
+                c.includedProperty().addListener((o, a, b) -> recompute());
+                next.add(c);
+            }
+        });
+        cells.setAll(next);
     }
 
     private void finished(long gen, Comparison cmp, String problem) {
@@ -218,6 +252,11 @@ public final class CompareViewModel {
 
     public ObservableList<RunChoice> runs() {
         return runs;
+    }
+
+    /** The cells of the ticked runs (known after their first reading); unticking one leaves it out. */
+    public ObservableList<CellChoice> cells() {
+        return cells;
     }
 
     /** The ticked runs: the baseline's choices. */

@@ -118,4 +118,22 @@ class CompareViewModelTest {
         assertThat(vm.comparisonProperty().get()).isNull();
         assertThat(vm.statusProperty().get()).contains("is not a results folder");
     }
+
+    @Test
+    void cells_are_listed_after_reading_and_an_unticked_cell_leaves_the_comparison() throws IOException {
+        Path two = folder(tmp.resolve("two"), "s", "reference", 16, new ArrayList<>(List.of(
+                io.joulebench.core.compare.CompareFixtures.W.of(8, 100, 1000),
+                io.joulebench.core.compare.CompareFixtures.W.of(8, 101, 1000).window(1),
+                io.joulebench.core.compare.CompareFixtures.W.of(16, 150, 2000),
+                io.joulebench.core.compare.CompareFixtures.W.of(16, 152, 2000).window(1))));
+        load(a, two);
+        assertThat(vm.cells()).extracting(CellChoice::toString)
+                .containsExactly("8 req/s · cycle 1 · a", "8 req/s · cycle 1 · two", "16 req/s · cycle 1 · two");
+        assertThat(vm.comparisonProperty().get().levels()).hasSize(3);
+        vm.cells().get(1).includedProperty().set(false);
+        assertThat(vm.comparisonProperty().get().levels()).extracting(l -> l.rate()).containsExactly(8.0, 16.0);
+        assertThat(vm.comparisonProperty().get().differences()).noneMatch(d -> d.scope()
+                == io.joulebench.core.compare.Difference.Scope.RATE);
+        assertThat(vm.cells().get(1).includedProperty().get()).isFalse();
+    }
 }
