@@ -16,6 +16,8 @@ import io.joulebench.app.prefs.WindowBounds;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.app.results.ResultsView;
 import io.joulebench.app.results.ResultsViewModel;
+import io.joulebench.app.results.compare.CompareView;
+import io.joulebench.app.results.compare.CompareViewModel;
 import io.joulebench.app.results.TaskExportRunner;
 import io.joulebench.app.shell.Area;
 import io.joulebench.app.shell.ShellView;
@@ -101,10 +103,13 @@ public final class AppContext implements AutoCloseable {
         shellRef.set(shell);
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder").map(java.nio.file.Path::toFile).orElse(null));
+        ResultsView resultsView = new ResultsView(results, services.dialogs());
+        resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
+                services.ui(), services.errors()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs()).node(),
                 Area.LIVE, liveView.node(),
-                Area.RESULTS, new ResultsView(results, services.dialogs()).node()));
+                Area.RESULTS, resultsView.node()));
         scene = new Scene(shellView.node());
         scene.getStylesheets().add(Objects.requireNonNull(
                 AppContext.class.getResource("/io/joulebench/app/workbench.css")).toExternalForm());

@@ -28,6 +28,7 @@ import picocli.CommandLine.Mixin;
             RunCommand.class,
             ResumeCommand.class,
             ExportCommand.class,
+            CompareCommand.class,
             MeterCommand.class,
             ReapCommand.class,
             EngineCommand.class,

@@ -142,8 +142,10 @@ public final class ScheduleCommand implements Callable<Integer> {
         int n = schedule.count();
         summary.put("count", n);
         summary.put("mean_gap_s", finite(schedule.meanGap()));
-        summary.put("cv", finite(schedule.cv()));
-        summary.put("gamma_shape_k", finite(schedule.gammaShapeK()));
+        summary.put("configured_cv", finite(schedule.configuredCv()));
+        summary.put("configured_gamma_shape_k", finite(schedule.configuredGammaShapeK()));
+        summary.put("sampled_cv", finite(schedule.sampledCv()));
+        summary.put("sampled_gamma_shape_k", finite(schedule.sampledGammaShapeK()));
         summary.put("first_offset_s", n == 0 ? null : schedule.offset(0));
         summary.put("last_offset_s", n == 0 ? null : schedule.offset(n - 1));
         summary.put("seed", schedule.seed());
@@ -155,9 +157,9 @@ public final class ScheduleCommand implements Callable<Integer> {
     }
 
     /**
-     * JSON has no NaN or infinity: those become null. So {@code cv} and {@code gamma_shape_k} are null for an empty
-     * schedule or one whose every gap is 0 s (CV undefined), and {@code gamma_shape_k} is null for {@code constant}
-     * arrivals, whose CV is 0 and k = 1/CV² infinite.
+     * JSON has no NaN or infinity: those become null. So {@code sampled_cv} and {@code sampled_gamma_shape_k} are null
+     * for an empty schedule or one whose every gap is 0 s (CV undefined), and both shapes are null for
+     * {@code constant} arrivals, whose CV is 0 and k = 1/CV² infinite.
      */
     private static Double finite(double value) {
         return Double.isFinite(value) ? value : null;

@@ -71,8 +71,10 @@ class ScheduleCommandTest {
         ArrivalSchedule expected = ArrivalSchedule.build(ScheduleSpec.ofCount(10, ArrivalProcess.GAMMA, 2, 3L, 4000));
         assertThat(json.get("count").asInt()).isEqualTo(4000);
         assertThat(json.get("mean_gap_s").asDouble()).isEqualTo(expected.meanGap());
-        assertThat(json.get("cv").asDouble()).isEqualTo(expected.cv()).isCloseTo(2.0, within(0.25));
-        assertThat(json.get("gamma_shape_k").asDouble()).isEqualTo(expected.gammaShapeK());
+        assertThat(json.get("sampled_cv").asDouble()).isEqualTo(expected.sampledCv()).isCloseTo(2.0, within(0.25));
+        assertThat(json.get("sampled_gamma_shape_k").asDouble()).isEqualTo(expected.sampledGammaShapeK());
+        assertThat(json.get("configured_cv").asDouble()).as("the burstiness asked for").isEqualTo(2.0);
+        assertThat(json.get("configured_gamma_shape_k").asDouble()).isEqualTo(0.25);
         assertThat(json.get("first_offset_s").asDouble()).isEqualTo(expected.offset(0));
         assertThat(json.get("last_offset_s").asDouble()).isEqualTo(expected.offset(3999));
         assertThat(json.get("seed").asLong()).isEqualTo(3);
@@ -116,9 +118,11 @@ class ScheduleCommandTest {
         Run run = run("schedule", "--rate", "20", "--arrival", "constant", "--count", "1000", "--format", "json");
         assertThat(run.exit()).isZero();
         JsonNode json = new ObjectMapper().readTree(run.out());
-        assertThat(json.get("cv").isNumber()).isTrue();
-        assertThat(json.get("cv").asDouble()).isEqualTo(0.0);
-        assertThat(json.get("gamma_shape_k").isNull()).isTrue();
+        assertThat(json.get("sampled_cv").isNumber()).isTrue();
+        assertThat(json.get("sampled_cv").asDouble()).isEqualTo(0.0);
+        assertThat(json.get("configured_cv").asDouble()).isEqualTo(0.0);
+        assertThat(json.get("sampled_gamma_shape_k").isNull()).isTrue();
+        assertThat(json.get("configured_gamma_shape_k").isNull()).isTrue();
         assertThat(json.get("mean_gap_s").asDouble()).isEqualTo(0.05);
         assertThat(json.get("first_offset_s").asDouble()).isEqualTo(0.05);
         assertThat(json.get("last_offset_s").asDouble()).isEqualTo(50.0);

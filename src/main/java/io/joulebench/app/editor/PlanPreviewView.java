@@ -114,7 +114,7 @@ final class PlanPreviewView {
             return;
         }
         arrivalCaption.setText("Arrivals at " + Formats.rate(a.rate()) + ", " + a.arrival() + ": " + a.gaps()
-                + " gaps drawn, CV " + Formats.number(a.cv(), 2) + ", gamma k " + Formats.number(a.gammaK(), 2));
+                + " gaps drawn, sampled CV " + Formats.number(a.cv(), 2) + ", sampled gamma k " + Formats.number(a.gammaK(), 2));
         XYChart.Series<String, Number> series = new XYChart.Series<>();
         int[] counts = a.counts();
         for (int i = 0; i < counts.length; i++) {

@@ -82,6 +82,6 @@ public final class PlanPreviewer {
             counts[Math.min(BINS - 1, (int) (gap / width))]++;
         }
         return new ArrivalPreview(t.rate(), t.arrival().name().toLowerCase(java.util.Locale.ROOT),
-                schedule.count(), width, counts, schedule.cv(), schedule.gammaShapeK());
+                schedule.count(), width, counts, schedule.sampledCv(), schedule.sampledGammaShapeK());
     }
 }

@@ -174,10 +174,25 @@ public final class ArrivalSchedule {
     }
 
     /**
-     * Population standard deviation over mean of the gaps: exactly 0 for {@code constant}; NaN when empty or when
-     * every gap is 0 s (0/0, undefined).
+     * The CV of the gaps the process was asked for: the {@code burstiness} of a gamma schedule (what vLLM and
+     * ML.ENERGY call burstiness), 1 for Poisson, 0 for constant. Compare {@link #sampledCv()}, what was drawn.
      */
-    public double cv() {
+    public double configuredCv() {
+        return spec.configuredCv();
+    }
+
+    /** The configured gamma shape k = 1/CV² (1 for Poisson); +∞ for constant. */
+    public double configuredGammaShapeK() {
+        double cv = configuredCv();
+        return 1.0 / (cv * cv);
+    }
+
+    /**
+     * Population standard deviation over mean of the drawn gaps: exactly 0 for {@code constant}; NaN when empty or
+     * when every gap is 0 s (0/0, undefined). A heavy-tailed gamma draw reads well below its configured CV in short
+     * schedules.
+     */
+    public double sampledCv() {
         if (offsets.length == 0) {
             return Double.NaN;
         }
@@ -201,8 +216,8 @@ public final class ArrivalSchedule {
     }
 
     /** The equivalent gamma shape k = 1/CV² of the drawn gaps; +∞ for CV 0 (constant), NaN where the CV is. */
-    public double gammaShapeK() {
-        double cv = cv();
+    public double sampledGammaShapeK() {
+        double cv = sampledCv();
         return 1.0 / (cv * cv);
     }
 

@@ -81,6 +81,18 @@ public record ScheduleSpec(double rate, ArrivalProcess arrival, double burstines
         return new ScheduleSpec(rate, arrival, burstiness, newSeed, count, horizonSeconds);
     }
 
+    /**
+     * The CV of the gaps this spec asks for: the burstiness of a gamma process (what vLLM and ML.ENERGY call
+     * burstiness), 1 for Poisson, 0 for constant.
+     */
+    public double configuredCv() {
+        return switch (arrival) {
+            case CONSTANT -> 0.0;
+            case POISSON -> 1.0;
+            case GAMMA -> burstiness;
+        };
+    }
+
     /** Gamma shape k = 1/CV² of the configured burstiness (the vLLM / ML.ENERGY "burstiness" convention). */
     public double gammaShapeK() {
         return 1.0 / (burstiness * burstiness);

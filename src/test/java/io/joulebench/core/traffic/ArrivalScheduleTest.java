@@ -20,7 +20,7 @@ class ArrivalScheduleTest {
     @ParameterizedTest
     @ValueSource(doubles = {1, 3, 10, 32, 100})
     void poisson_cv_is_one(double rate) {
-        assertThat(count(rate, ArrivalProcess.POISSON, 1.0, 0L, 5000).cv()).isCloseTo(1.0, within(0.08));
+        assertThat(count(rate, ArrivalProcess.POISSON, 1.0, 0L, 5000).sampledCv()).isCloseTo(1.0, within(0.08));
     }
 
     @ParameterizedTest
@@ -34,7 +34,7 @@ class ArrivalScheduleTest {
     @ValueSource(doubles = {0.5, 1.0, 2.0})
     void gamma_cv_tracks_burstiness(double burstiness) {
         ArrivalSchedule s = count(10, ArrivalProcess.GAMMA, burstiness, 0L, 8000);
-        assertThat(Math.abs(s.cv() - burstiness) / burstiness).isLessThan(0.12);
+        assertThat(Math.abs(s.sampledCv() - burstiness) / burstiness).isLessThan(0.12);
         assertThat(s.meanGap()).isCloseTo(0.1, within(0.1 * 0.08));
         assertThat(s.spec().gammaShapeK()).isEqualTo(1.0 / (burstiness * burstiness));
     }
@@ -50,8 +50,9 @@ class ArrivalScheduleTest {
         assertThat(s.offset(999)).isEqualTo(50.0);
         assertThat(s.interarrivals()).containsOnly(0.05);
         assertThat(s.meanGap()).isEqualTo(0.05);
-        assertThat(s.cv()).isEqualTo(0.0);
-        assertThat(s.gammaShapeK()).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(s.sampledCv()).isEqualTo(0.0);
+        assertThat(s.configuredCv()).isEqualTo(0.0);
+        assertThat(s.sampledGammaShapeK()).isEqualTo(Double.POSITIVE_INFINITY);
     }
 
     @ParameterizedTest(name = "rate {0}, horizon {1} s: {2} arrivals")
@@ -182,6 +183,6 @@ class ArrivalScheduleTest {
         assertThat(Arrays.stream(slow.offsets()).boxed()).allSatisfy(o -> assertThat(o).isFinite().isPositive());
         ArrivalSchedule bursty = count(1, ArrivalProcess.GAMMA, ScheduleSpec.MAX_BURSTINESS, 1L, 2000);
         assertThat(bursty.meanGap()).isFinite().isPositive();
-        assertThat(bursty.cv()).isFinite().isPositive();
+        assertThat(bursty.sampledCv()).isFinite().isPositive();
     }
 }

@@ -1,0 +1,33 @@
+package io.joulebench.core.compare;
+
+/**
+ * One configuration against the baseline: at one rate both measured, or at their operating points.
+ *
+ * @param contrast null when a level was excluded (invalid) and nothing was compared
+ * @param verdict  the answer in words, e.g. {@code B uses 12.0 % less energy per token than A (95 % CI 7.0–17.0 %)}
+ */
+public record Difference(Scope scope, Configuration baseline, Configuration other, Level baselineLevel,
+                         Level otherLevel, Contrast contrast, String verdict) {
+
+    /** Where the two were compared. */
+    public enum Scope {
+        /** The same measured rate. */
+        RATE("rate"),
+        /** Each at its own operating point under the SLO. */
+        OPERATING_POINT("operating_point");
+
+        private final String wire;
+
+        Scope(String wire) {
+            this.wire = wire;
+        }
+
+        public String wire() {
+            return wire;
+        }
+    }
+
+    public boolean compared() {
+        return contrast != null;
+    }
+}

@@ -1,0 +1,103 @@
+package io.joulebench.core.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A service-level objective for the operating point: bounds on level metrics, e.g. {@code ttft_p99_ms ≤ 500} and
+ * {@code goodput_tokens_s ≥ 100}. A level meets it when its worst window meets every bound. No bounds: every level
+ * meets it.
+ */
+public record Slo(List<Bound> bounds) {
+
+    public static final Slo NONE = new Slo(List.of());
+
+    public Slo {
+        bounds = List.copyOf(bounds);
+    }
+
+    /** One bound: latencies at most {@code limit}, goodput and attainment at least {@code limit}. */
+    public record Bound(LevelMetric metric, double limit) {
+
+        public boolean meets(double value) {
+            return metric.lowerIsBetter() ? value <= limit : value >= limit;
+        }
+
+        @Override
+        public String toString() {
+            return metric.column() + (metric.lowerIsBetter() ? " ≤ " : " ≥ ") + Formats.number(limit);
+        }
+    }
+
+    /**
+     * Parses {@code key=value[,key=value…]} with keys from {@link LevelMetric}; blank is {@link #NONE}.
+     *
+     * @throws CompareInputException naming the key or value that is wrong
+     */
+    public static Slo parse(String text) {
+        if (text == null || text.isBlank()) {
+            return NONE;
+        }
+        List<Bound> bounds = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int eq = p.indexOf('=');
+            if (eq <= 0) {
+                throw new CompareInputException("--slo: '" + p + "' is not key=value (e.g. ttft_p99_ms=500)");
+            }
+            String key = p.substring(0, eq).trim();
+            LevelMetric metric = LevelMetric.byName(key).orElseThrow(() -> new CompareInputException(
+                    "--slo: unknown key '" + key + "'; known keys: " + LevelMetric.keys()));
+            String value = p.substring(eq + 1).trim();
+            double limit;
+            try {
+                limit = Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                throw new CompareInputException("--slo: " + key + " = '" + value + "' is not a number");
+            }
+            if (!Double.isFinite(limit) || limit < 0) {
+                throw new CompareInputException("--slo: " + key + " = " + value + " must be a number ≥ 0");
+            }
+            if (bounds.stream().anyMatch(b -> b.metric() == metric)) {
+                throw new CompareInputException("--slo: " + metric.column() + " is given twice");
+            }
+            bounds.add(new Bound(metric, limit));
+        }
+        return new Slo(bounds);
+    }
+
+    public boolean isEmpty() {
+        return bounds.isEmpty();
+    }
+
+    /** The bounds a level's figures break (a missing figure breaks its bound); empty when it meets the SLO. */
+    public List<String> violations(Map<LevelMetric, Double> figures) {
+        List<String> out = new ArrayList<>();
+        for (Bound b : bounds) {
+            Double v = figures.get(b.metric());
+            if (v == null || Double.isNaN(v)) {
+                out.add(b.metric().column() + " not recorded");
+            } else if (!b.meets(v)) {
+                out.add(b.metric().column() + " " + Formats.number(v) + (b.metric().lowerIsBetter() ? " > " : " < ")
+                        + Formats.number(b.limit()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return bounds.isEmpty() ? "none" : bounds.stream().map(Bound::toString).collect(Collectors.joining(", "));
+    }
+
+    /** The form {@link #parse} reads back. */
+    public String text() {
+        return bounds.stream().map(b -> b.metric().column() + "=" + Formats.number(b.limit()))
+                .collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,74 @@
+package io.joulebench.app.results.compare;
+
+import static io.joulebench.core.compare.CompareFixtures.folder;
+import static io.joulebench.core.compare.CompareFixtures.level;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.app.AppContext;
+import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.live.FakeRunController;
+import io.joulebench.app.live.LiveSnapshot;
+import io.joulebench.app.live.RunBackend;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Compare tab of the results browser, in the whole workbench, over two hand-written results folders. */
+@ExtendWith(ApplicationExtension.class)
+class CompareViewTest {
+
+    @TempDir
+    Path tmp;
+
+    private final TestServices services = new TestServices();
+    private AppContext context;
+
+    @Start
+    void start(Stage stage) {
+        context = new AppContext(services.services(new RunBackend(LiveSnapshot::idle, new FakeRunController()),
+                new FxUiExecutor()));
+        context.show(stage);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        context.close();
+        services.close();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void two_loaded_runs_show_charts_operating_points_and_a_verdict(FxRobot robot) throws Exception {
+        Path a = folder(tmp.resolve("a"), "s", "reference", null, level(8, new double[] {120, 131, 125.5},
+                new long[] {1000, 1080, 1010}));
+        Path b = folder(tmp.resolve("b"), "s", "reference", 8, level(8, new double[] {100, 104, 99},
+                new long[] {1000, 1010, 990}));
+        robot.interact(() -> {
+            context.shell().results().open(a);
+            context.shell().results().open(b);
+        });
+        robot.clickOn("#nav-results");
+        robot.clickOn("Compare");
+        ListView<String> verdicts = robot.lookup("#compare-verdicts").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !verdicts.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(verdicts.getItems().get(0)).startsWith("max_num_seqs=8 uses 17.1 % less energy per token");
+        assertThat(robot.lookup("#compare-operating-points").queryAs(TableView.class).getItems()).hasSize(2);
+        XYChart<Number, Number> energy = robot.lookup("#compare-energy-chart").queryAs(XYChart.class);
+        assertThat(energy.getData()).extracting(XYChart.Series::getName)
+                .containsExactly("max_num_seqs=default", "max_num_seqs=8");
+        assertThat(robot.lookup("#compare-export-html").queryButton().isDisabled()).isFalse();
+    }
+}
