@@ -1,8 +1,8 @@
 package io.joulebench.core.compare;
 
 import io.joulebench.core.results.AtomicFiles;
-import io.joulebench.core.results.CsvWriter;
-import io.joulebench.core.window.CsvCells.Kind;
+import io.joulebench.core.csv.CsvWriter;
+import io.joulebench.core.csv.CsvCells.Kind;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
