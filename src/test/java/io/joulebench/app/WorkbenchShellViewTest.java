@@ -76,7 +76,13 @@ class WorkbenchShellViewTest {
 
         // 30 s in: three windows of the first level and one of the second have closed.
         snapshot.set(FakeLiveFeed.at(30));
-        WaitForAsyncUtils.sleep(400, java.util.concurrent.TimeUnit.MILLISECONDS);
+        // the poll picks the snapshot up on its own cadence: wait for the chart to show it, not for a fixed time
+        try {
+            WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> context.shell().live().windowChartProperty().get().points().size() == 4);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the live chart never showed the 4 closed windows", e);
+        }
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.shell().live().windowChartProperty().get().points()).hasSize(4);
 

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
 
 class StudyRunLiveFeedTest {
 
+    /** A test copy of the quickstart, so editing the user-facing example changes no assertion here. */
+    static final Path FIXTURE = Path.of("src/test/resources/studies/three-rates.yaml");
+
     private final AtomicLong clock = new AtomicLong(1_000 * ScriptedRun.SECOND);
     private final StudyRunLiveFeed feed = new StudyRunLiveFeed(clock::get);
     private final StudyPlan plan = quickstartPlan();
@@ -29,7 +32,7 @@ class StudyRunLiveFeedTest {
 
     static StudyPlan quickstartPlan() {
         try {
-            StudyCheck check = StudyCheck.of(Files.readString(Path.of("examples/quickstart.yaml")), null);
+            StudyCheck check = StudyCheck.of(Files.readString(FIXTURE), null);
             return StudyPlan.of(check.study());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
