@@ -116,8 +116,9 @@ public final class StudyRunController implements RunController {
                         l.job().run(feed);
                         return new Outcome(l.folder(), false);
                     } catch (InterruptedException e) {
-                        // Cancelled: the core credited what closed and tore the server down before throwing.
-                        feed.studyFinished(true);
+                        // Cancelled: the core credited what closed, tore the server down and reported the end
+                        // before throwing; ended() closes the feed only when nothing did
+                        feed.ended(true);
                         return new Outcome(l.folder(), true);
                     } finally {
                         worker = null;
@@ -154,7 +155,7 @@ public final class StudyRunController implements RunController {
             Platform.runLater(this::cancel);
         } else if (service.isRunning() && service.cancel() && !started) {
             // Cancelled before it began: nothing ran, nothing to tear down.
-            feed.studyFinished(true);
+            feed.ended(true);
             idle.countDown();
         }
     }

@@ -112,6 +112,17 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         }
     }
 
+    /**
+     * The run's task has ended: a no-op when the core already delivered {@link #studyFinished} (a normal end, or a
+     * cancel the core credited and reported), else it closes the run as finished or cancelled. The controller calls
+     * this, so a cancel reaches the view exactly once.
+     */
+    public synchronized void ended(boolean interrupted) {
+        if (state.active()) {
+            studyFinished(interrupted);
+        }
+    }
+
     /** The run ended with a failure (not an interrupt). */
     public synchronized void failed() {
         change(RunState.FAILED);

@@ -70,6 +70,24 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void a_cancel_the_core_reported_reaches_the_view_once_and_one_it_did_not_is_closed_by_the_controller() {
+        feed.starting("quickstart");
+        run.start();
+        feed.cancelling();
+        feed.studyFinished(true);
+        LiveSnapshot reported = feed.snapshot();
+
+        feed.ended(true); // the controller, after the run's task ends
+        assertThat(feed.snapshot().version()).isEqualTo(reported.version());
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.CANCELLED);
+
+        feed.starting("quickstart");
+        feed.cancelling();
+        feed.ended(true); // cancelled before the core said anything
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.CANCELLED);
+    }
+
+    @Test
     void windows_stay_pending_until_the_gate_decides_then_turn_valid() throws Exception {
         feed.starting("quickstart");
         run.start();
