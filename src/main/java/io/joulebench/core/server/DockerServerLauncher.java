@@ -12,7 +12,6 @@ import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -245,11 +244,6 @@ public final class DockerServerLauncher implements ServerLauncher {
             this.name = name;
             this.port = port;
             this.spec = spec;
-        }
-
-        @Override
-        public URI baseUrl() {
-            return URI.create("http://127.0.0.1:" + port);
         }
 
         @Override

@@ -1,7 +1,6 @@
 package io.joulebench.core.server;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,11 +167,6 @@ public final class ProcessServerLauncher implements ServerLauncher {
             if (spec.logDir() != null) {
                 ServerLogs.save(spec, "server-" + port, LogFiles.tail(log, KEPT_LOG_CHARS));
             }
-        }
-
-        @Override
-        public URI baseUrl() {
-            return URI.create("http://127.0.0.1:" + port);
         }
 
         @Override

@@ -10,26 +10,24 @@ import java.util.Optional;
  * wiring and the editor ask here.
  */
 public enum Runner {
-    IN_PROCESS("in-process", "In this JVM"),
-    PROCESS("process", "Child process"),
-    CONTAINER("container", "Container");
+    /** In this JVM: the reference engine only. */
+    IN_PROCESS("in-process"),
+    /** A child process on this machine. */
+    PROCESS("process"),
+    /** A Docker container. */
+    CONTAINER("container");
 
     private static final List<String> WIRES = Arrays.stream(values()).map(Runner::wire).toList();
 
     private final String wire;
-    private final String displayName;
 
-    Runner(String wire, String displayName) {
+    Runner(String wire) {
         this.wire = wire;
-        this.displayName = displayName;
     }
 
+    /** The spelling in study files ({@code runners.<engine>}). */
     public String wire() {
         return wire;
-    }
-
-    public String displayName() {
-        return displayName;
     }
 
     /** Every spelling, in the order the editor lists them. */

@@ -7,8 +7,10 @@ import java.util.OptionalLong;
 /** One launched server: where it listens, whether it still lives, and what it logged. */
 public interface ServerHandle {
 
-    /** {@code http://127.0.0.1:<port>} (no trailing slash). */
-    URI baseUrl();
+    /** {@code http://127.0.0.1:<port>} (no trailing slash): by default the loopback port the server was published on. */
+    default URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
 
     int port();
 
