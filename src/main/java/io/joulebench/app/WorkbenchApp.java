@@ -33,7 +33,7 @@ public final class WorkbenchApp extends Application {
         StudyExecution execution = new CoreStudyExecution(() -> new DefaultSessionRunner(
                 SessionEnvironment.standard(host, new ReferenceEngineServerFactory(host.clock()))), host.clock());
         context = new AppContext(new AppContext.Services(WorkbenchPreferences.forHost(host),
-                StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(host), errors),
+                StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(host), errors, ui),
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
                 new FxFileDialogs(stage), ui));
         context.show(stage);

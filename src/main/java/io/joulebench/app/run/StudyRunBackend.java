@@ -1,6 +1,8 @@
 package io.joulebench.app.run;
 
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.core.server.HostEnvironment;
 import java.nio.file.Path;
@@ -13,10 +15,16 @@ public final class StudyRunBackend {
 
     /** @param resultsRoot where each run's results folder is created */
     public static RunBackendFactory factory(StudyExecution execution, Path resultsRoot, ErrorReporter errors) {
+        return factory(execution, resultsRoot, errors, new FxUiExecutor());
+    }
+
+    /** @param ui the workbench's hop to the FX thread, which drives the run service */
+    public static RunBackendFactory factory(StudyExecution execution, Path resultsRoot, ErrorReporter errors,
+            UiExecutor ui) {
         return (host, background) -> {
             StudyRunLiveFeed feed = new StudyRunLiveFeed();
             return new RunBackend(feed, new StudyRunController(execution, feed, host, resultsRoot, errors,
-                    background));
+                    background, ui));
         };
     }
 

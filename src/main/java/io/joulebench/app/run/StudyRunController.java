@@ -2,6 +2,8 @@ package io.joulebench.app.run;
 
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.FxUiExecutor;
+import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.RunController;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.study.Study;
@@ -11,7 +13,6 @@ import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
@@ -46,6 +47,7 @@ public final class StudyRunController implements RunController {
     private final RunHost host;
     private final Path resultsRoot;
     private final ErrorReporter errors;
+    private final UiExecutor ui;
     private final RunService service = new RunService();
     private volatile Thread worker;
     private volatile boolean started;
@@ -57,6 +59,13 @@ public final class StudyRunController implements RunController {
      */
     public StudyRunController(StudyExecution execution, StudyRunLiveFeed feed, RunHost host, Path resultsRoot,
             ErrorReporter errors, Executor executor) {
+        this(execution, feed, host, resultsRoot, errors, executor, new FxUiExecutor());
+    }
+
+    /** @param ui the hop to the thread that drives the service (the FX thread); every UI hop goes through it */
+    public StudyRunController(StudyExecution execution, StudyRunLiveFeed feed, RunHost host, Path resultsRoot,
+            ErrorReporter errors, Executor executor, UiExecutor ui) {
+        this.ui = ui;
         this.execution = execution;
         this.feed = feed;
         this.host = host;
@@ -150,9 +159,16 @@ public final class StudyRunController implements RunController {
         Thread t = worker;
         if (t != null) {
             t.interrupt();
-        } else if (!Platform.isFxApplicationThread()) {
+        } else {
             // The service is driven from the UI thread (a close at exit may come from elsewhere).
-            Platform.runLater(this::cancel);
+            ui.execute(this::cancelService);
+        }
+    }
+
+    private void cancelService() {
+        Thread t = worker;
+        if (t != null) {
+            t.interrupt();
         } else if (service.isRunning() && service.cancel() && !started) {
             // Cancelled before it began: nothing ran, nothing to tear down.
             feed.ended(true);

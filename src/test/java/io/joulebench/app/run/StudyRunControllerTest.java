@@ -144,6 +144,22 @@ class StudyRunControllerTest {
     }
 
     @Test
+    void a_cancel_from_another_thread_hops_to_the_ui_thread_through_the_injected_executor() throws Exception {
+        List<Runnable> hops = new java.util.concurrent.CopyOnWriteArrayList<>();
+        StudyRunController c = new StudyRunController(new ScriptedStudyExecution(0), feed, host, root,
+                services.errors, executor, work -> {
+                    hops.add(work);
+                    Platform.runLater(work);
+                });
+
+        c.cancel(); // the test thread, not the FX thread; nothing is running
+
+        assertThat(hops).hasSize(1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(c.running()).isFalse();
+    }
+
+    @Test
     void cancel_interrupts_the_run_which_ends_once_torn_down() throws Exception {
         CountDownLatch inside = new CountDownLatch(1);
         List<String> teardown = new ArrayList<>();
