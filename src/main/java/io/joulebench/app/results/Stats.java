@@ -1,14 +1,10 @@
 package io.joulebench.app.results;
 
+import io.joulebench.core.compare.Estimate;
 import java.util.List;
 
-/** Mean, spread and a Student-t 95 % interval of a few values. */
+/** Mean, spread and a Student-t 95 % interval of a few values; the t quantile is core's ({@link Estimate}). */
 final class Stats {
-
-    /** Two-sided 95 % Student t quantiles for 1..30 degrees of freedom. */
-    private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
-        2.056, 2.052, 2.048, 2.045, 2.042};
 
     private Stats() {
     }
@@ -41,7 +37,6 @@ final class Stats {
             ss += (d - m) * (d - m);
         }
         double sd = Math.sqrt(ss / (n - 1));
-        double t = n - 1 <= T95.length ? T95[n - 2] : 1.960;
-        return t * sd / Math.sqrt(n);
+        return Estimate.tQuantile(n - 1) * sd / Math.sqrt(n);
     }
 }

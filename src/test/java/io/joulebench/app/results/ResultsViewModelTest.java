@@ -78,9 +78,9 @@ class ResultsViewModelTest {
         assertThat(eight.cycles()).isEqualTo(2);
         assertThat(eight.basis()).isEqualTo("cycles");
         assertThat(eight.maxJPerToken() / eight.minJPerToken()).isCloseTo(1.1, within(1e-9));
-        // t(1) = 12.706: the interval of two cycle means is wide.
+        // t(0.975, 1) = 12.706204736174703 (scipy.stats.t.ppf): the interval of two cycle means is wide.
         assertThat(eight.ci95High() - eight.meanJPerToken())
-                .isCloseTo(12.706 * (eight.maxJPerToken() - eight.minJPerToken()) / 2, within(1e-9));
+                .isCloseTo(12.706204736174703 * (eight.maxJPerToken() - eight.minJPerToken()) / 2, within(1e-9));
         vm.groupByCycleProperty().set(true);
         assertThat(vm.groups()).hasSize(6).extracting(RateGroup::cycle).containsExactly(1, 2, 1, 2, 1, 2);
     }
