@@ -2,6 +2,7 @@ package io.joulebench.app;
 
 import io.joulebench.app.editor.EditorView;
 import io.joulebench.app.editor.EditorViewModel;
+import io.joulebench.app.fx.BoundedFolderOpener;
 import io.joulebench.app.fx.Confirmer;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.ExecutorPollScheduler;
@@ -79,7 +80,8 @@ public final class AppContext implements AutoCloseable {
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
                 new FxDebouncer(Duration.ofMillis(300)));
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
-                services.folderOpener(), new TaskExportRunner(background));
+                new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
+                        BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
         backend = services.backend().create(new RunHost() {
             @Override

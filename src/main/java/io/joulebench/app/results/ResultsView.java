@@ -2,6 +2,7 @@ package io.joulebench.app.results;
 
 import io.joulebench.app.fx.BannerView;
 import io.joulebench.app.fx.FileDialogs;
+import io.joulebench.app.fx.PathBar;
 import java.nio.file.Path;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -52,8 +53,10 @@ public final class ResultsView {
                 .ifPresent(p -> vm.export(false, p)));
         Button bundle = new Button("Open bundle folder");
         bundle.setId("results-open-bundle");
-        bundle.disableProperty().bind(Bindings.isEmpty(vm.studies()));
+        bundle.disableProperty().bind(Bindings.isEmpty(vm.studies()).or(vm.openingFolderProperty()));
         bundle.setOnAction(e -> vm.openBundleFolder());
+        bundle.setTooltip(new javafx.scene.control.Tooltip(
+                "Open the selected window's bundle folder (or the results folder) in the file browser"));
 
         ProgressBar progress = new ProgressBar(0);
         progress.setId("results-export-progress");
@@ -69,7 +72,13 @@ public final class ResultsView {
                 bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
-        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar);
+        Button dismiss = new Button("✕");
+        dismiss.setId("results-folder-notice-close");
+        dismiss.setOnAction(e -> vm.dismissFolderNotice());
+        PathBar notice = new PathBar("results-folder-notice", vm.folderNoticeProperty(),
+                vm.unopenedFolderProperty()).with(dismiss);
+        notice.getStyleClass().add("folder-notice");
+        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, notice);
         top.setPadding(new Insets(8, 10, 6, 10));
         root.setTop(top);
 
@@ -78,6 +87,7 @@ public final class ResultsView {
         studies.setPlaceholder(new Label("No results open"));
         Button close = new Button("Close");
         close.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
+        vm.selectedStudyProperty().bind(studies.getSelectionModel().selectedItemProperty());
         close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
         VBox left = new VBox(6, new Label("Loaded results"), studies, close);
         left.setPadding(new Insets(0, 0, 0, 0));
@@ -97,8 +107,12 @@ public final class ResultsView {
         SplitPane split = new SplitPane(left, tabs);
         split.setDividerPositions(0.12);
         SplitPane.setResizableWithParent(left, false);
-        split.setPadding(new Insets(0, 10, 10, 10));
+        split.setPadding(new Insets(0, 10, 6, 10));
         root.setCenter(split);
+        PathBar folder = new PathBar("results-folder", new javafx.beans.property.SimpleStringProperty(
+                "Results folder:"), vm.shownFolderProperty());
+        folder.setPadding(new Insets(0, 10, 8, 10));
+        root.setBottom(folder);
     }
 
     private static void fillRecent(MenuButton recent, ResultsViewModel vm) {
