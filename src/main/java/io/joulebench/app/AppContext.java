@@ -99,12 +99,14 @@ public final class AppContext implements AutoCloseable {
         }, background);
         LiveViewModel live = new LiveViewModel(backend, services.ui(), poller, services.confirmer(),
                 services.errors(), LiveViewModel.DEFAULT_HZ);
+        live.blockRunWhile(editor.runBlockedReasonProperty());
         shell = new ShellViewModel(editor, live, results);
         shellRef.set(shell);
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder").map(java.nio.file.Path::toFile).orElse(null));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
-                Area.EDITOR, new EditorView(editor, services.dialogs()).node(),
+                Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
+                        live.canRunProperty(), live.runOffReasonProperty(), shell::run)).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, new ResultsView(results, services.dialogs()).node()));
         scene = new Scene(shellView.node());

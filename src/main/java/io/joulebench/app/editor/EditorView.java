@@ -36,10 +36,25 @@ public final class EditorView {
     private final TextArea yaml = new TextArea();
     private final FormView form;
     private final SweepView sweep;
+    private final RunAction runAction;
 
+    /**
+     * The Run button the editor offers: on while {@code enabled}, otherwise {@code whyNot} says why (the study's
+     * first problem, a run in progress).
+     */
+    public record RunAction(javafx.beans.value.ObservableBooleanValue enabled,
+            javafx.beans.value.ObservableStringValue whyNot, Runnable run) {
+    }
+
+    /** An editor without a Run button (tests of the editor alone). */
     public EditorView(EditorViewModel vm, FileDialogs dialogs) {
+        this(vm, dialogs, null);
+    }
+
+    public EditorView(EditorViewModel vm, FileDialogs dialogs, RunAction runAction) {
         this.vm = vm;
         this.dialogs = dialogs;
+        this.runAction = runAction;
         root.setId("editor-view");
         root.getStyleClass().add("editor-view");
 
@@ -112,6 +127,22 @@ public final class EditorView {
         HBox titleRow = new HBox(10, name, file, spacer, newStudy, open, recent, save, saveAs);
         titleRow.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, titleRow, parse);
+        if (runAction != null) {
+            Button run = action("Run", "Run this study; the Live view shows it (Ctrl+R)", runAction.run());
+            run.setId("editor-run");
+            run.getStyleClass().add("run-button");
+            run.disableProperty().bind(javafx.beans.binding.Bindings.not(runAction.enabled()));
+            titleRow.getChildren().add(new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL));
+            titleRow.getChildren().add(run);
+            Label whyNot = new Label();
+            whyNot.setId("editor-run-off");
+            whyNot.getStyleClass().add("run-off-reason");
+            whyNot.textProperty().bind(runAction.whyNot());
+            whyNot.setWrapText(true);
+            whyNot.visibleProperty().bind(whyNot.textProperty().isNotEmpty());
+            whyNot.managedProperty().bind(whyNot.visibleProperty());
+            top.getChildren().add(whyNot);
+        }
         top.setPadding(new Insets(10, 10, 6, 10));
         return top;
     }

@@ -3,6 +3,7 @@ package io.joulebench.app.editor;
 import io.joulebench.app.fx.Debouncer;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.UserMessageException;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.study.Study;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -43,6 +45,7 @@ public final class EditorViewModel {
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
+    private final StringProperty runBlockedReason = new SimpleStringProperty("");
     private String savedText = "";
 
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors) {
@@ -57,7 +60,20 @@ public final class EditorViewModel {
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
         recent.setAll(preferences.recentStudies());
+        validation.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> updateRunBlocked());
         newStudy();
+    }
+
+    private void updateRunBlocked() {
+        List<Problem> problems = validation.problems();
+        int n = problems.size();
+        runBlockedReason.set(n == 0 ? "" : "Run is off until the study's " + (n == 1 ? "problem is" : n
+                + " problems are") + " fixed (see Problems): " + problems.get(0).text());
+    }
+
+    /** Why the study cannot run as it is (its first problem); empty when it can. */
+    public ReadOnlyStringProperty runBlockedReasonProperty() {
+        return runBlockedReason;
     }
 
     /** Starts a new study from the quickstart (reference engine, runs on any machine). */
@@ -112,13 +128,13 @@ public final class EditorViewModel {
     /**
      * The study to run: the text validated now, not debounced.
      *
-     * @throws IllegalStateException naming the first problem when the study is not valid
+     * @throws UserMessageException naming the first problem when the study is not valid
      */
     public Study studyToRun() {
         StudyCheck check = validation.validateNow();
         if (!check.valid()) {
             int n = check.errors().size();
-            throw new IllegalStateException("the study has " + n + " problem" + (n == 1 ? "" : "s")
+            throw new UserMessageException("the study has " + n + " problem" + (n == 1 ? "" : "s")
                     + " (see the editor's problems list), the first: " + check.errors().get(0).format());
         }
         return check.study();

@@ -58,9 +58,17 @@ public final class LiveView {
         notice.setId("live-notice");
         notice.getStyleClass().add("live-notice");
         notice.textProperty().bind(vm.noticeProperty());
+        Label runOff = new Label();
+        runOff.setId("live-run-off");
+        runOff.getStyleClass().add("run-off-reason");
+        runOff.textProperty().bind(vm.runOffReasonProperty());
+        runOff.setMinWidth(0);
+        Tooltip runOffTip = new Tooltip();
+        runOffTip.textProperty().bind(vm.runOffReasonProperty());
+        runOff.setTooltip(runOffTip);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, notice, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, notice, runOff, spacer, energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
 

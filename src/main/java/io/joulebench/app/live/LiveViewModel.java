@@ -55,6 +55,8 @@ public final class LiveViewModel {
     private final ObservableList<LevelRow> levelRows = FXCollections.observableArrayList();
     private final ObjectProperty<RunState> state = new SimpleObjectProperty<>(RunState.IDLE);
     private final BooleanProperty canRun = new SimpleBooleanProperty();
+    private final StringProperty runBlockedBy = new SimpleStringProperty("");
+    private final StringProperty runOffReason = new SimpleStringProperty("");
     private final BooleanProperty canCancel = new SimpleBooleanProperty();
     private final BooleanProperty canResume = new SimpleBooleanProperty();
     private final StringProperty banner = new SimpleStringProperty("");
@@ -87,7 +89,18 @@ public final class LiveViewModel {
         this.confirmer = confirmer;
         this.errors = errors;
         this.period = Duration.ofNanos(1_000_000_000L / hz);
+        runBlockedBy.addListener((o, a, b) -> updateActions());
         updateActions();
+    }
+
+    /** Keeps Run off while {@code reason} is not empty (the editor's study has problems), saying why. */
+    public void blockRunWhile(javafx.beans.value.ObservableStringValue reason) {
+        runBlockedBy.bind(reason);
+    }
+
+    /** Why Run is off ("" when it is on): no backend, a run in progress, or the blocking reason. */
+    public ReadOnlyStringProperty runOffReasonProperty() {
+        return runOffReason;
     }
 
     public Duration pollPeriod() {
@@ -174,7 +187,10 @@ public final class LiveViewModel {
 
     private void updateActions() {
         boolean available = controller.available();
-        canRun.set(available && !state.get().active());
+        String blocked = runBlockedBy.get() == null ? "" : runBlockedBy.get();
+        canRun.set(available && !state.get().active() && blocked.isEmpty());
+        runOffReason.set(!available ? "Runs are not available in this workbench"
+                : state.get().active() ? "A run is in progress (Esc cancels it)" : blocked);
         canCancel.set(available && state.get().active() && state.get() != RunState.CANCELLING);
         canResume.set(available && !state.get().active());
     }
@@ -186,6 +202,8 @@ public final class LiveViewModel {
         }
         try {
             controller.start();
+        } catch (io.joulebench.app.fx.UserMessageException e) {
+            errors.report("The study did not start: " + e.getMessage() + ".", e);
         } catch (RuntimeException e) {
             errors.report("The study did not start: " + ErrorMessages.describe(e) + ".", e);
         }

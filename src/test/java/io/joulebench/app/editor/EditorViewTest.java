@@ -45,6 +45,7 @@ class EditorViewTest {
         robot.clickOn("#sweep-new-rate").write("-4");
         robot.clickOn("#sweep-add");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, error::isVisible);
+        WaitForAsyncUtils.waitForFxEvents(); // the problems list is filled in the same FX event, after the field
 
         assertThat(error.getText()).contains("must be > 0");
         ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
