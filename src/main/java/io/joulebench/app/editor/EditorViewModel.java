@@ -45,6 +45,9 @@ public final class EditorViewModel {
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
+    // One wrapper, kept: it listens to `recent` weakly, so a fresh one per call dropped the Recent menu's listener
+    // at the next garbage collection and the menu stayed disabled.
+    private final ObservableList<Path> readOnlyRecent = FXCollections.unmodifiableObservableList(recent);
     private final StringProperty runBlockedReason = new SimpleStringProperty("");
     private String savedText = "";
 
@@ -199,6 +202,6 @@ public final class EditorViewModel {
 
     /** Recently opened or saved studies, newest first. */
     public ObservableList<Path> recentStudies() {
-        return FXCollections.unmodifiableObservableList(recent);
+        return readOnlyRecent;
     }
 }

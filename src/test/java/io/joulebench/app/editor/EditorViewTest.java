@@ -54,6 +54,29 @@ class EditorViewTest {
         assertThat(context.shell().editor().textProperty().get()).contains("- -4");
     }
 
+    /** Collects until a fresh weak reference is cleared: one full collection at least, no fixed sleep. */
+    static void collectGarbage() {
+        java.lang.ref.WeakReference<Object> probe = new java.lang.ref.WeakReference<>(new Object());
+        for (int i = 0; i < 100 && probe.get() != null; i++) {
+            System.gc();
+        }
+        assertThat(probe.get()).as("a collection ran").isNull();
+    }
+
+    @Test
+    void the_recent_menu_lists_a_saved_study_even_after_a_garbage_collection(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        javafx.scene.control.MenuButton recent = robot.lookup("#editor-recent").queryAs(
+                javafx.scene.control.MenuButton.class);
+        assertThat(recent.isDisabled()).isTrue();
+        collectGarbage();
+        java.nio.file.Path file = dir.resolve("saved.yaml");
+        robot.interact(() -> context.shell().editor().saveStudyAs(file));
+        assertThat(recent.isDisabled()).isFalse();
+        assertThat(recent.getItems()).extracting(javafx.scene.control.MenuItem::getText)
+                .containsExactly(file.toString());
+    }
+
     @Test
     void every_prompt_fits_its_field_and_no_label_is_cut_short(FxRobot robot) {
         WaitForAsyncUtils.waitForFxEvents();
