@@ -78,7 +78,7 @@ public final class AppContext implements AutoCloseable {
     public AppContext(Services services) {
         this.services = services;
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
-                new FxDebouncer(Duration.ofMillis(300)));
+                new FxDebouncer(Duration.ofMillis(300)), services.confirmer(), services.dialogs());
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
                         BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
@@ -144,8 +144,9 @@ public final class AppContext implements AutoCloseable {
 
     /**
      * The user asked to close the window. The bounds are saved now, whatever happens next. A run in progress is
-     * cancelled after asking (one already cancelling is not asked about again); the window then closes once the
-     * run's server is torn down, and the live view says so meanwhile (a repeated request only repeats that).
+     * cancelled after asking (one already cancelling is not asked about again); unsaved edits are then saved,
+     * discarded or the close cancelled, as the user answers; the window closes once the run's server is torn
+     * down, and the live view says so meanwhile (a repeated request only repeats that).
      */
     void closeRequested(Stage stage, WindowEvent e) {
         saveBounds(stage);
@@ -159,10 +160,13 @@ public final class AppContext implements AutoCloseable {
             return;
         }
         if (!state.active()) {
+            if (!shell.editor().settleUnsaved("closing the window")) {
+                e.consume();
+            }
             return;
         }
         e.consume();
-        if (state == RunState.CANCELLING || shell.cancelRun()) {
+        if ((state == RunState.CANCELLING || shell.cancelRun()) && shell.editor().settleUnsaved("closing the window")) {
             closeAfterTeardown(stage);
         }
     }

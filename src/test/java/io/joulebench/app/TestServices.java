@@ -59,9 +59,21 @@ public final class TestServices implements AutoCloseable {
     public final List<Path> opened = new ArrayList<>();
     public boolean confirmAnswer = true;
     public final List<String> questions = new ArrayList<>();
-    public final Confirmer confirmer = (title, question) -> {
-        questions.add(question);
-        return confirmAnswer;
+    /** The answer {@code choose} gives, by its text; one not offered means the last (the way out). */
+    public String choiceAnswer = "Don't save";
+    public final Confirmer confirmer = new Confirmer() {
+        @Override
+        public boolean confirm(String title, String question) {
+            questions.add(question);
+            return confirmAnswer;
+        }
+
+        @Override
+        public int choose(String title, String question, List<String> answers) {
+            questions.add(question);
+            int i = answers.indexOf(choiceAnswer);
+            return i < 0 ? answers.size() - 1 : i;
+        }
     };
     public final FolderOpener folderOpener = opened::add;
 

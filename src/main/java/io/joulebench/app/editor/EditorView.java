@@ -99,6 +99,13 @@ public final class EditorView {
         file.getStyleClass().add("file-label");
         file.textProperty().bind(vm.fileProperty().asString().map(s -> s.equals("null")
                 ? "New study (not saved yet) — Ctrl+S saves it" : s));
+        Label unsaved = new Label("• unsaved changes");
+        unsaved.setId("editor-unsaved");
+        unsaved.getStyleClass().add("unsaved-mark");
+        unsaved.setTooltip(new Tooltip("The study has edits that are not saved yet (Ctrl+S saves them)"));
+        unsaved.visibleProperty().bind(vm.dirtyProperty());
+        unsaved.managedProperty().bind(unsaved.visibleProperty());
+        unsaved.setMinWidth(Region.USE_PREF_SIZE);
         Label parse = new Label("The YAML does not parse: the form shows the last valid state");
         parse.getStyleClass().add("field-error");
         parse.visibleProperty().bind(vm.document().parseableProperty().not());
@@ -124,7 +131,7 @@ public final class EditorView {
         Button saveAs = action("Save as…", "Save to another file", this::saveAs);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox titleRow = new HBox(10, name, file, spacer, newStudy, open, recent, save, saveAs);
+        HBox titleRow = new HBox(10, name, unsaved, file, spacer, newStudy, open, recent, save, saveAs);
         titleRow.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, titleRow, parse);
         if (runAction != null) {

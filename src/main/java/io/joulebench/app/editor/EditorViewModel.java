@@ -1,6 +1,8 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.app.fx.Confirmer;
 import io.joulebench.app.fx.Debouncer;
+import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.UserMessageException;
@@ -37,6 +39,8 @@ public final class EditorViewModel {
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
+    private final Confirmer confirmer;
+    private final FileDialogs dialogs;
     private final StudyDocument document = new StudyDocument();
     private final StudyFormViewModel form = new StudyFormViewModel(document);
     private final SweepViewModel sweep = new SweepViewModel(document);
@@ -55,10 +59,22 @@ public final class EditorViewModel {
         this(preferences, errors, Debouncer.direct());
     }
 
-    /** @param debouncer delays validation and the plan preview until typing pauses */
+    /** An editor that drops unsaved edits without asking (tests of everything but that question). */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer) {
+        this(preferences, errors, debouncer, null, null);
+    }
+
+    /**
+     * @param debouncer delays validation and the plan preview until typing pauses
+     * @param confirmer asks to save, discard or cancel before unsaved edits would be lost
+     * @param dialogs   chooses where to save a new study that is saved from that question
+     */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
+            Confirmer confirmer, FileDialogs dialogs) {
         this.preferences = preferences;
         this.errors = errors;
+        this.confirmer = confirmer;
+        this.dialogs = dialogs;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
@@ -79,13 +95,44 @@ public final class EditorViewModel {
         return runBlockedReason;
     }
 
-    /** Starts a new study from the quickstart (reference engine, runs on any machine). */
-    public void newStudy() {
-        load(null, quickstartText());
+    /**
+     * Unsaved edits are about to be lost ({@code doing}: "closing the window"): asks to save, discard or cancel.
+     * True when it is fine to go on: nothing unsaved, saved, or discarded; false when the user cancelled or the
+     * save did not happen.
+     */
+    public boolean settleUnsaved(String doing) {
+        if (!dirty.get() || confirmer == null) {
+            return true;
+        }
+        String name = studyName.get();
+        int choice = confirmer.choose("Unsaved changes", "The study " + name + " has changes that are not saved. "
+                + "Save them before " + doing + "?", UNSAVED_ANSWERS);
+        return switch (choice) {
+            case 0 -> needsSaveTarget()
+                    ? dialogs.chooseSaveFile("Save study", name + ".yaml").map(this::saveStudyAs).orElse(false)
+                    : saveStudy();
+            case 1 -> true;
+            default -> false;
+        };
     }
 
-    /** Opens a study file; false (and an error shown) when it cannot be read. */
+    /** The answers of the unsaved-changes question, in order: save, discard, cancel. */
+    public static final List<String> UNSAVED_ANSWERS = List.of("Save", "Don't save", "Cancel");
+
+    /** Starts a new study from the quickstart (reference engine, runs on any machine), after asking about edits. */
+    public boolean newStudy() {
+        if (!settleUnsaved("starting a new study")) {
+            return false;
+        }
+        load(null, quickstartText());
+        return true;
+    }
+
+    /** Opens a study file after asking about unsaved edits; false (and an error shown) when it cannot be read. */
     public boolean openStudy(Path path) {
+        if (!settleUnsaved("opening " + (path.getFileName() == null ? path : path.getFileName()))) {
+            return false;
+        }
         try {
             load(path.toAbsolutePath().normalize(), Files.readString(path, StandardCharsets.UTF_8));
             recent.setAll(preferences.addRecentStudy(path));

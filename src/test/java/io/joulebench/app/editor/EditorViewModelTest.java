@@ -24,6 +24,47 @@ class EditorViewModelTest {
     }
 
     @Test
+    void new_and_open_ask_about_unsaved_edits_and_cancel_keeps_them(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        EditorViewModel asking = new EditorViewModel(services.preferences, services.errors,
+                io.joulebench.app.fx.Debouncer.direct(), services.confirmer, services.dialogs);
+        Path other = Files.writeString(dir.resolve("other.yaml"), "study_name: other\n");
+        asking.textProperty().set(asking.textProperty().get() + "\n# mine\n");
+
+        services.choiceAnswer = "Cancel";
+        assertThat(asking.newStudy()).isFalse();
+        assertThat(asking.openStudy(other)).isFalse();
+        assertThat(asking.textProperty().get()).endsWith("# mine\n");
+        assertThat(asking.dirtyProperty().get()).isTrue();
+        assertThat(services.questions).hasSize(2).allSatisfy(q -> assertThat(q).contains("not saved"));
+
+        services.choiceAnswer = "Don't save";
+        assertThat(asking.openStudy(other)).isTrue();
+        assertThat(asking.studyNameProperty().get()).isEqualTo("other");
+
+        asking.textProperty().set("study_name: other-2\n");
+        services.choiceAnswer = "Save";
+        assertThat(asking.newStudy()).isTrue();
+        assertThat(Files.readString(other)).isEqualTo("study_name: other-2\n");
+        assertThat(asking.fileProperty().get()).isNull();
+
+        // Nothing unsaved: nothing asked.
+        services.questions.clear();
+        assertThat(asking.newStudy()).isTrue();
+        assertThat(services.questions).isEmpty();
+    }
+
+    @Test
+    void saving_a_new_study_from_the_question_needs_a_file_and_no_file_keeps_the_edits() {
+        EditorViewModel asking = new EditorViewModel(services.preferences, services.errors,
+                io.joulebench.app.fx.Debouncer.direct(), services.confirmer, services.dialogs);
+        asking.textProperty().set(asking.textProperty().get() + "\n# mine\n");
+        services.choiceAnswer = "Save";
+        assertThat(asking.settleUnsaved("closing the window")).as("the save dialog was cancelled").isFalse();
+        assertThat(asking.dirtyProperty().get()).isTrue();
+    }
+
+    @Test
     void the_bundled_quickstart_is_the_examples_quickstart() throws Exception {
         assertThat(EditorViewModel.quickstartText())
                 .isEqualTo(Files.readString(Path.of("examples/quickstart.yaml"), StandardCharsets.UTF_8));

@@ -78,6 +78,19 @@ class EditorViewTest {
     }
 
     @Test
+    void the_editor_header_marks_unsaved_edits_until_they_are_saved(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Label mark = robot.lookup("#editor-unsaved").queryAs(Label.class);
+        assertThat(mark.isVisible()).isFalse();
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get() + "\n# edited\n"));
+        assertThat(mark.isVisible()).isTrue();
+        assertThat(mark.getText()).contains("unsaved");
+        robot.interact(() -> editor.saveStudyAs(dir.resolve("s.yaml")));
+        assertThat(mark.isVisible()).isFalse();
+    }
+
+    @Test
     void every_prompt_fits_its_field_and_no_label_is_cut_short(FxRobot robot) {
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Parent editor = robot.lookup("#editor-view").queryAs(javafx.scene.Parent.class);
