@@ -128,8 +128,6 @@ public final class AppContext implements AutoCloseable {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         WindowBounds bounds = services.preferences().windowBounds()
                 .fitInto(screen.getMinX(), screen.getMinY(), screen.getWidth(), screen.getHeight());
-        stage.setMinWidth(Math.min(WindowBounds.MIN_WIDTH, screen.getWidth()));
-        stage.setMinHeight(Math.min(WindowBounds.MIN_HEIGHT, screen.getHeight()));
         stage.setWidth(bounds.width());
         stage.setHeight(bounds.height());
         if (bounds.hasPosition()) {
@@ -139,6 +137,13 @@ public final class AppContext implements AutoCloseable {
         stage.setScene(scene);
         stage.setOnCloseRequest(e -> closeRequested(stage, e));
         stage.show();
+        // The minimum size is set once the window is up: set before, GTK hands it to a window manager (openbox)
+        // as the initial size hint and the window opened at 898x575 whatever size was saved. The size is then
+        // applied again for the same reason.
+        stage.setMinWidth(Math.min(WindowBounds.MIN_WIDTH, screen.getWidth()));
+        stage.setMinHeight(Math.min(WindowBounds.MIN_HEIGHT, screen.getHeight()));
+        stage.setWidth(bounds.width());
+        stage.setHeight(bounds.height());
         LOG.info("Workbench window shown: {}", stage.getTitle());
     }
 

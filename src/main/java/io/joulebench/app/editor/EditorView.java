@@ -94,9 +94,12 @@ public final class EditorView {
     private VBox header() {
         Label name = new Label();
         name.getStyleClass().add("view-title");
+        name.setMinWidth(60);
         name.textProperty().bind(vm.studyNameProperty());
         Label file = new Label();
         file.getStyleClass().add("file-label");
+        file.setMinWidth(0);
+        file.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // keep the file name, drop the folder
         file.textProperty().bind(vm.fileProperty().asString().map(s -> s.equals("null")
                 ? "New study (not saved yet) — Ctrl+S saves it" : s));
         Label unsaved = new Label("• unsaved changes");
@@ -116,6 +119,7 @@ public final class EditorView {
                 .chooseOpenFile("Open study", "Study YAML", "*.yaml", "*.yml").ifPresent(vm::openStudy));
         MenuButton recent = new MenuButton("Recent");
         recent.setId("editor-recent");
+        recent.setMinWidth(Region.USE_PREF_SIZE);
         Runnable fill = () -> {
             recent.getItems().clear();
             for (Path p : vm.recentStudies()) {
@@ -201,6 +205,7 @@ public final class EditorView {
 
     private static Button action(String text, String tip, Runnable run) {
         Button b = new Button(text);
+        b.setMinWidth(Region.USE_PREF_SIZE); // the file name gives way first, never a button's text
         b.setTooltip(new Tooltip(tip));
         b.setOnAction(e -> run.run());
         return b;

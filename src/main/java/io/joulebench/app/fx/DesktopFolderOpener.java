@@ -33,7 +33,14 @@ public final class DesktopFolderOpener implements FolderOpener {
         }
         if (!GraphicsEnvironment.isHeadless() && Desktop.isDesktopSupported()
                 && Desktop.getDesktop().isSupported(Desktop.Action.OPEN)) {
-            Desktop.getDesktop().open(folder.toFile());
+            try {
+                Desktop.getDesktop().open(folder.toFile());
+            } catch (IOException e) {
+                // AWT says "Failed to show URI:file:/…" with the whole path again: say it plainly, keep it for the log
+                IOException plain = new IOException("no file browser answered for folders");
+                plain.addSuppressed(e);
+                throw plain;
+            }
             return;
         }
         if (hostServices == null) {

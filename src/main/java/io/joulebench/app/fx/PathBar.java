@@ -15,21 +15,35 @@ import javafx.scene.layout.Priority;
 
 /**
  * A caption, a folder's path in a read-only field (selectable) and a button that copies the path to the clipboard;
- * shown only while there is a path.
+ * shown only while there is a path. A long caption (why a folder could not be opened) sits above the path and
+ * wraps, so the path and its button always stay in the window.
  */
-public final class PathBar extends HBox {
+public final class PathBar extends javafx.scene.layout.VBox {
 
     private final TextField field = new TextField();
     private final Button copy = new Button("Copy path");
 
+    private final HBox row = new HBox(6);
+
     public PathBar(String idPrefix, ObservableStringValue caption, ObservableObjectValue<Path> path) {
-        super(6);
-        setAlignment(Pos.CENTER_LEFT);
+        this(idPrefix, caption, path, false);
+    }
+
+    public PathBar(String idPrefix, ObservableStringValue caption, ObservableObjectValue<Path> path,
+            boolean captionAbove) {
+        super(4);
+        row.setAlignment(Pos.CENTER_LEFT);
         getStyleClass().add("path-bar");
         setId(idPrefix);
         Label label = new Label();
+        label.setId(idPrefix + "-caption");
         label.textProperty().bind(caption);
-        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        if (captionAbove) {
+            label.setWrapText(true);
+            label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        } else {
+            label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         field.setId(idPrefix + "-path");
         field.setEditable(false);
         field.getStyleClass().add("path-field");
@@ -45,14 +59,21 @@ public final class PathBar extends HBox {
             content.putString(field.getText());
             Clipboard.getSystemClipboard().setContent(content);
         });
-        getChildren().addAll(label, field, copy);
+        field.setMinWidth(80);
+        if (captionAbove) {
+            row.getChildren().addAll(field, copy);
+            getChildren().addAll(label, row);
+        } else {
+            row.getChildren().addAll(label, field, copy);
+            getChildren().add(row);
+        }
         visibleProperty().bind(javafx.beans.binding.Bindings.isNotNull(path));
         managedProperty().bind(visibleProperty());
     }
 
     /** Adds a control after the copy button (a close button, say). */
     public PathBar with(javafx.scene.Node extra) {
-        getChildren().add(extra);
+        row.getChildren().add(extra);
         return this;
     }
 }

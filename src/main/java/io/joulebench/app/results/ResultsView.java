@@ -76,7 +76,7 @@ public final class ResultsView {
         dismiss.setId("results-folder-notice-close");
         dismiss.setOnAction(e -> vm.dismissFolderNotice());
         PathBar notice = new PathBar("results-folder-notice", vm.folderNoticeProperty(),
-                vm.unopenedFolderProperty()).with(dismiss);
+                vm.unopenedFolderProperty(), true).with(dismiss);
         notice.getStyleClass().add("folder-notice");
         VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, notice);
         top.setPadding(new Insets(8, 10, 6, 10));

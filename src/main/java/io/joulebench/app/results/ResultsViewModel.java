@@ -212,7 +212,7 @@ public final class ResultsViewModel {
         folderOpener.open(folder, failure -> {
             openingFolder.set(false);
             if (failure != null) {
-                folderNotice.set("Could not open a file browser (" + failure + "). The folder is:");
+                folderNotice.set("Could not open a file browser: " + failure + ". Copy the folder's path instead:");
                 unopenedFolder.set(folder);
             }
         });

@@ -26,8 +26,11 @@ public final class Clipping {
         }
         if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
             for (Node child : l.getChildrenUnmodifiable()) {
-                if (child instanceof Text t && !t.getText().equals(l.getText()) && t.getText().contains("…")
-                        && !l.getText().contains("…")) {
+                // JavaFX cuts with its ellipsis string, "..." unless CSS says otherwise: looking for "…" found nothing
+                String ellipsis = l.getEllipsisString() == null || l.getEllipsisString().isEmpty() ? "…"
+                        : l.getEllipsisString();
+                if (child instanceof Text t && !t.getText().equals(l.getText()) && t.getText().contains(ellipsis)
+                        && !l.getText().contains(ellipsis)) {
                     cut.add(l.getText() + " → " + t.getText());
                 }
             }
