@@ -24,6 +24,17 @@ class EditorViewModelTest {
     }
 
     @Test
+    void switching_arrival_from_gamma_to_poisson_removes_the_burstiness() {
+        vm.form().edit("arrival", "gamma");
+        vm.form().edit("burstiness", "2");
+        assertThat(vm.textProperty().get()).contains("burstiness: 2");
+        vm.form().edit("arrival", "poisson");
+        assertThat(vm.textProperty().get()).contains("arrival: poisson").doesNotContain("burstiness");
+        assertThat(vm.form().field("burstiness").valueProperty().get()).isEmpty();
+        assertThat(vm.validation().problems()).isEmpty();
+    }
+
+    @Test
     void new_and_open_ask_about_unsaved_edits_and_cancel_keeps_them(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
         EditorViewModel asking = new EditorViewModel(services.preferences, services.errors,
