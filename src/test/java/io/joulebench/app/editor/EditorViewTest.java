@@ -91,6 +91,20 @@ class EditorViewTest {
     }
 
     @Test
+    void a_long_problem_wraps_in_the_problems_list_instead_of_being_cut(FxRobot robot) throws Exception {
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get()
+                .replace("study_name: quickstart", "study_name: quickstart\nunknown_key_with_a_rather_long_name_"
+                        + "that_runs_on_and_on: 1")));
+        ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !problems.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(io.joulebench.app.fx.Clipping.ellipsized(problems)).isEmpty();
+        javafx.scene.Node cell = robot.from(problems).lookup(".problem-cell").query();
+        assertThat(cell.getBoundsInLocal().getWidth()).isLessThanOrEqualTo(problems.getWidth());
+    }
+
+    @Test
     void every_prompt_fits_its_field_and_no_label_is_cut_short(FxRobot robot) {
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Parent editor = robot.lookup("#editor-view").queryAs(javafx.scene.Parent.class);
