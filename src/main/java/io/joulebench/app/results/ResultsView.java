@@ -88,8 +88,16 @@ public final class ResultsView {
         Button close = new Button("Close");
         close.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
         vm.selectedStudyProperty().bind(studies.getSelectionModel().selectedItemProperty());
+        Button all = new Button("Show all");
+        all.setId("results-show-all");
+        all.setTooltip(new javafx.scene.control.Tooltip("Show the windows of every loaded run again"));
+        all.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
+        all.setOnAction(e -> studies.getSelectionModel().clearSelection());
         close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
-        VBox left = new VBox(6, new Label("Loaded results"), studies, close);
+        Label hint = new Label("Choose a run to show only its windows.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add("file-label");
+        VBox left = new VBox(6, new Label("Loaded results"), studies, hint, new HBox(6, close, all));
         left.setPadding(new Insets(0, 0, 0, 0));
         left.setMinWidth(140);
         left.setPrefWidth(170);

@@ -77,7 +77,7 @@ public final class ResultsViewModel {
         recent.setAll(preferences.recentResults());
         groupByCycle.addListener((o, a, b) -> regroup());
         interval.addListener((o, a, b) -> regroup());
-        selectedStudy.addListener((o, a, b) -> updateShownFolder());
+        selectedStudy.addListener((o, a, b) -> refresh());
     }
 
     private void updateShownFolder() {
@@ -114,10 +114,19 @@ public final class ResultsViewModel {
         refresh();
     }
 
+    /**
+     * The rows of the loaded studies, or of the one chosen in the list of loaded results only: the table, the
+     * grouping, the plots and "Export all" all work on what is shown.
+     */
     private void refresh() {
         List<WindowRow> all = new ArrayList<>();
         owner.clear();
+        LoadedStudy only = selectedStudy.get() != null && studies.contains(selectedStudy.get())
+                ? selectedStudy.get() : null;
         for (LoadedStudy s : studies) {
+            if (only != null && s != only) {
+                continue;
+            }
             for (WindowRow r : s.table().rows()) {
                 all.add(r);
                 owner.put(r, s);
@@ -224,7 +233,12 @@ public final class ResultsViewModel {
         folderNotice.set("");
     }
 
-    /** The loaded study chosen in the list of loaded results; the view keeps it in step. */
+    /** The loaded study a shown row comes from; null for a row not shown. */
+    public LoadedStudy studyOf(WindowRow row) {
+        return owner.get(row);
+    }
+
+    /** The loaded study chosen in the list of loaded results, null for all; the view keeps it in step. */
     public ObjectProperty<LoadedStudy> selectedStudyProperty() {
         return selectedStudy;
     }

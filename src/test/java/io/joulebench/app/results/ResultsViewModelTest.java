@@ -237,6 +237,23 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void choosing_a_loaded_run_shows_only_its_windows_and_none_shows_all(@TempDir Path copy) throws Exception {
+        vm.open(Fixtures.quickstartFolder());
+        Path second = copy.resolve("second");
+        Files.createDirectories(second);
+        Files.writeString(second.resolve("windows.csv"), Files.readAllLines(Fixtures.quickstartFolder()
+                .resolve("windows.csv")).subList(0, 3).stream().reduce((a, b) -> a + "\n" + b).orElseThrow() + "\n");
+        vm.open(second);
+        assertThat(vm.rows()).hasSize(11);
+        assertThat(vm.studyOf(vm.rows().get(10)).folder()).isEqualTo(second.toAbsolutePath().normalize());
+        vm.selectedStudyProperty().set(vm.studies().get(1));
+        assertThat(vm.rows()).hasSize(2);
+        assertThat(vm.rowsToExport(false)).hasSize(2);
+        vm.selectedStudyProperty().set(null);
+        assertThat(vm.rows()).hasSize(11);
+    }
+
+    @Test
     void closing_a_study_removes_its_windows() {
         vm.open(Fixtures.quickstartFolder());
         vm.close(vm.studies().get(0));
