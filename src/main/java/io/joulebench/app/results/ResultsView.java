@@ -46,10 +46,15 @@ public final class ResultsView {
         exportSelected.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.selection())));
         exportSelected.setOnAction(e -> dialogs.chooseSaveFile("Export selected windows", "windows-selected.csv")
                 .ifPresent(p -> vm.export(true, p)));
-        Button exportAll = new Button("Export all…");
+        Button exportAll = new Button();
         exportAll.setId("results-export-all");
-        exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.rows())));
-        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export all windows", "windows.csv")
+        // It writes what the table shows: its filters and the chosen run apply, and the button says how many.
+        exportAll.textProperty().bind(Bindings.createStringBinding(() -> vm.shown().size() == vm.rows().size()
+                ? "Export all…" : "Export " + vm.shown().size() + " shown…", vm.shown(), vm.rows()));
+        exportAll.setTooltip(new javafx.scene.control.Tooltip("Write the windows the table shows (after its filters"
+                + " and the chosen run) as CSV"));
+        exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.shown())));
+        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export the windows shown", "windows.csv")
                 .ifPresent(p -> vm.export(false, p)));
         Button bundle = new Button("Open bundle folder");
         bundle.setId("results-open-bundle");
@@ -63,14 +68,28 @@ public final class ResultsView {
         progress.setPrefWidth(140);
         progress.progressProperty().bind(vm.exportProgressProperty());
         progress.visibleProperty().bind(vm.exportProgressProperty().greaterThanOrEqualTo(0));
+        progress.managedProperty().bind(progress.visibleProperty());
         Label status = new Label();
         status.setId("results-export-status");
         status.textProperty().bind(vm.exportStatusProperty());
 
         WindowsTableView windows = new WindowsTableView(vm);
+        Button clearFilters = new Button("Clear filters");
+        clearFilters.setId("results-clear-filters");
+        clearFilters.setTooltip(new javafx.scene.control.Tooltip(
+                "Right-click a column header of the windows table to filter it by its values; this clears them all"));
+        clearFilters.disableProperty().bind(Bindings.size(vm.shown()).isEqualTo(Bindings.size(vm.rows())));
+        clearFilters.setOnAction(e -> windows.filter().resetAllFilters());
         HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
-                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), progress, status);
+                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), clearFilters, progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
+        // Buttons keep their text at 1100 px; the status line gives way.
+        for (javafx.scene.Node n : toolbar.getChildren()) {
+            if (n instanceof javafx.scene.control.ButtonBase b) {
+                b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            }
+        }
+        status.setMinWidth(0);
         toolbar.getStyleClass().add("view-toolbar");
         Button dismiss = new Button("✕");
         dismiss.setId("results-folder-notice-close");

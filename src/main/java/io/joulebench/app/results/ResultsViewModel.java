@@ -46,6 +46,7 @@ public final class ResultsViewModel {
     private final ObservableList<LoadedStudy> studies = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> rows = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> selection = FXCollections.observableArrayList();
+    private final ObservableList<WindowRow> shown = FXCollections.observableArrayList();
     private final ObservableList<RateGroup> groups = FXCollections.observableArrayList();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
     private final ObjectProperty<PlotModel> plots = new SimpleObjectProperty<>(PlotModel.EMPTY);
@@ -133,6 +134,7 @@ public final class ResultsViewModel {
             }
         }
         rows.setAll(all);
+        shown.setAll(all);
         selection.retainAll(all);
         updateShownFolder();
         banner.set(EnergyBanner.textFor(all.stream().map(WindowRow::energyKind).distinct().toList()));
@@ -146,9 +148,22 @@ public final class ResultsViewModel {
         plots.set(PlotModel.of(acrossCycles, interval.get()));
     }
 
-    /** The rows an export would write: the selection when asked and not empty, otherwise all rows. */
+    /**
+     * The rows an export would write: the selection when asked and not empty, otherwise the rows the table shows
+     * (after its filters and the chosen run).
+     */
     public List<WindowRow> rowsToExport(boolean selectedOnly) {
-        return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(rows);
+        return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(shown);
+    }
+
+    /** The rows the table shows now, its filters applied; the view keeps it in step (all rows without a view). */
+    public ObservableList<WindowRow> shown() {
+        return shown;
+    }
+
+    /** Called by the view when its filters change what it shows. */
+    public void showing(List<WindowRow> visible) {
+        shown.setAll(visible);
     }
 
     /**

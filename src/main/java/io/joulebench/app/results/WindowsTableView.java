@@ -128,6 +128,16 @@ public final class WindowsTableView {
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<WindowRow>) c ->
                 vm.selection().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
         filter = TableFilter.forTableView(table).lazy(true).apply();
+        // What the table shows after its filters is what "Export shown" writes.
+        ListChangeListener<WindowRow> follow = c -> vm.showing(List.copyOf(table.getItems()));
+        table.getItems().addListener(follow);
+        table.itemsProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.removeListener(follow);
+            }
+            b.addListener(follow);
+            vm.showing(List.copyOf(b));
+        });
     }
 
     /** The id of the column naming each row's loaded run (results folder). */

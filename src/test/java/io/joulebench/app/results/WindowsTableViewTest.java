@@ -106,6 +106,19 @@ class WindowsTableViewTest {
     }
 
     @Test
+    void an_export_of_all_writes_what_the_filtered_table_shows(FxRobot robot) {
+        robot.interact(() -> {
+            view.filter().unSelectAllValues(column("rate_req_s"));
+            view.filter().selectValue(column("rate_req_s"), 32.0);
+            view.filter().executeFilter();
+        });
+        assertThat(vm.rowsToExport(false)).hasSize(3).allSatisfy(r -> assertThat(r.rate().getAsDouble())
+                .isEqualTo(32.0));
+        robot.interact(() -> view.filter().resetAllFilters());
+        assertThat(vm.rowsToExport(false)).hasSize(9);
+    }
+
+    @Test
     void the_column_chooser_shows_a_hidden_column_and_hides_a_shown_one(FxRobot robot) {
         TableColumn<WindowRow, ?> experiment = column("experiment_id");
         TableColumn<WindowRow, ?> energy = column("energy_j");
