@@ -69,6 +69,21 @@ class ResultsViewTest {
     }
 
     @Test
+    void by_rate_shows_mean_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("By rate");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
+        var mean = groups.getColumns().get(4);
+        assertThat(mean.getText()).isEqualTo("Mean J/token");
+        java.util.List<String> shown = robot.from(groups).lookup(".table-cell").match((Node n) ->
+                n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() == mean && c.getText() != null)
+                .queryAll().stream().map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).toList();
+        assertThat(shown).hasSize(3).allSatisfy(t -> assertThat(t.replaceFirst("^0\\.0*", "").replace(".", ""))
+                .hasSize(4));
+    }
+
+    @Test
     void export_all_writes_a_csv_with_a_row_per_window(FxRobot robot) throws Exception {
         openFixture(robot);
         Path out = dir.resolve("export/all.csv");
