@@ -83,6 +83,8 @@ public final class AppContext implements AutoCloseable {
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
                         BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
+        // Resume opens its chooser at the run that just ended (cancelled, most likely), not at the chooser's last.
+        AtomicReference<Path> lastRunFolder = new AtomicReference<>();
         backend = services.backend().create(new RunHost() {
             @Override
             public Study studyToRun() {
@@ -91,6 +93,7 @@ public final class AppContext implements AutoCloseable {
 
             @Override
             public void runFinished(Path resultsFolder, boolean interrupted) {
+                lastRunFolder.set(resultsFolder);
                 if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)
                         && !interrupted) {
                     shellRef.get().areaProperty().set(Area.RESULTS);
@@ -103,7 +106,8 @@ public final class AppContext implements AutoCloseable {
         shell = new ShellViewModel(editor, live, results);
         shellRef.set(shell);
         LiveView liveView = new LiveView(live, () -> services.dialogs()
-                .chooseFolder("Resume an interrupted results folder").map(java.nio.file.Path::toFile).orElse(null));
+                .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
+                .map(java.nio.file.Path::toFile).orElse(null));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
                         live.canRunProperty(), live.runOffReasonProperty(), shell::run)).node(),

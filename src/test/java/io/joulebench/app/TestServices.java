@@ -34,8 +34,17 @@ public final class TestServices implements AutoCloseable {
     public static final class ScriptedDialogs implements FileDialogs {
         public final Deque<Path> answers = new ArrayDeque<>();
 
+        /** Where each folder chooser would have opened (null: the default). */
+        public final List<Path> initialFolders = new ArrayList<>();
+
         @Override
         public Optional<Path> chooseFolder(String title) {
+            return chooseFolder(title, null);
+        }
+
+        @Override
+        public Optional<Path> chooseFolder(String title, Path initial) {
+            initialFolders.add(initial);
             return Optional.ofNullable(answers.poll());
         }
 

@@ -101,5 +101,15 @@ class RunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
         assertThat(services.questions).hasSize(1);
         assertThat(live.windowChartProperty().get().points().size()).isLessThan(9);
+
+        // Resume's chooser opens at the run just cancelled.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#live-resume").queryButton().isDisabled());
+        robot.clickOn("#live-resume");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(services.dialogs.initialFolders).last().satisfies(p -> {
+            assertThat(p).isNotNull();
+            assertThat(p.getParent()).isEqualTo(results);
+            assertThat(p.getFileName().toString()).startsWith("quickstart-");
+        });
     }
 }
