@@ -148,12 +148,14 @@ public final class LiveViewModel {
         banner.set(EnergyBanner.textFor(s.energyKind()));
         energyLabel.set(s.energyLabel().isEmpty() ? "" : "Energy: " + s.energyLabel());
         Kpis k = s.kpis();
-        powerW.set(k.powerW());
-        jPerToken.set(k.jPerToken());
-        tokensPerS.set(k.tokensPerS());
-        inFlight.set(k.inFlight());
-        latenessP99Ms.set(k.dispatchLatenessP99Ms());
-        temperatureC.set(k.temperatureC());
+        // A cancelled or failed run has no current readings: its tiles read "—", not the last values.
+        boolean stopped = s.state() == RunState.CANCELLED || s.state() == RunState.FAILED;
+        powerW.set(stopped ? Double.NaN : k.powerW());
+        jPerToken.set(stopped ? Double.NaN : k.jPerToken());
+        tokensPerS.set(stopped ? Double.NaN : k.tokensPerS());
+        inFlight.set(stopped ? Double.NaN : k.inFlight());
+        latenessP99Ms.set(stopped ? Double.NaN : k.dispatchLatenessP99Ms());
+        temperatureC.set(stopped ? Double.NaN : k.temperatureC());
         applyProgress(s.state(), s.progress());
         updateActions();
     }
