@@ -112,7 +112,8 @@ public final class WindowChartView {
 
     static String cvText(LevelBand b) {
         if (!Double.isFinite(b.cv())) {
-            return "CV pending";
+            // A level cut short (cancelled) has no CV and never will: its band says so, as its table row does.
+            return b.validity() == Validity.INVALID ? "invalid, no CV" : "CV pending";
         }
         String op = b.cv() <= b.cvThreshold() ? " ≤ " : " > ";
         return "CV " + Formats.percent(b.cv()) + op + Formats.percent(b.cvThreshold());

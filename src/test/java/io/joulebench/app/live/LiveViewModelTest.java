@@ -49,6 +49,10 @@ class LiveViewModelTest {
         assertThat(List.of(vm.powerWProperty().get(), vm.jPerTokenProperty().get(), vm.tokensPerSProperty().get(),
                 vm.inFlightProperty().get(), vm.latenessP99MsProperty().get(), vm.temperatureCProperty().get()))
                 .allMatch(v -> Double.isNaN(v));
+        LevelRow current = r.levels().get(r.progress().level() - 1);
+        assertThat(current.windowsDone()).as("a window was open when it stopped").isLessThan(r.progress().window());
+        assertThat(vm.windowTextProperty().get())
+                .isEqualTo("Window " + current.windowsDone() + "/" + current.windowsTotal() + " done");
     }
 
     @Test

@@ -24,4 +24,12 @@ class WindowChartRangeTest {
         // Before the plan is known: nine slots.
         assertThat(WindowChartView.xRange(WindowChartModel.EMPTY)).containsExactly(-0.5, 8.5);
     }
+
+    @Test
+    void a_level_invalid_without_a_cv_is_not_labelled_pending() {
+        assertThat(WindowChartView.cvText(new LevelBand(0, 2, 0, 1, Double.NaN, 0.05, Validity.INVALID)))
+                .isEqualTo("invalid, no CV");
+        assertThat(WindowChartView.cvText(new LevelBand(0, 2, 0, 1, Double.NaN, 0.05, Validity.PENDING)))
+                .isEqualTo("CV pending");
+    }
 }
