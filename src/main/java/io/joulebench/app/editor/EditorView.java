@@ -137,7 +137,14 @@ public final class EditorView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox titleRow = new HBox(10, name, unsaved, file, spacer, newStudy, open, recent, save, saveAs);
         titleRow.setAlignment(Pos.CENTER_LEFT);
-        VBox top = new VBox(4, titleRow, parse);
+        Label comments = new Label();
+        comments.setId("editor-comment-warning");
+        comments.getStyleClass().add("field-error");
+        comments.setWrapText(true);
+        comments.textProperty().bind(vm.commentWarningProperty());
+        comments.visibleProperty().bind(comments.textProperty().isNotEmpty());
+        comments.managedProperty().bind(comments.visibleProperty());
+        VBox top = new VBox(4, titleRow, parse, comments);
         if (runAction != null) {
             Button run = action("Run", "Run this study; the Live view shows it (Ctrl+R)", runAction.run());
             run.setId("editor-run");

@@ -53,6 +53,7 @@ public final class EditorViewModel {
     // at the next garbage collection and the menu stayed disabled.
     private final ObservableList<Path> readOnlyRecent = FXCollections.unmodifiableObservableList(recent);
     private final StringProperty runBlockedReason = new SimpleStringProperty("");
+    private final StringProperty commentWarning = new SimpleStringProperty("");
     private String savedText = "";
 
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors) {
@@ -77,6 +78,12 @@ public final class EditorViewModel {
         this.dialogs = dialogs;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
+        document.textProperty().addListener((o, a, b) -> {
+            int n = StudyDocument.droppedComments(b);
+            commentWarning.set(n == 0 ? "" : "The YAML has " + n + " comment" + (n == 1 ? "" : "s")
+                    + " below its header: an edit in the Form rewrites the YAML without " + (n == 1 ? "it" : "them")
+                    + ". Edit in the YAML tab to keep " + (n == 1 ? "it" : "them") + ".");
+        });
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
         recent.setAll(preferences.recentStudies());
         validation.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> updateRunBlocked());
@@ -88,6 +95,11 @@ public final class EditorViewModel {
         int n = problems.size();
         runBlockedReason.set(n == 0 ? "" : "Run is off until the study's " + (n == 1 ? "problem is" : n
                 + " problems are") + " fixed (see Problems): " + problems.get(0).text());
+    }
+
+    /** Says, before any form edit, that comments below the header would be dropped by one; empty when none. */
+    public ReadOnlyStringProperty commentWarningProperty() {
+        return commentWarning;
     }
 
     /** Why the study cannot run as it is (its first problem); empty when it can. */

@@ -24,6 +24,20 @@ class EditorViewModelTest {
     }
 
     @Test
+    void a_form_edit_keeps_the_header_comments_and_a_warning_names_the_comments_it_would_drop() {
+        assertThat(vm.commentWarningProperty().get()).as("the quickstart has a header comment only").isEmpty();
+        vm.form().edit("window_seconds", "10");
+        assertThat(vm.textProperty().get()).startsWith("# Headless quickstart").contains("window_seconds: 10");
+
+        vm.textProperty().set("# my sweep\nstudy_name: mine  # the name\n# rates below\nserver: {traffic: {rate: 4}}\n");
+        assertThat(vm.commentWarningProperty().get()).startsWith("The YAML has 2 comments below its header")
+                .contains("YAML tab");
+        vm.form().edit("window_seconds", "10");
+        assertThat(vm.textProperty().get()).startsWith("# my sweep\n").doesNotContain("# the name");
+        assertThat(vm.commentWarningProperty().get()).isEmpty();
+    }
+
+    @Test
     void switching_arrival_from_gamma_to_poisson_removes_the_burstiness() {
         vm.form().edit("arrival", "gamma");
         vm.form().edit("burstiness", "2");
