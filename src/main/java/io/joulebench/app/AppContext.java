@@ -2,6 +2,7 @@ package io.joulebench.app;
 
 import io.joulebench.app.editor.EditorView;
 import io.joulebench.app.editor.EditorViewModel;
+import io.joulebench.app.fx.BoundedFolderOpener;
 import io.joulebench.app.fx.Confirmer;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.ExecutorPollScheduler;
@@ -79,10 +80,13 @@ public final class AppContext implements AutoCloseable {
     public AppContext(Services services) {
         this.services = services;
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
-                new FxDebouncer(Duration.ofMillis(300)));
+                new FxDebouncer(Duration.ofMillis(300)), services.confirmer(), services.dialogs());
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
-                services.folderOpener(), new TaskExportRunner(background));
+                new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
+                        BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
+        // Resume opens its chooser at the run that just ended (cancelled, most likely), not at the chooser's last.
+        AtomicReference<Path> lastRunFolder = new AtomicReference<>();
         backend = services.backend().create(new RunHost() {
             @Override
             public Study studyToRun() {
@@ -91,6 +95,7 @@ public final class AppContext implements AutoCloseable {
 
             @Override
             public void runFinished(Path resultsFolder, boolean interrupted) {
+                lastRunFolder.set(resultsFolder);
                 if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)
                         && !interrupted) {
                     shellRef.get().areaProperty().set(Area.RESULTS);
@@ -99,15 +104,18 @@ public final class AppContext implements AutoCloseable {
         }, background);
         LiveViewModel live = new LiveViewModel(backend, services.ui(), poller, services.confirmer(),
                 services.errors(), LiveViewModel.DEFAULT_HZ);
+        live.blockRunWhile(editor.runBlockedReasonProperty());
         shell = new ShellViewModel(editor, live, results);
         shellRef.set(shell);
         LiveView liveView = new LiveView(live, () -> services.dialogs()
-                .chooseFolder("Resume an interrupted results folder").map(java.nio.file.Path::toFile).orElse(null));
+                .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
+                .map(java.nio.file.Path::toFile).orElse(null));
         ResultsView resultsView = new ResultsView(results, services.dialogs());
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
                 services.ui(), services.errors()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
-                Area.EDITOR, new EditorView(editor, services.dialogs()).node(),
+                Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
+                        live.canRunProperty(), live.runOffReasonProperty(), shell::run)).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, resultsView.node()));
         scene = new Scene(shellView.node());
@@ -129,8 +137,6 @@ public final class AppContext implements AutoCloseable {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         WindowBounds bounds = services.preferences().windowBounds()
                 .fitInto(screen.getMinX(), screen.getMinY(), screen.getWidth(), screen.getHeight());
-        stage.setMinWidth(Math.min(WindowBounds.MIN_WIDTH, screen.getWidth()));
-        stage.setMinHeight(Math.min(WindowBounds.MIN_HEIGHT, screen.getHeight()));
         stage.setWidth(bounds.width());
         stage.setHeight(bounds.height());
         if (bounds.hasPosition()) {
@@ -140,13 +146,21 @@ public final class AppContext implements AutoCloseable {
         stage.setScene(scene);
         stage.setOnCloseRequest(e -> closeRequested(stage, e));
         stage.show();
+        // The minimum size is set once the window is up: set before, GTK hands it to a window manager (openbox)
+        // as the initial size hint and the window opened at 898x575 whatever size was saved. The size is then
+        // applied again for the same reason.
+        stage.setMinWidth(Math.min(WindowBounds.MIN_WIDTH, screen.getWidth()));
+        stage.setMinHeight(Math.min(WindowBounds.MIN_HEIGHT, screen.getHeight()));
+        stage.setWidth(bounds.width());
+        stage.setHeight(bounds.height());
         LOG.info("Workbench window shown: {}", stage.getTitle());
     }
 
     /**
      * The user asked to close the window. The bounds are saved now, whatever happens next. A run in progress is
-     * cancelled after asking (one already cancelling is not asked about again); the window then closes once the
-     * run's server is torn down, and the live view says so meanwhile (a repeated request only repeats that).
+     * cancelled after asking (one already cancelling is not asked about again); unsaved edits are then saved,
+     * discarded or the close cancelled, as the user answers; the window closes once the run's server is torn
+     * down, and the live view says so meanwhile (a repeated request only repeats that).
      */
     void closeRequested(Stage stage, WindowEvent e) {
         saveBounds(stage);
@@ -160,10 +174,13 @@ public final class AppContext implements AutoCloseable {
             return;
         }
         if (!state.active()) {
+            if (!shell.editor().settleUnsaved("closing the window")) {
+                e.consume();
+            }
             return;
         }
         e.consume();
-        if (state == RunState.CANCELLING || shell.cancelRun()) {
+        if ((state == RunState.CANCELLING || shell.cancelRun()) && shell.editor().settleUnsaved("closing the window")) {
             closeAfterTeardown(stage);
         }
     }

@@ -6,7 +6,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code joulebench bench}: the harness's own performance checks (null server, issuance fidelity). */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Measure the harness itself: a null server to drive, and issuance fidelity against it.",
+        description = {"Measure the harness itself: a null server and issuance fidelity.",
+            "null-server is a minimal server to drive; issuance measures how faithfully the issuer keeps a schedule."},
         subcommands = {BenchNullServerCommand.class, BenchIssuanceCommand.class})
 public final class BenchCommand implements Runnable {
 

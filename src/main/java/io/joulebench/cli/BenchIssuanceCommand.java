@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code joulebench bench issuance}: how faithfully one JVM keeps an open-loop schedule. */
 @Command(name = "issuance", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Issue an open-loop schedule over the OpenAI streaming transport and report the achieved rate,",
+        description = {"Report how faithfully an open-loop schedule is kept.",
+            "The schedule goes over the OpenAI streaming transport; the report gives the achieved rate,",
             "dispatch lateness (dispatched - scheduled) percentiles and the client's CPU use.",
             "Without --target an in-process null server is started (its CPU then counts as the client's)."})
 public final class BenchIssuanceCommand implements Callable<Integer> {

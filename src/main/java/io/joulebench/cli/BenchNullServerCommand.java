@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code joulebench bench null-server}: serves the cheapest OpenAI-compatible stream until killed. */
 @Command(name = "null-server", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Serve a minimal OpenAI-compatible streaming endpoint on 127.0.0.1 until killed:",
+        description = {"Serve a minimal OpenAI-compatible stream until killed.",
+            "It listens on 127.0.0.1.",
             "POST /v1/completions answers one token chunk, a usage chunk and [DONE]; GET /health answers 200."})
 public final class BenchNullServerCommand implements Callable<Integer> {
 

@@ -19,8 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code joulebench engine}: runs the reference engine (a SIMULATED GPU server) until SIGTERM or Ctrl-C. */
 @Command(name = "engine", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {
-            "Run the reference engine: an OpenAI-compatible server over a SIMULATED batching, power and",
-            "thermal model. Nothing it reports is measured. Prints 'listening on URL' once it serves."
+            "Run the reference engine, a SIMULATED OpenAI-compatible server.",
+            "Its batching, power and thermal model is simulated: nothing it reports is measured.",
+            "Prints 'listening on URL' once it serves."
         })
 public final class EngineCommand implements Callable<Integer> {
 

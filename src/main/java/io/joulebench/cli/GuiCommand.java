@@ -1,16 +1,44 @@
 package io.joulebench.cli;
 
+import io.joulebench.app.GuiRequirements;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-/** {@code joulebench gui}: opens the workbench (also what the jar does with no arguments). */
+/**
+ * {@code joulebench gui}: opens the workbench (also what the jar does with no arguments). A machine without what
+ * the workbench needs (GTK 3 on Linux) gets a message naming what to install, exit 1, and JavaFX is never started.
+ */
 @Command(name = "gui", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Open the Joulebench workbench.")
 public final class GuiCommand implements Callable<Integer> {
 
+    @Spec
+    CommandSpec spec;
+
+    /** What is missing for the workbench, if anything; replaced in tests. */
+    Supplier<Optional<String>> requirements = GuiRequirements::problem;
+    /** Starts the workbench and returns when its window closes; replaced in tests. */
+    Runnable launch = () -> io.joulebench.app.Launcher.main(new String[0]);
+
     @Override
     public Integer call() {
-        io.joulebench.app.Launcher.main(new String[0]);
+        Optional<String> missing = requirements.get();
+        if (missing.isPresent()) {
+            spec.commandLine().getErr().println(missing.get());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        try {
+            launch.run();
+        } catch (RuntimeException | LinkageError e) {
+            spec.commandLine().getErr().println(GuiRequirements.startFailed(e));
+            spec.commandLine().getErr().flush();
+            return ExitCodes.RUN_FAILED;
+        }
         return ExitCodes.OK;
     }
 }

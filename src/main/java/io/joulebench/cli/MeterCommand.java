@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code joulebench meter}: one measurement bracket of S seconds on the chosen energy source. */
 @Command(name = "meter", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Measure energy for S seconds and print per-device and total energy, mean power, the source,"
-                + " kind and method, and the polled-power cross-check.",
+        description = {"Measure energy for S seconds and print it per device and in total.",
+                "Also prints mean power, the source, kind and method, and the polled-power cross-check.",
                 "NVML loads libnvidia-ml.so from the system; -Djna.library.path=DIR loads it from DIR."})
 public final class MeterCommand implements Callable<Integer> {
 

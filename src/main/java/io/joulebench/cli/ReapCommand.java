@@ -17,9 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code joulebench reap}: removes servers left behind by a joulebench that died (containers and processes). */
 @Command(name = "reap", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Remove inference servers whose joulebench parent process is dead:",
-            "containers labelled joulebench.parent_pid (made on this host) and processes recorded in pid files.",
-            "Nothing else is touched."})
+        description = {"Remove inference servers left behind by a dead joulebench process.",
+            "Those are containers labelled joulebench.parent_pid (made on this host) whose parent process is dead,",
+            "and processes recorded in pid files. Nothing else is touched."})
 public final class ReapCommand implements Callable<Integer> {
 
     @Option(names = "--dry-run", description = "Only list what would be removed.")

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * summary. Values are taken as text and checked here, so every bad value is one line naming its option (exit 2).
  */
 @Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Print an arrival schedule (offsets in seconds from the run origin) or its summary.")
+        description = {"Print an arrival schedule's offsets, or its summary.",
+            "Offsets are in seconds from the run origin."})
 public final class ScheduleCommand implements Callable<Integer> {
 
     /** Offsets carry 15 significant digits: nanoseconds up to ~10⁶ s, far more than the 9 required. */

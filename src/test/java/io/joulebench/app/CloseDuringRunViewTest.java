@@ -124,6 +124,39 @@ class CloseDuringRunViewTest {
         assertThat(services.preferences.windowBounds()).isEqualTo(new WindowBounds(50, 40, 1000, 700));
     }
 
+    @Test
+    void unsaved_edits_are_asked_about_on_close_cancel_keeps_the_window_save_writes_them(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get() + "\n# edited\n"));
+        services.choiceAnswer = "Cancel";
+        requestClose(robot);
+        assertThat(services.questions).singleElement().asString().contains("not saved").contains("closing");
+        assertThat(stage.isShowing()).isTrue();
+
+        java.nio.file.Path target = dir.resolve("kept.yaml");
+        services.dialogs.answers.add(target);
+        services.choiceAnswer = "Save";
+        requestClose(robot);
+        assertThat(stage.isShowing()).isFalse();
+        assertThat(java.nio.file.Files.readString(target)).endsWith("# edited\n");
+    }
+
+    @Test
+    void a_close_during_a_run_asks_about_unsaved_edits_after_the_cancel_question(FxRobot robot) throws Exception {
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get() + "\n# edited\n"));
+        runIs(FakeLiveFeed.at(30));
+        services.choiceAnswer = "Cancel";
+        requestClose(robot);
+        assertThat(services.questions).hasSize(2);
+        assertThat(services.questions.get(0)).startsWith("Cancel the running study?");
+        assertThat(services.questions.get(1)).contains("not saved");
+        assertThat(controller.calls).containsExactly("cancel");
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(context.shell().live().noticeProperty().get()).as("not closing after all").isEmpty();
+    }
+
     private void runIs(LiveSnapshot s) throws Exception {
         snapshot.set(s);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> context.shell().live().stateProperty().get() == s.state());

@@ -34,8 +34,17 @@ public final class TestServices implements AutoCloseable {
     public static final class ScriptedDialogs implements FileDialogs {
         public final Deque<Path> answers = new ArrayDeque<>();
 
+        /** Where each folder chooser would have opened (null: the default). */
+        public final List<Path> initialFolders = new ArrayList<>();
+
         @Override
         public Optional<Path> chooseFolder(String title) {
+            return chooseFolder(title, null);
+        }
+
+        @Override
+        public Optional<Path> chooseFolder(String title, Path initial) {
+            initialFolders.add(initial);
             return Optional.ofNullable(answers.poll());
         }
 
@@ -59,9 +68,21 @@ public final class TestServices implements AutoCloseable {
     public final List<Path> opened = new ArrayList<>();
     public boolean confirmAnswer = true;
     public final List<String> questions = new ArrayList<>();
-    public final Confirmer confirmer = (title, question) -> {
-        questions.add(question);
-        return confirmAnswer;
+    /** The answer {@code choose} gives, by its text; one not offered means the last (the way out). */
+    public String choiceAnswer = "Don't save";
+    public final Confirmer confirmer = new Confirmer() {
+        @Override
+        public boolean confirm(String title, String question) {
+            questions.add(question);
+            return confirmAnswer;
+        }
+
+        @Override
+        public int choose(String title, String question, List<String> answers) {
+            questions.add(question);
+            int i = answers.indexOf(choiceAnswer);
+            return i < 0 ? answers.size() - 1 : i;
+        }
     };
     public final FolderOpener folderOpener = opened::add;
 

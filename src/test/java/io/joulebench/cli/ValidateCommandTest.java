@@ -54,6 +54,23 @@ class ValidateCommandTest {
     }
 
     @Test
+    void a_base_rate_the_sweep_replaces_is_a_warning_naming_key_and_line(@TempDir Path dir) throws IOException {
+        Path study = dir.resolve("swept.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                server:
+                  traffic:
+                    rate: fast
+                sweep: {server.traffic.rate: [2, 4]}
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).containsOnlyOnce("warning: swept.yaml:4:5: server.traffic.rate: 'fast' is replaced by "
+                + "sweep.server.traffic.rate in every cell, so it is never used; on its own it would not be valid: "
+                + "must be a number (got 'fast')");
+    }
+
+    @Test
     void upstream_tutorial_validates_with_one_launch() {
         Run r = run("validate", "examples/upstream-tutorial.yaml");
         assertThat(r.exit()).isZero();

@@ -36,10 +36,25 @@ public final class EditorView {
     private final TextArea yaml = new TextArea();
     private final FormView form;
     private final SweepView sweep;
+    private final RunAction runAction;
 
+    /**
+     * The Run button the editor offers: on while {@code enabled}, otherwise {@code whyNot} says why (the study's
+     * first problem, a run in progress).
+     */
+    public record RunAction(javafx.beans.value.ObservableBooleanValue enabled,
+            javafx.beans.value.ObservableStringValue whyNot, Runnable run) {
+    }
+
+    /** An editor without a Run button (tests of the editor alone). */
     public EditorView(EditorViewModel vm, FileDialogs dialogs) {
+        this(vm, dialogs, null);
+    }
+
+    public EditorView(EditorViewModel vm, FileDialogs dialogs, RunAction runAction) {
         this.vm = vm;
         this.dialogs = dialogs;
+        this.runAction = runAction;
         root.setId("editor-view");
         root.getStyleClass().add("editor-view");
 
@@ -79,11 +94,21 @@ public final class EditorView {
     private VBox header() {
         Label name = new Label();
         name.getStyleClass().add("view-title");
+        name.setMinWidth(60);
         name.textProperty().bind(vm.studyNameProperty());
         Label file = new Label();
         file.getStyleClass().add("file-label");
+        file.setMinWidth(0);
+        file.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // keep the file name, drop the folder
         file.textProperty().bind(vm.fileProperty().asString().map(s -> s.equals("null")
                 ? "New study (not saved yet) — Ctrl+S saves it" : s));
+        Label unsaved = new Label("• unsaved changes");
+        unsaved.setId("editor-unsaved");
+        unsaved.getStyleClass().add("unsaved-mark");
+        unsaved.setTooltip(new Tooltip("The study has edits that are not saved yet (Ctrl+S saves them)"));
+        unsaved.visibleProperty().bind(vm.dirtyProperty());
+        unsaved.managedProperty().bind(unsaved.visibleProperty());
+        unsaved.setMinWidth(Region.USE_PREF_SIZE);
         Label parse = new Label("The YAML does not parse: the form shows the last valid state");
         parse.getStyleClass().add("field-error");
         parse.visibleProperty().bind(vm.document().parseableProperty().not());
@@ -94,6 +119,7 @@ public final class EditorView {
                 .chooseOpenFile("Open study", "Study YAML", "*.yaml", "*.yml").ifPresent(vm::openStudy));
         MenuButton recent = new MenuButton("Recent");
         recent.setId("editor-recent");
+        recent.setMinWidth(Region.USE_PREF_SIZE);
         Runnable fill = () -> {
             recent.getItems().clear();
             for (Path p : vm.recentStudies()) {
@@ -109,9 +135,32 @@ public final class EditorView {
         Button saveAs = action("Save as…", "Save to another file", this::saveAs);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox titleRow = new HBox(10, name, file, spacer, newStudy, open, recent, save, saveAs);
+        HBox titleRow = new HBox(10, name, unsaved, file, spacer, newStudy, open, recent, save, saveAs);
         titleRow.setAlignment(Pos.CENTER_LEFT);
-        VBox top = new VBox(4, titleRow, parse);
+        Label comments = new Label();
+        comments.setId("editor-comment-warning");
+        comments.getStyleClass().add("field-error");
+        comments.setWrapText(true);
+        comments.textProperty().bind(vm.commentWarningProperty());
+        comments.visibleProperty().bind(comments.textProperty().isNotEmpty());
+        comments.managedProperty().bind(comments.visibleProperty());
+        VBox top = new VBox(4, titleRow, parse, comments);
+        if (runAction != null) {
+            Button run = action("Run", "Run this study; the Live view shows it (Ctrl+R)", runAction.run());
+            run.setId("editor-run");
+            run.getStyleClass().add("run-button");
+            run.disableProperty().bind(javafx.beans.binding.Bindings.not(runAction.enabled()));
+            titleRow.getChildren().add(new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL));
+            titleRow.getChildren().add(run);
+            Label whyNot = new Label();
+            whyNot.setId("editor-run-off");
+            whyNot.getStyleClass().add("run-off-reason");
+            whyNot.textProperty().bind(runAction.whyNot());
+            whyNot.setWrapText(true);
+            whyNot.visibleProperty().bind(whyNot.textProperty().isNotEmpty());
+            whyNot.managedProperty().bind(whyNot.visibleProperty());
+            top.getChildren().add(whyNot);
+        }
         top.setPadding(new Insets(10, 10, 6, 10));
         return top;
     }
@@ -163,6 +212,7 @@ public final class EditorView {
 
     private static Button action(String text, String tip, Runnable run) {
         Button b = new Button(text);
+        b.setMinWidth(Region.USE_PREF_SIZE); // the file name gives way first, never a button's text
         b.setTooltip(new Tooltip(tip));
         b.setOnAction(e -> run.run());
         return b;

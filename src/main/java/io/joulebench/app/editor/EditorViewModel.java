@@ -1,8 +1,11 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.app.fx.Confirmer;
 import io.joulebench.app.fx.Debouncer;
+import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.UserMessageException;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.study.Study;
 import java.io.IOException;
@@ -11,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -35,6 +39,8 @@ public final class EditorViewModel {
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
+    private final Confirmer confirmer;
+    private final FileDialogs dialogs;
     private final StudyDocument document = new StudyDocument();
     private final StudyFormViewModel form = new StudyFormViewModel(document);
     private final SweepViewModel sweep = new SweepViewModel(document);
@@ -43,30 +49,102 @@ public final class EditorViewModel {
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
+    // One wrapper, kept: it listens to `recent` weakly, so a fresh one per call dropped the Recent menu's listener
+    // at the next garbage collection and the menu stayed disabled.
+    private final ObservableList<Path> readOnlyRecent = FXCollections.unmodifiableObservableList(recent);
+    private final StringProperty runBlockedReason = new SimpleStringProperty("");
+    private final StringProperty commentWarning = new SimpleStringProperty("");
     private String savedText = "";
 
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors) {
         this(preferences, errors, Debouncer.direct());
     }
 
-    /** @param debouncer delays validation and the plan preview until typing pauses */
+    /** An editor that drops unsaved edits without asking (tests of everything but that question). */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer) {
+        this(preferences, errors, debouncer, null, null);
+    }
+
+    /**
+     * @param debouncer delays validation and the plan preview until typing pauses
+     * @param confirmer asks to save, discard or cancel before unsaved edits would be lost
+     * @param dialogs   chooses where to save a new study that is saved from that question
+     */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
+            Confirmer confirmer, FileDialogs dialogs) {
         this.preferences = preferences;
         this.errors = errors;
+        this.confirmer = confirmer;
+        this.dialogs = dialogs;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
+        document.textProperty().addListener((o, a, b) -> {
+            int n = StudyDocument.droppedComments(b);
+            commentWarning.set(n == 0 ? "" : "The YAML has " + n + " comment" + (n == 1 ? "" : "s")
+                    + " below its header: an edit in the Form rewrites the YAML without " + (n == 1 ? "it" : "them")
+                    + ". Edit in the YAML tab to keep " + (n == 1 ? "it" : "them") + ".");
+        });
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
         recent.setAll(preferences.recentStudies());
+        validation.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> updateRunBlocked());
         newStudy();
     }
 
-    /** Starts a new study from the quickstart (reference engine, runs on any machine). */
-    public void newStudy() {
-        load(null, quickstartText());
+    private void updateRunBlocked() {
+        List<Problem> problems = validation.problems();
+        int n = problems.size();
+        runBlockedReason.set(n == 0 ? "" : "Run is off until the study's " + (n == 1 ? "problem is" : n
+                + " problems are") + " fixed (see Problems): " + problems.get(0).text());
     }
 
-    /** Opens a study file; false (and an error shown) when it cannot be read. */
+    /** Says, before any form edit, that comments below the header would be dropped by one; empty when none. */
+    public ReadOnlyStringProperty commentWarningProperty() {
+        return commentWarning;
+    }
+
+    /** Why the study cannot run as it is (its first problem); empty when it can. */
+    public ReadOnlyStringProperty runBlockedReasonProperty() {
+        return runBlockedReason;
+    }
+
+    /**
+     * Unsaved edits are about to be lost ({@code doing}: "closing the window"): asks to save, discard or cancel.
+     * True when it is fine to go on: nothing unsaved, saved, or discarded; false when the user cancelled or the
+     * save did not happen.
+     */
+    public boolean settleUnsaved(String doing) {
+        if (!dirty.get() || confirmer == null) {
+            return true;
+        }
+        String name = studyName.get();
+        int choice = confirmer.choose("Unsaved changes", "The study " + name + " has changes that are not saved. "
+                + "Save them before " + doing + "?", UNSAVED_ANSWERS);
+        return switch (choice) {
+            case 0 -> needsSaveTarget()
+                    ? dialogs.chooseSaveFile("Save study", name + ".yaml").map(this::saveStudyAs).orElse(false)
+                    : saveStudy();
+            case 1 -> true;
+            default -> false;
+        };
+    }
+
+    /** The answers of the unsaved-changes question, in order: save, discard, cancel. */
+    public static final List<String> UNSAVED_ANSWERS = List.of("Save", "Don't save", "Cancel");
+
+    /** Starts a new study from the quickstart (reference engine, runs on any machine), after asking about edits. */
+    public boolean newStudy() {
+        if (!settleUnsaved("starting a new study")) {
+            return false;
+        }
+        load(null, quickstartText());
+        return true;
+    }
+
+    /** Opens a study file after asking about unsaved edits; false (and an error shown) when it cannot be read. */
     public boolean openStudy(Path path) {
+        if (!settleUnsaved("opening " + (path.getFileName() == null ? path : path.getFileName()))) {
+            return false;
+        }
         try {
             load(path.toAbsolutePath().normalize(), Files.readString(path, StandardCharsets.UTF_8));
             recent.setAll(preferences.addRecentStudy(path));
@@ -112,13 +190,13 @@ public final class EditorViewModel {
     /**
      * The study to run: the text validated now, not debounced.
      *
-     * @throws IllegalStateException naming the first problem when the study is not valid
+     * @throws UserMessageException naming the first problem when the study is not valid
      */
     public Study studyToRun() {
         StudyCheck check = validation.validateNow();
         if (!check.valid()) {
             int n = check.errors().size();
-            throw new IllegalStateException("the study has " + n + " problem" + (n == 1 ? "" : "s")
+            throw new UserMessageException("the study has " + n + " problem" + (n == 1 ? "" : "s")
                     + " (see the editor's problems list), the first: " + check.errors().get(0).format());
         }
         return check.study();
@@ -183,6 +261,6 @@ public final class EditorViewModel {
 
     /** Recently opened or saved studies, newest first. */
     public ObservableList<Path> recentStudies() {
-        return FXCollections.unmodifiableObservableList(recent);
+        return readOnlyRecent;
     }
 }

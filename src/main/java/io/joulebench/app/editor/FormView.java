@@ -48,7 +48,25 @@ final class FormView {
         root = new ScrollPane(columns);
         root.setFitToWidth(true);
         root.getStyleClass().add("study-form");
+        // Narrow (a 1100 px window): one column, so no combo is cut to "ref…"; with a little hysteresis, since
+        // the vertical scroll bar that one column brings takes some width back.
+        ColumnConstraints single = new ColumnConstraints();
+        single.setPercentWidth(100);
+        root.viewportBoundsProperty().addListener((o, a, b) -> {
+            boolean stacked = GridPane.getRowIndex(right) == 1;
+            if (!stacked && b.getWidth() < SINGLE_COLUMN_BELOW) {
+                columns.getColumnConstraints().setAll(single);
+                GridPane.setConstraints(right, 0, 1);
+                columns.setVgap(10);
+            } else if (stacked && b.getWidth() > SINGLE_COLUMN_BELOW + 40) {
+                columns.getColumnConstraints().setAll(narrow, wide);
+                GridPane.setConstraints(right, 1, 0);
+            }
+        });
     }
+
+    /** Below this form width the two columns stack: each field then keeps room for its value. */
+    static final double SINGLE_COLUMN_BELOW = 660;
 
     private Node section(String title) {
         Label heading = new Label(title);

@@ -63,6 +63,7 @@ final class PlanPreviewView {
         VBox.setVgrow(histogram, Priority.ALWAYS);
         arrivalCaption.setId("plan-arrival-caption");
         arrivalCaption.setWrapText(true);
+        arrivalCaption.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // both lines, the histogram gives way
         root.getChildren().addAll(heading, message, summary, wallTime, breakdown, orders, hint, arrivalCaption,
                 histogram);
         root.setPadding(new Insets(10));
@@ -113,8 +114,7 @@ final class PlanPreviewView {
             histogram.getData().clear();
             return;
         }
-        arrivalCaption.setText("Arrivals at " + Formats.rate(a.rate()) + ", " + a.arrival() + ": " + a.gaps()
-                + " gaps drawn, sampled CV " + Formats.number(a.cv(), 2) + ", sampled gamma k " + Formats.number(a.gammaK(), 2));
+        arrivalCaption.setText(caption(a));
         XYChart.Series<String, Number> series = new XYChart.Series<>();
         int[] counts = a.counts();
         for (int i = 0; i < counts.length; i++) {
@@ -127,6 +127,18 @@ final class PlanPreviewView {
 
     private static String secs(double s) {
         return Formats.duration(Duration.ofMillis(Math.round(s * 1000)));
+    }
+
+    /**
+     * The histogram's caption: what is drawn on one line, its statistics on the next, and each phrase held together
+     * with no-break spaces, so a narrow column never wraps "gamma" away from "k 1".
+     */
+    static String caption(ArrivalPreview a) {
+        String nb = "\u00a0";
+        return ("Arrivals at " + Formats.rate(a.rate()) + ", " + a.arrival()).replace(" ", nb).replace("," + nb, ", ")
+                + "\n" + String.join(" · ", (a.gaps() + " gaps drawn").replace(" ", nb),
+                ("sampled CV " + Formats.number(a.cv(), 2)).replace(" ", nb),
+                ("sampled gamma k " + Formats.number(a.gammaK(), 2)).replace(" ", nb));
     }
 
     VBox node() {

@@ -51,7 +51,7 @@ public final class PlanPreviewer {
         ExecutionConfig e = study.execution();
         ExecutionConfig changed = e.withOrder(order);
         return new Study(study.fileName(), study.source(), study.studyName(), study.designHash(), study.document(),
-                changed, study.cells(), study.notes());
+                changed, study.cells(), study.notes(), study.warnings());
     }
 
     private static String hint(ExperimentOrder current, int launches, Map<ExperimentOrder, Integer> byOrder) {

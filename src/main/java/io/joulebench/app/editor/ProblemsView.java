@@ -24,6 +24,10 @@ final class ProblemsView {
             protected void updateItem(Problem p, boolean empty) {
                 super.updateItem(p, empty);
                 setText(empty || p == null ? null : p.text());
+                // Long messages wrap within the list's width instead of running off its right edge.
+                setWrapText(true);
+                setMinWidth(0);
+                prefWidthProperty().bind(list.widthProperty().subtract(24));
                 getStyleClass().remove("problem-cell");
                 if (!empty) {
                     getStyleClass().add("problem-cell");

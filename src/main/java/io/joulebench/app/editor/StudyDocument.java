@@ -35,11 +35,43 @@ public final class StudyDocument {
         });
     }
 
-    /** Applies a change to a copy of the tree and writes the result as the new text. */
+    /**
+     * Applies a change to a copy of the tree and writes the result as the new text. The comment block at the top of
+     * the text is kept; comments further down are not (see {@link #droppedComments}).
+     */
     public void edit(Consumer<ObjectNode> change) {
         ObjectNode copy = tree.deepCopy();
         change.accept(copy);
-        text.set(StudyYaml.write(copy));
+        text.set(headerComments(text.get()) + StudyYaml.write(copy));
+    }
+
+    /** The comment lines (and blank lines between them) that open {@code yaml}, with their line ends. */
+    static String headerComments(String yaml) {
+        StringBuilder out = new StringBuilder();
+        for (String line : yaml.split("\n", -1)) {
+            String t = line.strip();
+            if (!t.startsWith("#") && !(t.isEmpty() && out.length() > 0)) {
+                break;
+            }
+            out.append(line).append('\n');
+        }
+        // Trailing blank lines of the block stay at most one.
+        return out.toString().replaceAll("\n{3,}$", "\n\n");
+    }
+
+    /**
+     * How many comments a form edit would drop: those below the opening comment block, whole-line or after a
+     * value (a {@code #} after a space, outside quotes as far as a line can tell).
+     */
+    public static int droppedComments(String yaml) {
+        String body = yaml.substring(Math.min(yaml.length(), headerComments(yaml).length()));
+        int n = 0;
+        for (String line : body.split("\n")) {
+            if (line.strip().startsWith("#") || line.matches(".*\\s#.*") && !line.matches(".*['\"].*#.*['\"].*")) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** A read-only view of the current tree (callers must not change it; use {@link #edit}). */

@@ -53,7 +53,14 @@ public final class StudyFormViewModel {
             vm.setValue(FieldCodec.display(vm.field(), before));
             return true;
         }
-        document.edit(tree -> StudyYaml.set(tree, path, value));
+        boolean dropsBurstiness = key.equals("arrival") && (value == null || !"gamma".equals(value.asText()));
+        document.edit(tree -> {
+            StudyYaml.set(tree, path, value);
+            if (dropsBurstiness) {
+                // burstiness belongs to gamma arrivals: a Poisson or constant study keeps no stale "burstiness: 2"
+                StudyYaml.set(tree, field("burstiness").field().pathFor(engine()), null);
+            }
+        });
         return true;
     }
 

@@ -25,6 +25,7 @@ public final class SweepViewModel {
 
     private final StudyDocument document;
     private final ObservableList<String> rates = FXCollections.observableArrayList();
+    private final ObservableList<String> readOnlyRates = FXCollections.unmodifiableObservableList(rates);
     private final IntegerProperty selected = new SimpleIntegerProperty(0);
     private final StringProperty secondPath = new SimpleStringProperty("");
     private final StringProperty secondValues = new SimpleStringProperty("");
@@ -170,8 +171,9 @@ public final class SweepViewModel {
         }
     }
 
+    /** One read-only view, kept: a fresh wrapper per call would drop its listeners when it is collected. */
     public ObservableList<String> rates() {
-        return FXCollections.unmodifiableObservableList(rates);
+        return readOnlyRates;
     }
 
     public IntegerProperty selectedProperty() {

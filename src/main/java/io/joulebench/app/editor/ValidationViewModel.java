@@ -29,6 +29,7 @@ public final class ValidationViewModel {
     private final SweepViewModel sweep;
     private final ObservableValue<Path> file;
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
+    private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
     private final ObjectProperty<PlanPreview> plan = new SimpleObjectProperty<>();
     private final StringProperty planMessage = new SimpleStringProperty("");
     private final ObjectProperty<Problem> focusRequest = new SimpleObjectProperty<>();
@@ -88,8 +89,9 @@ public final class ValidationViewModel {
         focusRequest.set(problem);
     }
 
+    /** One read-only view, kept: a fresh wrapper per call would drop its listeners when it is collected. */
     public ObservableList<Problem> problems() {
-        return FXCollections.unmodifiableObservableList(problems);
+        return readOnlyProblems;
     }
 
     public ReadOnlyObjectProperty<PlanPreview> planProperty() {

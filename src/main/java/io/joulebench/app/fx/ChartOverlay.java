@@ -68,7 +68,7 @@ public final class ChartOverlay {
         for (Bar b : bars) {
             double px = x.getDisplayPosition(b.x());
             Line l = new Line(px, y.getDisplayPosition(b.lowY()), px, y.getDisplayPosition(b.highY()));
-            l.getStyleClass().add(b.styleClass());
+            l.getStyleClass().addAll(b.styleClass().split(" ")); // e.g. "spread-bar series-color-2"
             l.setMouseTransparent(true);
             back.add(l);
         }

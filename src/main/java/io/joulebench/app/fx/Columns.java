@@ -25,6 +25,12 @@ public final class Columns {
 
     /** A numeric column shown with up to {@code decimals} decimals; sorts by value, unknown (NaN) last. */
     public static <S> TableColumn<S, Double> number(String title, Function<S, Double> value, int decimals) {
+        return number(title, value, v -> Formats.number(v, decimals));
+    }
+
+    /** A number column whose cells are written by {@code format} (the same precision in every row, say). */
+    public static <S> TableColumn<S, Double> number(String title, Function<S, Double> value,
+            Function<Double, String> format) {
         TableColumn<S, Double> c = new TableColumn<>(title);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(value.apply(f.getValue())));
         c.setComparator((a, b) -> Double.compare(key(a), key(b)));
@@ -32,7 +38,7 @@ public final class Columns {
             @Override
             protected void updateItem(Double item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : Formats.number(item, decimals));
+                setText(empty || item == null ? null : format.apply(item));
             }
         });
         c.getStyleClass().add("number-column");

@@ -16,7 +16,25 @@ public final class ErrorMessages {
         return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
 
-    /** The full stack trace, for the expandable detail. */
+    /**
+     * What the error dialog may show beyond the message: the chain of causes, one plain line each, without stack
+     * frames (those go to the log); empty for a {@link UserMessageException} or no cause.
+     */
+    public static String plainDetail(Throwable e) {
+        if (e == null || e instanceof UserMessageException) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        Throwable t = e;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName()
+                    : t.getMessage();
+            out.append(depth == 0 ? "" : "because: ").append(message).append('\n');
+        }
+        return out.append("The full technical detail is in the log.").toString();
+    }
+
+    /** The full stack trace, for the log. */
     public static String detail(Throwable e) {
         if (e == null) {
             return "";

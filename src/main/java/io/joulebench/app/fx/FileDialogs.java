@@ -8,6 +8,11 @@ public interface FileDialogs {
 
     Optional<Path> chooseFolder(String title);
 
+    /** A folder chooser that opens at {@code initial} when it is an existing folder (null: the chooser's default). */
+    default Optional<Path> chooseFolder(String title, Path initial) {
+        return chooseFolder(title);
+    }
+
     Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs);
 
     Optional<Path> chooseSaveFile(String title, String suggestedName);

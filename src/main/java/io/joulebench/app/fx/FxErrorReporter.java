@@ -8,7 +8,10 @@ import javafx.stage.Window;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Logs a failure once and shows it in an alert whose expandable content holds the stack trace. */
+/**
+ * Logs a failure once (with its stack trace) and shows its plain message in an alert; the expandable detail holds
+ * the causes' messages, never a stack trace.
+ */
 public final class FxErrorReporter implements ErrorReporter {
 
     private static final Logger LOG = LoggerFactory.getLogger(FxErrorReporter.class);
@@ -23,7 +26,11 @@ public final class FxErrorReporter implements ErrorReporter {
 
     @Override
     public void report(String message, Throwable cause) {
-        LOG.error(message, cause);
+        if (cause instanceof UserMessageException) {
+            LOG.warn(message);
+        } else {
+            LOG.error(message, cause);
+        }
         ui.execute(() -> show(message, cause));
     }
 
@@ -31,12 +38,13 @@ public final class FxErrorReporter implements ErrorReporter {
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.initOwner(owner);
         alert.setTitle("Joulebench");
-        alert.setHeaderText("Something went wrong");
+        alert.setHeaderText(null);
         alert.setContentText(message);
-        if (cause != null) {
-            TextArea detail = new TextArea(ErrorMessages.detail(cause));
+        String plain = ErrorMessages.plainDetail(cause);
+        if (!plain.isEmpty()) {
+            TextArea detail = new TextArea(plain);
             detail.setEditable(false);
-            detail.setWrapText(false);
+            detail.setWrapText(true);
             detail.setPrefRowCount(14);
             VBox.setVgrow(detail, Priority.ALWAYS);
             alert.getDialogPane().setExpandableContent(new VBox(detail));

@@ -18,8 +18,16 @@ public final class FxFileDialogs implements FileDialogs {
 
     @Override
     public Optional<Path> chooseFolder(String title) {
+        return chooseFolder(title, null);
+    }
+
+    @Override
+    public Optional<Path> chooseFolder(String title, Path initial) {
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle(title);
+        if (initial != null && java.nio.file.Files.isDirectory(initial)) {
+            chooser.setInitialDirectory(initial.toFile());
+        }
         return toPath(chooser.showDialog(owner));
     }
 

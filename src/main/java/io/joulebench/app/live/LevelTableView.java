@@ -22,12 +22,12 @@ public final class LevelTableView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<LevelRow, String> verdict = Columns.wrapping(Columns.text("Verdict", LevelTableView::verdict));
         verdict.setId("level-verdict");
-        verdict.setMinWidth(120);
+        verdict.setMinWidth(100);
         table.getColumns().setAll(java.util.List.of(
                 width(Columns.number("Rate", LevelRow::rate, 2), 46),
                 width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 66),
                 width(Columns.text("CV (limit)", LevelTableView::cv), 96),
-                width(Columns.number("TTFT p99 ms", LevelRow::ttftP99Ms, 0), 84),
+                width(Columns.number("TTFT p99\nms", LevelRow::ttftP99Ms, 0), 64),
                 width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
                 verdict));
         table.setRowFactory(t -> new TableRow<>() {

@@ -58,9 +58,17 @@ public final class LiveView {
         notice.setId("live-notice");
         notice.getStyleClass().add("live-notice");
         notice.textProperty().bind(vm.noticeProperty());
+        Label runOff = new Label();
+        runOff.setId("live-run-off");
+        runOff.getStyleClass().add("run-off-reason");
+        runOff.textProperty().bind(vm.runOffReasonProperty());
+        runOff.setMinWidth(0);
+        Tooltip runOffTip = new Tooltip();
+        runOffTip.textProperty().bind(vm.runOffReasonProperty());
+        runOff.setTooltip(runOffTip);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, notice, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, notice, runOff, spacer, energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
 
@@ -73,11 +81,17 @@ public final class LiveView {
         grid.setVgap(8);
         grid.setPadding(new Insets(4, 10, 10, 10));
         ColumnConstraints left = new ColumnConstraints();
-        left.setPercentWidth(56);
+        left.setPercentWidth(52);
         ColumnConstraints right = new ColumnConstraints();
         // Wide enough for the level table's verdict to wrap a gate's reason in a few lines.
-        right.setPercentWidth(44);
+        right.setPercentWidth(48);
         grid.getColumnConstraints().setAll(left, right);
+        // Narrow (a 1100 px window): the level table gets more of the width, so its verdict column stays in view.
+        grid.widthProperty().addListener((o, a, w) -> {
+            boolean narrow = w.doubleValue() < NARROW_BELOW;
+            left.setPercentWidth(narrow ? 45 : 52);
+            right.setPercentWidth(narrow ? 55 : 48);
+        });
         RowConstraints upper = new RowConstraints();
         upper.setPercentHeight(54);
         RowConstraints lower = new RowConstraints();
@@ -89,6 +103,9 @@ public final class LiveView {
         grid.add(new LevelTableView(vm).node(), 1, 1);
         root.setCenter(grid);
     }
+
+    /** Below this width of the charts-and-tables grid the right column widens. */
+    static final double NARROW_BELOW = 1150;
 
     public BorderPane node() {
         return root;

@@ -55,6 +55,8 @@ public final class LiveViewModel {
     private final ObservableList<LevelRow> levelRows = FXCollections.observableArrayList();
     private final ObjectProperty<RunState> state = new SimpleObjectProperty<>(RunState.IDLE);
     private final BooleanProperty canRun = new SimpleBooleanProperty();
+    private final StringProperty runBlockedBy = new SimpleStringProperty("");
+    private final StringProperty runOffReason = new SimpleStringProperty("");
     private final BooleanProperty canCancel = new SimpleBooleanProperty();
     private final BooleanProperty canResume = new SimpleBooleanProperty();
     private final StringProperty banner = new SimpleStringProperty("");
@@ -87,7 +89,18 @@ public final class LiveViewModel {
         this.confirmer = confirmer;
         this.errors = errors;
         this.period = Duration.ofNanos(1_000_000_000L / hz);
+        runBlockedBy.addListener((o, a, b) -> updateActions());
         updateActions();
+    }
+
+    /** Keeps Run off while {@code reason} is not empty (the editor's study has problems), saying why. */
+    public void blockRunWhile(javafx.beans.value.ObservableStringValue reason) {
+        runBlockedBy.bind(reason);
+    }
+
+    /** Why Run is off ("" when it is on): no backend, a run in progress, or the blocking reason. */
+    public ReadOnlyStringProperty runOffReasonProperty() {
+        return runOffReason;
     }
 
     public Duration pollPeriod() {
@@ -135,13 +148,22 @@ public final class LiveViewModel {
         banner.set(EnergyBanner.textFor(s.energyKind()));
         energyLabel.set(s.energyLabel().isEmpty() ? "" : "Energy: " + s.energyLabel());
         Kpis k = s.kpis();
-        powerW.set(k.powerW());
-        jPerToken.set(k.jPerToken());
-        tokensPerS.set(k.tokensPerS());
-        inFlight.set(k.inFlight());
-        latenessP99Ms.set(k.dispatchLatenessP99Ms());
-        temperatureC.set(k.temperatureC());
+        // A cancelled or failed run has no current readings: its tiles read "—", not the last values.
+        boolean stopped = s.state() == RunState.CANCELLED || s.state() == RunState.FAILED;
+        powerW.set(stopped ? Double.NaN : k.powerW());
+        jPerToken.set(stopped ? Double.NaN : k.jPerToken());
+        tokensPerS.set(stopped ? Double.NaN : k.tokensPerS());
+        inFlight.set(stopped ? Double.NaN : k.inFlight());
+        latenessP99Ms.set(stopped ? Double.NaN : k.dispatchLatenessP99Ms());
+        temperatureC.set(stopped ? Double.NaN : k.temperatureC());
         applyProgress(s.state(), s.progress());
+        if ((s.state() == RunState.CANCELLED || s.state() == RunState.FAILED) && s.progress().level() >= 1
+                && s.progress().level() <= s.levels().size()) {
+            // The window that was open when the run stopped is not done: say how many the level finished, as its
+            // row in the level table does (the header read "Window 3/3" beside a row of 2/3).
+            LevelRow row = s.levels().get(s.progress().level() - 1);
+            windowText.set("Window " + row.windowsDone() + "/" + row.windowsTotal() + " done");
+        }
         updateActions();
     }
 
@@ -174,7 +196,10 @@ public final class LiveViewModel {
 
     private void updateActions() {
         boolean available = controller.available();
-        canRun.set(available && !state.get().active());
+        String blocked = runBlockedBy.get() == null ? "" : runBlockedBy.get();
+        canRun.set(available && !state.get().active() && blocked.isEmpty());
+        runOffReason.set(!available ? "Runs are not available in this workbench"
+                : state.get().active() ? "A run is in progress (Esc cancels it)" : blocked);
         canCancel.set(available && state.get().active() && state.get() != RunState.CANCELLING);
         canResume.set(available && !state.get().active());
     }
@@ -186,6 +211,8 @@ public final class LiveViewModel {
         }
         try {
             controller.start();
+        } catch (io.joulebench.app.fx.UserMessageException e) {
+            errors.report("The study did not start: " + e.getMessage() + ".", e);
         } catch (RuntimeException e) {
             errors.report("The study did not start: " + ErrorMessages.describe(e) + ".", e);
         }

@@ -7,17 +7,21 @@ import java.util.List;
  * The J/token-per-window chart's data: points whose x is the window's position across all levels, and one band
  * per level. Built by {@link #of}, which keeps only the newest {@code maxPoints} windows.
  */
-public record WindowChartModel(List<Point> points, List<LevelBand> bands) {
+public record WindowChartModel(List<Point> points, List<LevelBand> bands, int plannedWindows) {
 
     /** A plotted window: x is its position across levels. */
     public record Point(int x, WindowPoint window) {
     }
 
-    public static final WindowChartModel EMPTY = new WindowChartModel(List.of(), List.of());
+    public static final WindowChartModel EMPTY = new WindowChartModel(List.of(), List.of(), 0);
 
     public WindowChartModel {
         points = List.copyOf(points);
         bands = List.copyOf(bands);
+    }
+
+    public WindowChartModel(List<Point> points, List<LevelBand> bands) {
+        this(points, bands, 0);
     }
 
     public static WindowChartModel of(List<WindowPoint> windows, List<LevelRow> levels, int maxPoints) {
@@ -45,6 +49,7 @@ public record WindowChartModel(List<Point> points, List<LevelBand> bands) {
                 }
             }
         }
-        return new WindowChartModel(points, bands);
+        int planned = levels.stream().mapToInt(LevelRow::windowsTotal).sum();
+        return new WindowChartModel(points, bands, planned);
     }
 }

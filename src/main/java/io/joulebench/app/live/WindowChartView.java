@@ -83,27 +83,37 @@ public final class WindowChartView {
         valid.getData().setAll(v);
         invalid.getData().setAll(i);
         pending.getData().setAll(p);
-        int first = m.points().isEmpty() ? 0 : m.points().get(0).x();
-        int last = m.points().isEmpty() ? 8 : m.points().get(m.points().size() - 1).x();
-        xAxis.setLowerBound(first - 0.5);
-        xAxis.setUpperBound(Math.max(last + 0.5, first + 8.5));
+        double[] x = xRange(m);
+        xAxis.setLowerBound(x[0]);
+        xAxis.setUpperBound(x[1]);
         List<ChartOverlay.Band> bands = new ArrayList<>();
         for (LevelBand b : m.bands()) {
             bands.add(new ChartOverlay.Band(b.firstX() - 0.45, b.lastX() + 0.45, bandStyle(b),
                     Formats.rate(b.rate()) + "\n" + cvText(b), "level-band-label"));
         }
         // Head room for the band labels above the highest point.
-        yAxis.setAutoRanging(maxY <= 0);
-        if (maxY > 0) {
-            AxisLabels.fixedFromZero(yAxis, niceCeiling(maxY * 1.35), 5);
-        }
+        // Before any window: 0 to 1 J, not the 0-110 an auto-ranged empty axis picks.
+        yAxis.setAutoRanging(false);
+        AxisLabels.fixedFromZero(yAxis, maxY > 0 ? niceCeiling(maxY * 1.35) : 1, 5);
         chart.overlay().set(bands, List.of(), List.of());
         chart.refreshOverlay();
     }
 
+    /**
+     * The x range: every window the study plans (a 6-window study shows 1 to 6, not 1 to 9), or nine slots while the
+     * plan is not known; always the newest points.
+     */
+    static double[] xRange(WindowChartModel m) {
+        int first = m.points().isEmpty() ? 0 : m.points().get(0).x();
+        int last = m.points().isEmpty() ? 0 : m.points().get(m.points().size() - 1).x();
+        int slots = m.plannedWindows() > 0 ? m.plannedWindows() : 9;
+        return new double[] {first - 0.5, Math.max(last + 0.5, first + slots - 0.5)};
+    }
+
     static String cvText(LevelBand b) {
         if (!Double.isFinite(b.cv())) {
-            return "CV pending";
+            // A level cut short (cancelled) has no CV and never will: its band says so, as its table row does.
+            return b.validity() == Validity.INVALID ? "invalid, no CV" : "CV pending";
         }
         String op = b.cv() <= b.cvThreshold() ? " ≤ " : " > ";
         return "CV " + Formats.percent(b.cv()) + op + Formats.percent(b.cvThreshold());

@@ -36,13 +36,22 @@ public final class GroupingView {
                 width(Columns.text("Cycle", g -> g.cycle() == null ? "all (" + g.cycles() + ")" : g.cycle().toString()),
                         64),
                 width(Columns.number("Windows", g -> (double) g.windows(), 0), 72),
-                width(Columns.number("Mean J/token", RateGroup::meanJPerToken, 5), 104),
+                // Four significant digits in every row: 0.4537 and 0.2534, not 0.4537 and 0.25342.
+                width(Columns.number("Mean J/token", RateGroup::meanJPerToken,
+                        v -> Formats.significant(v, 4, 5)), 104),
                 width(Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())), 150),
                 width(Columns.text("Across", RateGroup::basis), 72),
                 width(Columns.number("TTFT p99 ms", RateGroup::meanTtftP99Ms, 0), 112),
                 width(Columns.number("Invalid", g -> (double) g.invalidWindows(), 0), 64),
                 width(Columns.text("SLO", g -> g.sloPass() == null ? "—" : g.sloPass() ? "pass" : "fail"), 56)));
         vm.intervalProperty().addListener((o, a, b) -> table.refresh());
+        // The series column is as wide as its longest name, so none is cut off.
+        TableColumn<RateGroup, ?> series = table.getColumns().get(0);
+        series.setId("grouping-series");
+        Runnable fitSeries = () -> series.setPrefWidth(Math.max(150, vm.groups().stream()
+                .mapToDouble(g -> Columns.headerWidth(g.series(), 13)).max().orElse(0)));
+        vm.groups().addListener((javafx.collections.ListChangeListener<RateGroup>) c -> fitSeries.run());
+        fitSeries.run();
         root.setTop(controls);
         root.setCenter(table);
     }

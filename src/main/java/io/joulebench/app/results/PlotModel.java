@@ -12,8 +12,12 @@ import java.util.Map;
  */
 public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optimum> optima) {
 
-    /** A point with its spread (low/high equal to the value when there is none). */
-    public record Point(double rate, double value, double low, double high) {
+    /** A point with its spread (low/high equal to the value when there is none) and whether its levels are valid. */
+    public record Point(double rate, double value, double low, double high, boolean valid) {
+
+        public Point(double rate, double value, double low, double high) {
+            this(rate, value, low, high, true);
+        }
     }
 
     public record Series(String name, List<Point> points) {
@@ -43,10 +47,11 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
             double lo = g.low(interval);
             double hi = g.high(interval);
             energy.computeIfAbsent(g.series(), k -> new ArrayList<>()).add(new Point(g.rate(), g.meanJPerToken(),
-                    Double.isFinite(lo) ? lo : g.meanJPerToken(), Double.isFinite(hi) ? hi : g.meanJPerToken()));
+                    Double.isFinite(lo) ? lo : g.meanJPerToken(), Double.isFinite(hi) ? hi : g.meanJPerToken(),
+                    g.levelsValid()));
             if (Double.isFinite(g.meanTtftP99Ms())) {
-                ttft.computeIfAbsent(g.series(), k -> new ArrayList<>())
-                        .add(new Point(g.rate(), g.meanTtftP99Ms(), g.meanTtftP99Ms(), g.meanTtftP99Ms()));
+                ttft.computeIfAbsent(g.series(), k -> new ArrayList<>()).add(new Point(g.rate(), g.meanTtftP99Ms(),
+                        g.meanTtftP99Ms(), g.meanTtftP99Ms(), g.levelsValid()));
             }
             if (Boolean.TRUE.equals(g.sloPass()) && g.levelsValid()) {
                 best.merge(g.series(), g, (a, b) -> b.meanJPerToken() < a.meanJPerToken() ? b : a);

@@ -14,18 +14,57 @@ import javafx.scene.layout.Priority;
 /** J/token against request rate (with spread bars and the energy-optimal rate under the SLO) and p99 TTFT. */
 public final class PlotsView {
 
+    /** Marks the symbol of a point whose levels are not all valid. */
+    static final javafx.css.PseudoClass INVALID = javafx.css.PseudoClass.getPseudoClass("invalid");
+
     private final HBox root = new HBox(8);
     private final OverlayLineChart energy = chart("Energy per token vs request rate", "J / output token");
     private final OverlayLineChart ttft = chart("p99 time to first token vs request rate", "TTFT p99 (ms)");
 
     public PlotsView(ObservableValue<PlotModel> model) {
+        this(model, null);
+    }
+
+    /** @param dialogs asks where "Save as PNG…" writes; null leaves only "Copy image" */
+    public PlotsView(ObservableValue<PlotModel> model, io.joulebench.app.fx.FileDialogs dialogs) {
         energy.setId("plot-energy");
         ttft.setId("plot-ttft");
+        imageMenu(energy, "energy-per-token.png", dialogs);
+        imageMenu(ttft, "ttft-p99.png", dialogs);
         HBox.setHgrow(energy, Priority.ALWAYS);
         HBox.setHgrow(ttft, Priority.ALWAYS);
         root.getChildren().addAll(energy, ttft);
         model.addListener((o, a, b) -> show(b));
         show(model.getValue());
+    }
+
+    /** Right-click on a chart: copy it as an image, or save it as a PNG. */
+    private static void imageMenu(OverlayLineChart chart, String fileName, io.joulebench.app.fx.FileDialogs dialogs) {
+        javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy image");
+        copy.setOnAction(e -> {
+            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+            content.putImage(chart.snapshot(null, null));
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+        });
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(copy);
+        if (dialogs != null) {
+            javafx.scene.control.MenuItem save = new javafx.scene.control.MenuItem("Save as PNG…");
+            save.setOnAction(e -> dialogs.chooseSaveFile("Save the chart as PNG", fileName)
+                    .ifPresent(p -> savePng(chart, p)));
+            menu.getItems().add(save);
+        }
+        chart.setOnContextMenuRequested(e -> menu.show(chart, e.getScreenX(), e.getScreenY()));
+    }
+
+    /** Writes the chart as it is drawn now to {@code target} as PNG. */
+    static void savePng(javafx.scene.Node chart, java.nio.file.Path target) {
+        javafx.scene.image.WritableImage image = chart.snapshot(null, null);
+        try {
+            javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png",
+                    target.toFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("could not write " + target, e);
+        }
     }
 
     private static OverlayLineChart chart(String title, String yLabel) {
@@ -46,11 +85,12 @@ public final class PlotsView {
         ttft.getData().setAll(toSeries(m.ttftP99()));
         List<ChartOverlay.Bar> bars = new ArrayList<>();
         double top = 0;
-        for (PlotModel.Series s : m.jPerToken()) {
-            for (PlotModel.Point p : s.points()) {
+        for (int i = 0; i < m.jPerToken().size(); i++) {
+            for (PlotModel.Point p : m.jPerToken().get(i).points()) {
                 top = Math.max(top, Math.max(p.value(), p.high()));
                 if (p.high() > p.low()) {
-                    bars.add(new ChartOverlay.Bar(p.rate(), p.low(), p.high(), "spread-bar"));
+                    // In its series' colour, so the bars of several runs are told apart.
+                    bars.add(new ChartOverlay.Bar(p.rate(), p.low(), p.high(), "spread-bar series-color-" + (i % 8)));
                 }
             }
         }
@@ -82,7 +122,19 @@ public final class PlotsView {
             XYChart.Series<Number, Number> fx = new XYChart.Series<>();
             fx.setName(s.name());
             for (PlotModel.Point p : s.points()) {
-                fx.getData().add(new XYChart.Data<>(p.rate(), p.value()));
+                XYChart.Data<Number, Number> d = new XYChart.Data<>(p.rate(), p.value());
+                if (!p.valid()) {
+                    // An invalid level is drawn hollow and says why, not like a figure to trust.
+                    d.nodeProperty().addListener((o, a, node) -> {
+                        if (node != null) {
+                            // A pseudo-class: the chart resets a symbol's style classes after it makes it.
+                            node.pseudoClassStateChanged(INVALID, true);
+                            javafx.scene.control.Tooltip.install(node, new javafx.scene.control.Tooltip(
+                                    "level invalid at " + Formats.rate(p.rate()) + ": see the windows table"));
+                        }
+                    });
+                }
+                fx.getData().add(d);
             }
             out.add(fx);
         }

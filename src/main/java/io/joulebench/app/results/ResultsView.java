@@ -2,6 +2,7 @@ package io.joulebench.app.results;
 
 import io.joulebench.app.fx.BannerView;
 import io.joulebench.app.fx.FileDialogs;
+import io.joulebench.app.fx.PathBar;
 import java.nio.file.Path;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -45,31 +46,58 @@ public final class ResultsView {
         exportSelected.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.selection())));
         exportSelected.setOnAction(e -> dialogs.chooseSaveFile("Export selected windows", "windows-selected.csv")
                 .ifPresent(p -> vm.export(true, p)));
-        Button exportAll = new Button("Export all…");
+        Button exportAll = new Button();
         exportAll.setId("results-export-all");
-        exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.rows())));
-        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export all windows", "windows.csv")
+        // It writes what the table shows: its filters and the chosen run apply, and the button says how many.
+        exportAll.textProperty().bind(Bindings.createStringBinding(() -> vm.shown().size() == vm.rows().size()
+                ? "Export all…" : "Export " + vm.shown().size() + " shown…", vm.shown(), vm.rows()));
+        exportAll.setTooltip(new javafx.scene.control.Tooltip("Write the windows the table shows (after its filters"
+                + " and the chosen run) as CSV"));
+        exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.shown())));
+        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export the windows shown", "windows.csv")
                 .ifPresent(p -> vm.export(false, p)));
         Button bundle = new Button("Open bundle folder");
         bundle.setId("results-open-bundle");
-        bundle.disableProperty().bind(Bindings.isEmpty(vm.studies()));
+        bundle.disableProperty().bind(Bindings.isEmpty(vm.studies()).or(vm.openingFolderProperty()));
         bundle.setOnAction(e -> vm.openBundleFolder());
+        bundle.setTooltip(new javafx.scene.control.Tooltip(
+                "Open the selected window's bundle folder (or the results folder) in the file browser"));
 
         ProgressBar progress = new ProgressBar(0);
         progress.setId("results-export-progress");
         progress.setPrefWidth(140);
         progress.progressProperty().bind(vm.exportProgressProperty());
         progress.visibleProperty().bind(vm.exportProgressProperty().greaterThanOrEqualTo(0));
+        progress.managedProperty().bind(progress.visibleProperty());
         Label status = new Label();
         status.setId("results-export-status");
         status.textProperty().bind(vm.exportStatusProperty());
 
         WindowsTableView windows = new WindowsTableView(vm);
+        Button clearFilters = new Button("Clear filters");
+        clearFilters.setId("results-clear-filters");
+        clearFilters.setTooltip(new javafx.scene.control.Tooltip(
+                "Right-click a column header of the windows table to filter it by its values; this clears them all"));
+        clearFilters.disableProperty().bind(Bindings.size(vm.shown()).isEqualTo(Bindings.size(vm.rows())));
+        clearFilters.setOnAction(e -> windows.filter().resetAllFilters());
         HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
-                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), progress, status);
+                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), clearFilters, progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
+        // Buttons keep their text at 1100 px; the status line gives way.
+        for (javafx.scene.Node n : toolbar.getChildren()) {
+            if (n instanceof javafx.scene.control.ButtonBase b) {
+                b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            }
+        }
+        status.setMinWidth(0);
         toolbar.getStyleClass().add("view-toolbar");
-        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar);
+        Button dismiss = new Button("✕");
+        dismiss.setId("results-folder-notice-close");
+        dismiss.setOnAction(e -> vm.dismissFolderNotice());
+        PathBar notice = new PathBar("results-folder-notice", vm.folderNoticeProperty(),
+                vm.unopenedFolderProperty(), true).with(dismiss);
+        notice.getStyleClass().add("folder-notice");
+        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, notice);
         top.setPadding(new Insets(8, 10, 6, 10));
         root.setTop(top);
 
@@ -78,8 +106,17 @@ public final class ResultsView {
         studies.setPlaceholder(new Label("No results open"));
         Button close = new Button("Close");
         close.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
+        vm.selectedStudyProperty().bind(studies.getSelectionModel().selectedItemProperty());
+        Button all = new Button("Show all");
+        all.setId("results-show-all");
+        all.setTooltip(new javafx.scene.control.Tooltip("Show the windows of every loaded run again"));
+        all.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
+        all.setOnAction(e -> studies.getSelectionModel().clearSelection());
         close.setOnAction(e -> vm.close(studies.getSelectionModel().getSelectedItem()));
-        VBox left = new VBox(6, new Label("Loaded results"), studies, close);
+        Label hint = new Label("Choose a run to show only its windows.");
+        hint.setWrapText(true);
+        hint.getStyleClass().add("file-label");
+        VBox left = new VBox(6, new Label("Loaded results"), studies, hint, new HBox(6, close, all));
         left.setPadding(new Insets(0, 0, 0, 0));
         left.setMinWidth(140);
         left.setPrefWidth(170);
@@ -90,15 +127,19 @@ public final class ResultsView {
         tabs.getTabs().setAll(
                 new Tab("Windows", windows.node()),
                 new Tab("By rate", new GroupingView(vm).node()),
-                new Tab("Plots", new PlotsView(vm.plotsProperty()).node()));
+                new Tab("Plots", new PlotsView(vm.plotsProperty(), dialogs).node()));
         // The column menu is about the windows table: off on the other tabs.
         windows.columnChooser().disableProperty()
                 .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));
         SplitPane split = new SplitPane(left, tabs);
         split.setDividerPositions(0.12);
         SplitPane.setResizableWithParent(left, false);
-        split.setPadding(new Insets(0, 10, 10, 10));
+        split.setPadding(new Insets(0, 10, 6, 10));
         root.setCenter(split);
+        PathBar folder = new PathBar("results-folder", new javafx.beans.property.SimpleStringProperty(
+                "Results folder:"), vm.shownFolderProperty());
+        folder.setPadding(new Insets(0, 10, 8, 10));
+        root.setBottom(folder);
     }
 
     private static void fillRecent(MenuButton recent, ResultsViewModel vm) {

@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.app.fx.BoundedFolderOpener;
 import io.joulebench.app.fx.EnergyBanner;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
@@ -39,12 +40,13 @@ public final class ResultsViewModel {
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
-    private final FolderOpener folderOpener;
+    private final BoundedFolderOpener folderOpener;
     private final ExportRunner exports;
 
     private final ObservableList<LoadedStudy> studies = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> rows = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> selection = FXCollections.observableArrayList();
+    private final ObservableList<WindowRow> shown = FXCollections.observableArrayList();
     private final ObservableList<RateGroup> groups = FXCollections.observableArrayList();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
     private final ObjectProperty<PlotModel> plots = new SimpleObjectProperty<>(PlotModel.EMPTY);
@@ -55,9 +57,20 @@ public final class ResultsViewModel {
     private final DoubleProperty exportProgress = new SimpleDoubleProperty(-1);
     private final StringProperty exportStatus = new SimpleStringProperty("");
     private final Map<WindowRow, LoadedStudy> owner = new IdentityHashMap<>();
+    private final ObjectProperty<LoadedStudy> selectedStudy = new SimpleObjectProperty<>();
+    private final ObjectProperty<Path> shownFolder = new SimpleObjectProperty<>();
+    private final BooleanProperty openingFolder = new SimpleBooleanProperty();
+    private final ObjectProperty<Path> unopenedFolder = new SimpleObjectProperty<>();
+    private final StringProperty folderNotice = new SimpleStringProperty("");
 
+    /** A view model whose folder opener runs on the caller's thread (tests with an opener that returns). */
     public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors, FolderOpener folderOpener,
             ExportRunner exports) {
+        this(preferences, errors, BoundedFolderOpener.direct(folderOpener), exports);
+    }
+
+    public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors,
+            BoundedFolderOpener folderOpener, ExportRunner exports) {
         this.preferences = preferences;
         this.errors = errors;
         this.folderOpener = folderOpener;
@@ -65,6 +78,13 @@ public final class ResultsViewModel {
         recent.setAll(preferences.recentResults());
         groupByCycle.addListener((o, a, b) -> regroup());
         interval.addListener((o, a, b) -> regroup());
+        selectedStudy.addListener((o, a, b) -> refresh());
+    }
+
+    private void updateShownFolder() {
+        LoadedStudy chosen = selectedStudy.get() != null && studies.contains(selectedStudy.get())
+                ? selectedStudy.get() : studies.isEmpty() ? null : studies.get(0);
+        shownFolder.set(chosen == null ? null : chosen.folder());
     }
 
     /** Opens a results folder (one holding windows.csv) alongside those already loaded; true on success. */
@@ -95,17 +115,28 @@ public final class ResultsViewModel {
         refresh();
     }
 
+    /**
+     * The rows of the loaded studies, or of the one chosen in the list of loaded results only: the table, the
+     * grouping, the plots and "Export all" all work on what is shown.
+     */
     private void refresh() {
         List<WindowRow> all = new ArrayList<>();
         owner.clear();
+        LoadedStudy only = selectedStudy.get() != null && studies.contains(selectedStudy.get())
+                ? selectedStudy.get() : null;
         for (LoadedStudy s : studies) {
+            if (only != null && s != only) {
+                continue;
+            }
             for (WindowRow r : s.table().rows()) {
                 all.add(r);
                 owner.put(r, s);
             }
         }
         rows.setAll(all);
+        shown.setAll(all);
         selection.retainAll(all);
+        updateShownFolder();
         banner.set(EnergyBanner.textFor(all.stream().map(WindowRow::energyKind).distinct().toList()));
         regroup();
     }
@@ -117,9 +148,22 @@ public final class ResultsViewModel {
         plots.set(PlotModel.of(acrossCycles, interval.get()));
     }
 
-    /** The rows an export would write: the selection when asked and not empty, otherwise all rows. */
+    /**
+     * The rows an export would write: the selection when asked and not empty, otherwise the rows the table shows
+     * (after its filters and the chosen run).
+     */
     public List<WindowRow> rowsToExport(boolean selectedOnly) {
-        return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(rows);
+        return selectedOnly && !selection.isEmpty() ? List.copyOf(selection) : List.copyOf(shown);
+    }
+
+    /** The rows the table shows now, its filters applied; the view keeps it in step (all rows without a view). */
+    public ObservableList<WindowRow> shown() {
+        return shown;
+    }
+
+    /** Called by the view when its filters change what it shows. */
+    public void showing(List<WindowRow> visible) {
+        shown.setAll(visible);
     }
 
     /**
@@ -176,19 +220,62 @@ public final class ResultsViewModel {
         return study.folder();
     }
 
-    /** Opens the selected window's bundle folder (or the first loaded results folder) in the file browser. */
+    /**
+     * Opens the selected window's bundle folder (or the shown results folder) in the file browser, off the UI
+     * thread and bounded in time. When the desktop cannot open it, {@link #unopenedFolderProperty()} holds the
+     * folder and {@link #folderNoticeProperty()} says why, so the view can show the path to copy. Ignored while an
+     * earlier request is still waiting for the desktop.
+     */
     public void openBundleFolder() {
-        Path folder = !selection.isEmpty() ? bundleFolder(selection.get(0))
-                : studies.isEmpty() ? null : studies.get(0).folder();
-        if (folder == null) {
+        Path folder = !selection.isEmpty() ? bundleFolder(selection.get(0)) : shownFolder.get();
+        if (folder == null || openingFolder.get()) {
             return;
         }
-        try {
-            folderOpener.open(folder);
-        } catch (IOException | RuntimeException e) {
-            errors.report("Could not open a file browser: " + ErrorMessages.describe(e) + ". The folder is "
-                    + folder + ".", e);
-        }
+        openingFolder.set(true);
+        dismissFolderNotice();
+        folderOpener.open(folder, failure -> {
+            openingFolder.set(false);
+            if (failure != null) {
+                folderNotice.set("Could not open a file browser: " + failure + ". Copy the folder's path instead:");
+                unopenedFolder.set(folder);
+            }
+        });
+    }
+
+    /** Hides the "could not open" notice. */
+    public void dismissFolderNotice() {
+        unopenedFolder.set(null);
+        folderNotice.set("");
+    }
+
+    /** The loaded study a shown row comes from; null for a row not shown. */
+    public LoadedStudy studyOf(WindowRow row) {
+        return owner.get(row);
+    }
+
+    /** The loaded study chosen in the list of loaded results, null for all; the view keeps it in step. */
+    public ObjectProperty<LoadedStudy> selectedStudyProperty() {
+        return selectedStudy;
+    }
+
+    /** The results folder the view names: the chosen loaded study's, else the first loaded; null when none. */
+    public ReadOnlyObjectProperty<Path> shownFolderProperty() {
+        return shownFolder;
+    }
+
+    /** True while a request to open a folder waits for the desktop. */
+    public ReadOnlyBooleanProperty openingFolderProperty() {
+        return openingFolder;
+    }
+
+    /** The folder the desktop could not open, for the view to show with a copy button; null when none. */
+    public ReadOnlyObjectProperty<Path> unopenedFolderProperty() {
+        return unopenedFolder;
+    }
+
+    /** Why the last folder could not be opened; empty when it could. */
+    public ReadOnlyStringProperty folderNoticeProperty() {
+        return folderNotice;
     }
 
     public ObservableList<LoadedStudy> studies() {

@@ -50,7 +50,8 @@ public final class SeriesNames {
             List<String> config = config(row);
             List<String> parts = new ArrayList<>();
             for (int i : idx) {
-                parts.add(CONFIG.get(i) + "=" + config.get(i));
+                // An empty setting is its absence: "concurrency_cap=none", never "concurrency_cap=".
+                parts.add(CONFIG.get(i) + "=" + (config.get(i).isEmpty() ? "none" : config.get(i)));
             }
             return study + " (" + String.join(", ", parts) + ")";
         };

@@ -13,6 +13,7 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.Node;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -26,9 +27,10 @@ import org.controlsfx.control.table.TableFilter;
 /**
  * The windows of every loaded study: one column per windows.csv column (the main ones shown, the rest chosen from
  * the Columns menu), sortable, filterable (ControlsFX TableFilter), invalid rows marked with their reason as tooltip.
- * Long headers are broken into lines after underscores, so the main columns stay narrow;
- * {@code invalid_reason} comes last among them, takes the width left over and wraps its text, so nothing in the main
- * columns is cut short. (The table's own column menu is off: it would show those broken headers.)
+ * Headers are readable labels ("Rate (req/s)") broken between words, with the windows.csv field name in their
+ * tooltip; {@code invalid_reason} comes last among the main columns, takes the width left over and shows one line
+ * (the whole reason in its tooltip and the row's). A Run column names each row's results folder once several are
+ * loaded. (The table's own column menu is off: the Columns menu names every column.)
  */
 public final class WindowsTableView {
 
@@ -64,7 +66,9 @@ public final class WindowsTableView {
         for (String name : order) {
             TableColumn<WindowRow, ?> c;
             if (name.equals(WindowsCsvColumns.INVALID_REASON)) {
-                reason = Columns.wrapping(text(name));
+                // One line (a wrapped reason made rows ~110 px tall even scrolled out of view); the whole
+                // reason is the cell's and the row's tooltip.
+                reason = oneLineWithTooltip(text(name));
                 reason.setMinWidth(REASON_MIN_WIDTH);
                 c = reason;
             } else {
@@ -74,18 +78,36 @@ public final class WindowsTableView {
             c.setVisible(WindowsCsvColumns.MAIN.contains(name));
             columns.add(c);
         }
+        TableColumn<WindowRow, String> run = new TableColumn<>("Run");
+        run.setId(RUN_COLUMN);
+        run.setCellValueFactory(f -> {
+            LoadedStudy study = vm.studyOf(f.getValue());
+            return new ReadOnlyObjectWrapper<>(study == null ? "" : study.label());
+        });
+        run.setPrefWidth(170);
+        // Rows of several loaded runs are told apart by their run; with one run loaded the column says nothing.
+        run.setVisible(vm.studies().size() > 1);
+        vm.studies().addListener((ListChangeListener<LoadedStudy>) ch -> run.setVisible(vm.studies().size() > 1));
+        columns.add(0, run);
         table.getColumns().setAll(columns);
         fillWithReason(reason);
+        table.skinProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(this::installHeaderTips));
+        for (TableColumn<WindowRow, ?> c : columns) {
+            c.visibleProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(this::installHeaderTips));
+        }
         columnChooser.setId("windows-columns");
         columnChooser.setTooltip(new Tooltip("Choose which windows.csv columns the table shows"));
         boolean separated = false;
         for (TableColumn<WindowRow, ?> c : columns) {
+            if (c == run) {
+                continue;
+            }
             if (!separated && !WindowsCsvColumns.MAIN.contains(c.getId())) {
                 // The main columns above, the rest of windows.csv below.
                 columnChooser.getItems().add(new SeparatorMenuItem());
                 separated = true;
             }
-            CheckMenuItem item = new CheckMenuItem(c.getId());
+            CheckMenuItem item = new CheckMenuItem(label(c.getId()) + "  (" + c.getId() + ")");
             item.setMnemonicParsing(false);
             item.selectedProperty().bindBidirectional(c.visibleProperty());
             columnChooser.getItems().add(item);
@@ -106,6 +128,88 @@ public final class WindowsTableView {
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<WindowRow>) c ->
                 vm.selection().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
         filter = TableFilter.forTableView(table).lazy(true).apply();
+        // What the table shows after its filters is what "Export shown" writes.
+        ListChangeListener<WindowRow> follow = c -> vm.showing(List.copyOf(table.getItems()));
+        table.getItems().addListener(follow);
+        table.itemsProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.removeListener(follow);
+            }
+            b.addListener(follow);
+            vm.showing(List.copyOf(b));
+        });
+    }
+
+    /** The id of the column naming each row's loaded run (results folder). */
+    static final String RUN_COLUMN = "run";
+
+    /** Readable headers of the main columns; the windows.csv field name is the header's tooltip. */
+    static final java.util.Map<String, String> LABELS = java.util.Map.ofEntries(
+            java.util.Map.entry(WindowsCsvColumns.STUDY_NAME, "Study"),
+            java.util.Map.entry(WindowsCsvColumns.CYCLE, "Cycle"),
+            java.util.Map.entry(WindowsCsvColumns.RATE_REQ_S, "Rate (req/s)"),
+            java.util.Map.entry(WindowsCsvColumns.WINDOW_INDEX, "Window"),
+            java.util.Map.entry(WindowsCsvColumns.J_PER_TOKEN, "J/token"),
+            java.util.Map.entry(WindowsCsvColumns.LEVEL_VALID, "Level valid"),
+            java.util.Map.entry(WindowsCsvColumns.LEVEL_COV, "Level CV"),
+            java.util.Map.entry(WindowsCsvColumns.INVALID_REASON, "Why invalid"),
+            java.util.Map.entry(WindowsCsvColumns.TTFT_P99_MS, "TTFT p99 (ms)"),
+            java.util.Map.entry(WindowsCsvColumns.SLO_PASS, "SLO pass"),
+            java.util.Map.entry(WindowsCsvColumns.ENERGY_J, "Energy (J)"),
+            java.util.Map.entry(WindowsCsvColumns.MEAN_POWER_W, "Mean power (W)"),
+            java.util.Map.entry(WindowsCsvColumns.OUTPUT_TOKENS, "Output tokens"),
+            java.util.Map.entry(WindowsCsvColumns.OUTPUT_TOKENS_PER_S, "Output tok/s"),
+            java.util.Map.entry(WindowsCsvColumns.REQUEST_THROUGHPUT_REQ_S, "Throughput (req/s)"),
+            java.util.Map.entry(WindowsCsvColumns.ENERGY_KIND, "Energy kind"));
+
+    /**
+     * A column's readable header: its own label, or the field name in words with its unit in brackets
+     * ("dispatch_lag_p99_ms" → "Dispatch lag p99 (ms)").
+     */
+    static String label(String name) {
+        String known = LABELS.get(name);
+        if (known != null) {
+            return known;
+        }
+        String base = name;
+        String unit = "";
+        for (String[] u : new String[][] {{"_req_s", "req/s"}, {"_per_s", "/s"}, {"_ms", "ms"}, {"_j", "J"},
+                {"_w", "W"}, {"_c", "°C"}, {"_s", "s"}}) {
+            if (name.endsWith(u[0]) && name.length() > u[0].length()) {
+                base = name.substring(0, name.length() - u[0].length());
+                unit = u[1];
+                break;
+            }
+        }
+        String words = base.replace('_', ' ');
+        words = words.isEmpty() ? name : Character.toUpperCase(words.charAt(0)) + words.substring(1);
+        return unit.isEmpty() ? words : unit.startsWith("/") ? words + unit : words + " (" + unit + ")";
+    }
+
+    /** Puts each header's windows.csv field name in its tooltip (headers are made by the skin, so after it). */
+    private void installHeaderTips() {
+        for (Node header : table.lookupAll(".column-header")) {
+            String id = header instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                    ? h.getTableColumn().getId() : null;
+            if (id != null && !id.equals(RUN_COLUMN) && WindowsCsvColumns.ALL.contains(id)) {
+                Tooltip.install(header, new Tooltip(label(id) + "\nwindows.csv column: " + id));
+            }
+        }
+    }
+
+    private static TableColumn<WindowRow, String> oneLineWithTooltip(TableColumn<WindowRow, String> column) {
+        column.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                boolean blank = empty || item == null || item.isEmpty();
+                setText(blank ? null : item);
+                setWrapText(false);
+                setTooltip(blank ? null : new Tooltip(item));
+            }
+        });
+        column.getStyleClass().add("reason-column");
+        return column;
     }
 
     /** The reason column takes the width the other visible columns leave, never less than its minimum. */
@@ -135,35 +239,26 @@ public final class WindowsTableView {
     }
 
     /**
-     * The header of a column: its name in lines broken after underscores, each line as long as fits the column's
-     * width ("request_throughput_req_s" → "request_" / "throughput_" / "req_s" in a narrow column).
+     * The header of a column: its readable {@link #label} in lines broken between words, each line as long as fits
+     * the column's width ("Throughput (req/s)" → "Throughput" / "(req/s)" in a narrow column).
      */
     static String headerText(String name) {
         double room = widthFor(name) - HEADER_PAD;
         StringBuilder text = new StringBuilder();
         String line = "";
         for (String word : words(name)) {
-            if (!line.isEmpty() && textWidth(line + word, HEADER_FONT) > room) {
+            if (!line.isEmpty() && textWidth(line + " " + word, HEADER_FONT) > room) {
                 text.append(line).append('\n');
                 line = "";
             }
-            line += word;
+            line = line.isEmpty() ? word : line + " " + word;
         }
         return text.append(line).toString();
     }
 
-    /** The name cut after each underscore: "j_per_token" → "j_", "per_", "token". */
+    /** The words of a column's label. */
     private static List<String> words(String name) {
-        List<String> words = new ArrayList<>();
-        int start = 0;
-        for (int i = name.indexOf('_'); i >= 0; i = name.indexOf('_', i + 1)) {
-            words.add(name.substring(start, i + 1));
-            start = i + 1;
-        }
-        if (start < name.length()) {
-            words.add(name.substring(start));
-        }
-        return words;
+        return List.of(label(name).split(" "));
     }
 
     private static double longestWord(String name) {

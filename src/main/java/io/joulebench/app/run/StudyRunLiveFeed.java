@@ -165,7 +165,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void warmupStarted(int levelIndex, String mode) {
         current = levelFor(levelIndex);
         window = 0;
-        warmup = WarmupState.CONVERGING;
+        warmup = "fixed".equals(mode) ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
         // The core announces the level before its warmup: what looked like the ramp so far is the warmup.
         double now = seconds(nanos.getAsLong());
         rampSpans.removeIf(r -> r.levelIndex() == current && Double.isNaN(r.endS()));
@@ -175,7 +175,10 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void warmupFinished(WarmupResult result) {
+        boolean fixed = result.mode() == io.joulebench.core.warmup.WarmupMode.FIXED;
         warmup = result.timedOut() ? WarmupState.TIMED_OUT
+                : fixed && result.elapsedSeconds() <= 0 ? WarmupState.SKIPPED
+                : fixed ? WarmupState.DONE_FIXED
                 : result.converged() ? WarmupState.CONVERGED : WarmupState.SKIPPED;
         double now = seconds(nanos.getAsLong());
         TimeSpan.closeOpen(warmupSpans, now);

@@ -52,11 +52,16 @@ public final class ShellViewModel {
         }
     }
 
-    /** Ctrl+R: show the live view and start the run. */
+    /**
+     * Ctrl+R and the Run buttons: show the live view and start the run. While the study has problems Run is off;
+     * Ctrl+R then shows the editor, which says why.
+     */
     public void run() {
         if (live.canRunProperty().get()) {
             area.set(Area.LIVE);
             live.run();
+        } else if (!editor.runBlockedReasonProperty().get().isEmpty() && !live.stateProperty().get().active()) {
+            area.set(Area.EDITOR);
         }
     }
 

@@ -146,6 +146,9 @@ final class WindowResultJson {
         wu.put("elapsed_s", level.warmup().elapsedSeconds());
         ResultsJson.put(wu, "energy_j", level.warmup().energyJ());
         wu.put("protocol", level.warmup().protocol());
+        if (level.warmup().warning() != null) {
+            wu.put("warning", level.warmup().warning());
+        }
     }
 
     static ObjectNode session(SessionBlock s) {

@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,8 +75,51 @@ public final class StudyLoader {
         String studyName = first.path("study_name").isTextual() ? first.get("study_name").textValue() : stem(fileName);
         ExecutionConfig execution = ExperimentConfigReader.execution(first.path("study_execution"));
         List<GridCell> cells = deduplicate(resolved, kept, notes);
+        List<String> warnings = new ArrayList<>();
+        replacedBaseValues(doc, baseDir, notes, warnings);
         return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
-                List.copyOf(notes));
+                List.copyOf(notes), warnings);
+    }
+
+    /**
+     * A fixed-config value that a sweep axis replaces in every cell is never used and so never checked: say so
+     * (key and line), and warn when it would not have been valid on its own ({@code rate: fast} under a rate
+     * sweep). With explicit {@code experiments} the base value is used by them and checked there.
+     */
+    private static void replacedBaseValues(YamlDocument doc, Path baseDir, Set<String> notes, List<String> warnings) {
+        JsonNode sweep = doc.root().get("sweep");
+        JsonNode experiments = doc.root().get("experiments");
+        if (sweep == null || !sweep.isObject() || (experiments != null && !experiments.isNull())) {
+            return;
+        }
+        ObjectNode base = doc.root().deepCopy();
+        base.remove("sweep");
+        List<String> replaced = new ArrayList<>();
+        sweep.fieldNames().forEachRemaining(path -> {
+            JsonNode given = base.at("/" + path.replace('.', '/'));
+            if (!given.isMissingNode() && sweep.get(path).isArray() && !sweep.get(path).isEmpty()) {
+                replaced.add(path);
+            }
+        });
+        if (replaced.isEmpty()) {
+            return;
+        }
+        // The fixed config alone, checked as if it were the only cell; only problems at a replaced key count.
+        List<StudyError> alone = new ArrayList<>();
+        CellResolver.resolve(new StudyExpander.Draft(base, new CellSource(doc), "", Set.of()), baseDir, alone,
+                new LinkedHashSet<>());
+        for (String path : replaced) {
+            String value = SchemaBinder.describe(base.at("/" + path.replace('.', '/')));
+            String where = StudyError.at(doc.fileName(), path, doc.locate(path), "").format();
+            String text = where + value + " is replaced by sweep." + path + " in every cell, so it is never used";
+            StudyError invalid = alone.stream().filter(e -> KeyPaths.isWithin(e.keyPath(), path)).findFirst()
+                    .orElse(null);
+            if (invalid == null) {
+                notes.add(text);
+            } else {
+                warnings.add(text + "; on its own it would not be valid: " + invalid.rule());
+            }
+        }
     }
 
     private static List<GridCell> deduplicate(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,

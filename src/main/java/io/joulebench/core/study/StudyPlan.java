@@ -24,7 +24,8 @@ public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup
         for (ResolvedCell c : cells) {
             windows += c.isServer() ? c.experiment().server().windowsPerLevel() : 1;
         }
-        List<String> warnings = SessionGrouping.sequentialHint(study.cells(), study.execution()).stream().toList();
+        List<String> warnings = new java.util.ArrayList<>(study.warnings());
+        SessionGrouping.sequentialHint(study.cells(), study.execution()).ifPresent(warnings::add);
         return new StudyPlan(study, cells, groups, groups.size(), windows,
                 WallTimeEstimator.estimate(cells, groups, study.execution()), warnings);
     }

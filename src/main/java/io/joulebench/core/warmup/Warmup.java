@@ -22,13 +22,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Brings the server to loaded equilibrium before each level (spec §3) by driving traffic at the level's rate while
  * sampling the meter itself every sample interval. Composite mode evaluates the {@link WarmupGate} every poll
  * interval on the evaluator (never the issuing thread; at most one evaluation in flight) and proceeds with
- * {@code timed_out} at the failsafe; fixed mode runs for its duration. Traffic that dies early or completes no
- * request successfully raises {@link WarmupTrafficException}. Usable directly as the window manager's hook; it
+ * {@code timed_out} at the failsafe; fixed mode runs for its duration. When that time is up while every request is
+ * still in flight, the warmup goes on until the first one finishes (bounded by the timeout; past it the level goes
+ * on with a recorded warning). Traffic that dies early, or whose finished requests all failed, raises
+ * {@link WarmupTrafficException}. Usable directly as the window manager's hook; it
  * keeps one {@link WarmupResult} per level.
  */
 public final class Warmup implements WarmupHook {
@@ -39,6 +43,8 @@ public final class Warmup implements WarmupHook {
      * which at 1 req/s leaves a 4 s tail that a Poisson gap outlasts 2 % of the time).
      */
     static final double TAIL_MEAN_GAPS = 20;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Warmup.class);
 
     private final Clock clock;
     private final EnergyMeter meter;
@@ -97,9 +103,12 @@ public final class Warmup implements WarmupHook {
         double horizon = (composite ? config.timeoutSeconds() : config.durationSeconds())
                 + 2 * config.pollIntervalSeconds() + TAIL_MEAN_GAPS / spec.rate();
         AtomicLong successes = new AtomicLong();
+        AtomicLong failures = new AtomicLong();
         RequestListener counter = r -> {
             if (r.status() == RequestStatus.OK) {
                 successes.incrementAndGet();
+            } else {
+                failures.incrementAndGet();
             }
         };
         TrafficRun run = TrafficRun.start(traffic.apply(spec).create(counter, horizon), transport, null,
@@ -111,37 +120,65 @@ public final class Warmup implements WarmupHook {
         long poll = nanos(config.pollIntervalSeconds());
         long nextEvaluation = start + poll;
         long nextSample = start;
+        // Requests still in flight when the warmup ends are not failures: the warmup waits for the first one to
+        // finish, up to its timeout, rather than cancel them all and call the server dead (a 1 s warmup at 2 req/s
+        // with 32-token outputs ends before any request does).
+        long bound = start + nanos(Math.max(config.timeoutSeconds(), composite ? 0 : config.durationSeconds()));
+        boolean extending = false;
+        long warmupEnd = 0;
+        long failedBeforeCancel = 0;
         try {
             while (true) {
                 sample(samples);
                 long now = clock.nanoTime();
-                if (run.isDone()) {
-                    if (now >= end) {
+                if (extending) {
+                    if (successes.get() > 0 || failures.get() > 0 || now >= bound || run.isDone()) {
+                        break;
+                    }
+                } else {
+                    if (run.isDone()) {
+                        if (now >= end) {
+                            converged = !composite;
+                            warmupEnd = now;
+                            if (!awaitFirstFinish(successes, failures, now, bound)) {
+                                break;
+                            }
+                            extending = true;
+                            continue;
+                        }
+                        throw died(run, now - start);
+                    }
+                    if (composite && evaluation != null && evaluation.isDone()) {
+                        last = evaluation.join();
+                        evaluation = null;
+                        if (last.allHold()) {
+                            converged = true;
+                            warmupEnd = now;
+                            if (!awaitFirstFinish(successes, failures, now, bound)) {
+                                break;
+                            }
+                            extending = true;
+                        }
+                    }
+                    if (!extending && composite && evaluation == null && now >= nextEvaluation) {
+                        List<PowerSample> snapshot = List.copyOf(samples);
+                        evaluation = CompletableFuture.supplyAsync(() -> WarmupGate.evaluate(snapshot), evaluator);
+                        nextEvaluation = now + poll;
+                    }
+                    if (!extending && now >= end) {
                         converged = !composite;
-                        break;
+                        warmupEnd = now;
+                        if (!awaitFirstFinish(successes, failures, now, bound)) {
+                            break;
+                        }
+                        extending = true;
                     }
-                    throw died(run, now - start);
-                }
-                if (composite && evaluation != null && evaluation.isDone()) {
-                    last = evaluation.join();
-                    evaluation = null;
-                    if (last.allHold()) {
-                        converged = true;
-                        break;
-                    }
-                }
-                if (composite && evaluation == null && now >= nextEvaluation) {
-                    List<PowerSample> snapshot = List.copyOf(samples);
-                    evaluation = CompletableFuture.supplyAsync(() -> WarmupGate.evaluate(snapshot), evaluator);
-                    nextEvaluation = now + poll;
-                }
-                if (now >= end) {
-                    converged = !composite;
-                    break;
                 }
                 nextSample = Math.max(nextSample, now) + nanos(config.sampleIntervalSeconds());
-                clock.sleepUntil(Math.min(nextSample, end));
+                clock.sleepUntil(Math.min(nextSample, extending ? bound : end));
             }
+            // decided before the cancel below, whose interrupted requests are not the server's failures
+            failedBeforeCancel = failures.get();
         } finally {
             if (evaluation != null) {
                 evaluation.cancel(true);
@@ -149,13 +186,27 @@ public final class Warmup implements WarmupHook {
             run.cancelAndAwait();
         }
         double elapsed = (clock.nanoTime() - start) / 1e9;
-        if (successes.get() == 0) {
+        String warning = null;
+        if (successes.get() == 0 && failedBeforeCancel > 0) {
             throw new WarmupTrafficException(String.format(Locale.ROOT, "warmup delivered zero successfully "
-                    + "completed requests in %.1fs; check that the server answers the measured request shape",
-                    elapsed));
+                    + "completed requests in %.1fs (%d failed); check that the server answers the measured request "
+                    + "shape", elapsed, failedBeforeCancel));
+        } else if (successes.get() == 0) {
+            warning = String.format(Locale.ROOT, "no warmup request finished within the warmup's %.0fs timeout; "
+                    + "the level goes on without a completed warmup request", (bound - start) / 1e9);
+            LOG.warn("Level {}: {}", levelIndex, warning);
+        } else if (extending) {
+            warning = String.format(Locale.ROOT, "warmup extended from %.1fs to %.1fs: no request had finished "
+                    + "when it ended", (warmupEnd - start) / 1e9, elapsed);
+            LOG.info("Level {}: {}", levelIndex, warning);
         }
         return new WarmupResult(levelIndex, config.mode(), converged, composite && !converged, elapsed,
-                PowerSeries.clean(samples).energyJ(), last, config.protocol());
+                PowerSeries.clean(samples).energyJ(), last, config.protocol(), warning);
+    }
+
+    /** True when the warmup's time is up but no request has finished either way yet, and there is time left. */
+    private static boolean awaitFirstFinish(AtomicLong successes, AtomicLong failures, long now, long bound) {
+        return successes.get() == 0 && failures.get() == 0 && now < bound;
     }
 
     private void sample(List<PowerSample> samples) {

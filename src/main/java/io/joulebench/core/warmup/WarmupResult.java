@@ -9,8 +9,15 @@ package io.joulebench.core.warmup;
  * @param energyJ          trapezoid over the full-cadence power samples, summed over devices; null with &lt; 2 samples
  * @param finalObservables the last completed gate evaluation (composite), or null
  * @param protocol         the human label of the protocol
+ * @param warning          what the warmup did differently (extended past its end until a request finished, or
+ *                         went on with none finished); null when it ran as configured
  */
 public record WarmupResult(int levelIndex, WarmupMode mode, boolean converged, boolean timedOut,
                            double elapsedSeconds, Double energyJ, WarmupObservables finalObservables,
-                           String protocol) {
+                           String protocol, String warning) {
+
+    public WarmupResult(int levelIndex, WarmupMode mode, boolean converged, boolean timedOut, double elapsedSeconds,
+                        Double energyJ, WarmupObservables finalObservables, String protocol) {
+        this(levelIndex, mode, converged, timedOut, elapsedSeconds, energyJ, finalObservables, protocol, null);
+    }
 }

@@ -24,6 +24,72 @@ class EditorViewModelTest {
     }
 
     @Test
+    void a_form_edit_keeps_the_header_comments_and_a_warning_names_the_comments_it_would_drop() {
+        assertThat(vm.commentWarningProperty().get()).as("the quickstart has a header comment only").isEmpty();
+        vm.form().edit("window_seconds", "10");
+        assertThat(vm.textProperty().get()).startsWith("# Headless quickstart").contains("window_seconds: 10");
+
+        vm.textProperty().set("# my sweep\nstudy_name: mine  # the name\n# rates below\nserver: {traffic: {rate: 4}}\n");
+        assertThat(vm.commentWarningProperty().get()).startsWith("The YAML has 2 comments below its header")
+                .contains("YAML tab");
+        vm.form().edit("window_seconds", "10");
+        assertThat(vm.textProperty().get()).startsWith("# my sweep\n").doesNotContain("# the name");
+        assertThat(vm.commentWarningProperty().get()).isEmpty();
+    }
+
+    @Test
+    void switching_arrival_from_gamma_to_poisson_removes_the_burstiness() {
+        vm.form().edit("arrival", "gamma");
+        vm.form().edit("burstiness", "2");
+        assertThat(vm.textProperty().get()).contains("burstiness: 2");
+        vm.form().edit("arrival", "poisson");
+        assertThat(vm.textProperty().get()).contains("arrival: poisson").doesNotContain("burstiness");
+        assertThat(vm.form().field("burstiness").valueProperty().get()).isEmpty();
+        assertThat(vm.validation().problems()).isEmpty();
+    }
+
+    @Test
+    void new_and_open_ask_about_unsaved_edits_and_cancel_keeps_them(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        EditorViewModel asking = new EditorViewModel(services.preferences, services.errors,
+                io.joulebench.app.fx.Debouncer.direct(), services.confirmer, services.dialogs);
+        Path other = Files.writeString(dir.resolve("other.yaml"), "study_name: other\n");
+        asking.textProperty().set(asking.textProperty().get() + "\n# mine\n");
+
+        services.choiceAnswer = "Cancel";
+        assertThat(asking.newStudy()).isFalse();
+        assertThat(asking.openStudy(other)).isFalse();
+        assertThat(asking.textProperty().get()).endsWith("# mine\n");
+        assertThat(asking.dirtyProperty().get()).isTrue();
+        assertThat(services.questions).hasSize(2).allSatisfy(q -> assertThat(q).contains("not saved"));
+
+        services.choiceAnswer = "Don't save";
+        assertThat(asking.openStudy(other)).isTrue();
+        assertThat(asking.studyNameProperty().get()).isEqualTo("other");
+
+        asking.textProperty().set("study_name: other-2\n");
+        services.choiceAnswer = "Save";
+        assertThat(asking.newStudy()).isTrue();
+        assertThat(Files.readString(other)).isEqualTo("study_name: other-2\n");
+        assertThat(asking.fileProperty().get()).isNull();
+
+        // Nothing unsaved: nothing asked.
+        services.questions.clear();
+        assertThat(asking.newStudy()).isTrue();
+        assertThat(services.questions).isEmpty();
+    }
+
+    @Test
+    void saving_a_new_study_from_the_question_needs_a_file_and_no_file_keeps_the_edits() {
+        EditorViewModel asking = new EditorViewModel(services.preferences, services.errors,
+                io.joulebench.app.fx.Debouncer.direct(), services.confirmer, services.dialogs);
+        asking.textProperty().set(asking.textProperty().get() + "\n# mine\n");
+        services.choiceAnswer = "Save";
+        assertThat(asking.settleUnsaved("closing the window")).as("the save dialog was cancelled").isFalse();
+        assertThat(asking.dirtyProperty().get()).isTrue();
+    }
+
+    @Test
     void the_bundled_quickstart_is_the_examples_quickstart() throws Exception {
         assertThat(EditorViewModel.quickstartText())
                 .isEqualTo(Files.readString(Path.of("examples/quickstart.yaml"), StandardCharsets.UTF_8));

@@ -45,12 +45,63 @@ class EditorViewTest {
         robot.clickOn("#sweep-new-rate").write("-4");
         robot.clickOn("#sweep-add");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, error::isVisible);
+        WaitForAsyncUtils.waitForFxEvents(); // the problems list is filled in the same FX event, after the field
 
         assertThat(error.getText()).contains("must be > 0");
         ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
         assertThat(problems.getItems()).hasSize(1);
         assertThat(((Problem) problems.getItems().get(0)).text()).contains("sweep.server.traffic.rate[3]");
         assertThat(context.shell().editor().textProperty().get()).contains("- -4");
+    }
+
+    /** Collects until a fresh weak reference is cleared: one full collection at least, no fixed sleep. */
+    static void collectGarbage() {
+        java.lang.ref.WeakReference<Object> probe = new java.lang.ref.WeakReference<>(new Object());
+        for (int i = 0; i < 100 && probe.get() != null; i++) {
+            System.gc();
+        }
+        assertThat(probe.get()).as("a collection ran").isNull();
+    }
+
+    @Test
+    void the_recent_menu_lists_a_saved_study_even_after_a_garbage_collection(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        javafx.scene.control.MenuButton recent = robot.lookup("#editor-recent").queryAs(
+                javafx.scene.control.MenuButton.class);
+        assertThat(recent.isDisabled()).isTrue();
+        collectGarbage();
+        java.nio.file.Path file = dir.resolve("saved.yaml");
+        robot.interact(() -> context.shell().editor().saveStudyAs(file));
+        assertThat(recent.isDisabled()).isFalse();
+        assertThat(recent.getItems()).extracting(javafx.scene.control.MenuItem::getText)
+                .containsExactly(file.toString());
+    }
+
+    @Test
+    void the_editor_header_marks_unsaved_edits_until_they_are_saved(FxRobot robot,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Label mark = robot.lookup("#editor-unsaved").queryAs(Label.class);
+        assertThat(mark.isVisible()).isFalse();
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get() + "\n# edited\n"));
+        assertThat(mark.isVisible()).isTrue();
+        assertThat(mark.getText()).contains("unsaved");
+        robot.interact(() -> editor.saveStudyAs(dir.resolve("s.yaml")));
+        assertThat(mark.isVisible()).isFalse();
+    }
+
+    @Test
+    void a_long_problem_wraps_in_the_problems_list_instead_of_being_cut(FxRobot robot) throws Exception {
+        var editor = context.shell().editor();
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get()
+                .replace("study_name: quickstart", "study_name: quickstart\nunknown_key_with_a_rather_long_name_"
+                        + "that_runs_on_and_on: 1")));
+        ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !problems.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(io.joulebench.app.fx.Clipping.ellipsized(problems)).isEmpty();
+        javafx.scene.Node cell = robot.from(problems).lookup(".problem-cell").query();
+        assertThat(cell.getBoundsInLocal().getWidth()).isLessThanOrEqualTo(problems.getWidth());
     }
 
     @Test

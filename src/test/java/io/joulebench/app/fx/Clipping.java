@@ -24,10 +24,16 @@ public final class Clipping {
         if (!node.isVisible()) {
             return;
         }
-        if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
+        // A label cut to one line on purpose, with its whole text in its tooltip, is not "cut short".
+        boolean wholeInTooltip = node instanceof Labeled l0 && l0.getTooltip() != null
+                && java.util.Objects.equals(l0.getTooltip().getText(), l0.getText());
+        if (node instanceof Labeled l && !wholeInTooltip && l.getText() != null && !l.getText().isEmpty()) {
             for (Node child : l.getChildrenUnmodifiable()) {
-                if (child instanceof Text t && !t.getText().equals(l.getText()) && t.getText().contains("…")
-                        && !l.getText().contains("…")) {
+                // JavaFX cuts with its ellipsis string, "..." unless CSS says otherwise: looking for "…" found nothing
+                String ellipsis = l.getEllipsisString() == null || l.getEllipsisString().isEmpty() ? "…"
+                        : l.getEllipsisString();
+                if (child instanceof Text t && !t.getText().equals(l.getText()) && t.getText().contains(ellipsis)
+                        && !l.getText().contains(ellipsis)) {
                     cut.add(l.getText() + " → " + t.getText());
                 }
             }

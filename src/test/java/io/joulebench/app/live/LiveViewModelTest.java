@@ -37,6 +37,25 @@ class LiveViewModelTest {
     }
 
     @Test
+    void a_cancelled_run_shows_no_current_readings_in_its_tiles() {
+        LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
+                services.errors, 10);
+        LiveSnapshot r = FakeLiveFeed.at(30);
+        vm.apply(r);
+        assertThat(vm.powerWProperty().get()).isFinite();
+        vm.apply(new LiveSnapshot(r.version() + 1, RunState.CANCELLED, r.studyName(), r.energyKind(), r.energyLabel(),
+                r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(), r.progress(),
+                r.levels()));
+        assertThat(List.of(vm.powerWProperty().get(), vm.jPerTokenProperty().get(), vm.tokensPerSProperty().get(),
+                vm.inFlightProperty().get(), vm.latenessP99MsProperty().get(), vm.temperatureCProperty().get()))
+                .allMatch(v -> Double.isNaN(v));
+        LevelRow current = r.levels().get(r.progress().level() - 1);
+        assertThat(current.windowsDone()).as("a window was open when it stopped").isLessThan(r.progress().window());
+        assertThat(vm.windowTextProperty().get())
+                .isEqualTo("Window " + current.windowsDone() + "/" + current.windowsTotal() + " done");
+    }
+
+    @Test
     void closed_windows_become_points_across_levels_with_one_band_per_level() {
         LiveViewModel vm = vm(UiExecutor.direct());
         // 3 s warmup + level 1 (17 s) + ramp and two windows of level 2.

@@ -167,14 +167,90 @@ class ResultsViewModelTest {
     }
 
     @Test
-    void a_desktop_without_a_file_browser_gives_a_message_naming_the_folder() throws Exception {
+    void a_desktop_without_a_file_browser_shows_the_folder_to_copy() throws Exception {
         ResultsViewModel headless = new ResultsViewModel(services.preferences, services.errors, folder -> {
             throw new java.io.IOException("no desktop");
         }, ExportRunner.direct());
         headless.open(Fixtures.quickstartFolder());
         headless.openBundleFolder();
-        assertThat(services.errors.messages).singleElement().asString().contains("no desktop")
-                .contains(Fixtures.quickstartFolder().toString());
+        assertThat(headless.folderNoticeProperty().get()).contains("no desktop");
+        assertThat(headless.unopenedFolderProperty().get()).isEqualTo(Fixtures.quickstartFolder());
+        assertThat(headless.openingFolderProperty().get()).isFalse();
+        assertThat(services.errors.messages).isEmpty();
+        headless.dismissFolderNotice();
+        assertThat(headless.unopenedFolderProperty().get()).isNull();
+    }
+
+    @Test
+    void a_file_browser_that_never_answers_blocks_neither_the_caller_nor_the_next_request() throws Exception {
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService background = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "test-opener");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.concurrent.BlockingQueue<Runnable> uiQueue = new java.util.concurrent.LinkedBlockingQueue<>();
+        ResultsViewModel parked = new ResultsViewModel(services.preferences, services.errors,
+                new io.joulebench.app.fx.BoundedFolderOpener(folder -> {
+                    calls.incrementAndGet();
+                    try {
+                        never.await(); // like AWT's Desktop.open parked in gnome_url_show
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, background, uiQueue::add, java.time.Duration.ofMillis(200)), ExportRunner.direct());
+        try {
+            parked.open(Fixtures.quickstartFolder());
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(2),
+                    parked::openBundleFolder);
+            assertThat(parked.openingFolderProperty().get()).isTrue();
+            uiQueue.take().run(); // the timeout's outcome, handed to the UI thread
+            assertThat(parked.openingFolderProperty().get()).isFalse();
+            assertThat(parked.unopenedFolderProperty().get()).isEqualTo(Fixtures.quickstartFolder());
+            assertThat(parked.folderNoticeProperty().get()).contains("no answer from the file browser");
+            // The parked desktop is not asked again: the path shows at once.
+            parked.dismissFolderNotice();
+            parked.openBundleFolder();
+            uiQueue.take().run();
+            assertThat(parked.unopenedFolderProperty().get()).isEqualTo(Fixtures.quickstartFolder());
+            assertThat(calls).hasValue(1);
+        } finally {
+            never.countDown();
+            background.shutdownNow();
+        }
+    }
+
+    @Test
+    void the_shown_results_folder_follows_the_chosen_loaded_study(@TempDir Path copy) throws Exception {
+        assertThat(vm.shownFolderProperty().get()).isNull();
+        vm.open(Fixtures.quickstartFolder());
+        assertThat(vm.shownFolderProperty().get()).isEqualTo(Fixtures.quickstartFolder());
+        Path second = copy.resolve("second");
+        Files.createDirectories(second);
+        Files.copy(Fixtures.quickstartFolder().resolve("windows.csv"), second.resolve("windows.csv"));
+        vm.open(second);
+        vm.selectedStudyProperty().set(vm.studies().get(1));
+        assertThat(vm.shownFolderProperty().get()).isEqualTo(second.toAbsolutePath().normalize());
+        vm.close(vm.studies().get(1));
+        assertThat(vm.shownFolderProperty().get()).isEqualTo(Fixtures.quickstartFolder());
+    }
+
+    @Test
+    void choosing_a_loaded_run_shows_only_its_windows_and_none_shows_all(@TempDir Path copy) throws Exception {
+        vm.open(Fixtures.quickstartFolder());
+        Path second = copy.resolve("second");
+        Files.createDirectories(second);
+        Files.writeString(second.resolve("windows.csv"), Files.readAllLines(Fixtures.quickstartFolder()
+                .resolve("windows.csv")).subList(0, 3).stream().reduce((a, b) -> a + "\n" + b).orElseThrow() + "\n");
+        vm.open(second);
+        assertThat(vm.rows()).hasSize(11);
+        assertThat(vm.studyOf(vm.rows().get(10)).folder()).isEqualTo(second.toAbsolutePath().normalize());
+        vm.selectedStudyProperty().set(vm.studies().get(1));
+        assertThat(vm.rows()).hasSize(2);
+        assertThat(vm.rowsToExport(false)).hasSize(2);
+        vm.selectedStudyProperty().set(null);
+        assertThat(vm.rows()).hasSize(11);
     }
 
     @Test

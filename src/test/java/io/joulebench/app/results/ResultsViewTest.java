@@ -69,6 +69,40 @@ class ResultsViewTest {
     }
 
     @Test
+    void by_rate_shows_mean_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("By rate");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
+        var mean = groups.getColumns().get(4);
+        assertThat(mean.getText()).isEqualTo("Mean J/token");
+        java.util.List<String> shown = robot.from(groups).lookup(".table-cell").match((Node n) ->
+                n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() == mean && c.getText() != null)
+                .queryAll().stream().map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).toList();
+        assertThat(shown).hasSize(3).allSatisfy(t -> assertThat(t.replaceFirst("^0\\.0*", "").replace(".", ""))
+                .hasSize(4));
+    }
+
+    @Test
+    void plots_draw_invalid_levels_hollow_colour_spread_bars_by_series_and_save_as_png(FxRobot robot)
+            throws Exception {
+        openFixture(robot);
+        robot.clickOn("Plots");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node energy = robot.lookup("#plot-energy").query();
+        // The 32 req/s level failed the stability gate: its point alone is marked invalid.
+        assertThat(robot.from(energy).lookup(".chart-line-symbol").queryAll()).hasSize(4) // 3 points, 1 legend
+                .filteredOn(n -> ((Node) n).getPseudoClassStates().contains(PlotsView.INVALID)).hasSize(1);
+        assertThat(robot.from(energy).lookup(".spread-bar").queryAll()).isNotEmpty()
+                .allSatisfy(n -> assertThat(((Node) n).getStyleClass()).contains("series-color-0"));
+        Path png = dir.resolve("energy.png");
+        assertThat(energy.getOnContextMenuRequested()).as("right-click offers Copy image and Save as PNG").isNotNull();
+        robot.interact(() -> PlotsView.savePng(energy, png));
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
+        assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
     void export_all_writes_a_csv_with_a_row_per_window(FxRobot robot) throws Exception {
         openFixture(robot);
         Path out = dir.resolve("export/all.csv");

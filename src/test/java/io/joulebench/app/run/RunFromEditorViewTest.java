@@ -67,6 +67,31 @@ class RunFromEditorViewTest {
     }
 
     @Test
+    void the_editors_run_button_is_off_with_the_reason_while_the_study_has_problems_and_runs_it_after(FxRobot robot)
+            throws Exception {
+        var editor = context.shell().editor();
+        var run = robot.lookup("#editor-run").queryButton();
+        assertThat(run.isDisabled()).isFalse();
+        assertThat(run.getTooltip().getText()).contains("Ctrl+R");
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get()
+                .replace("window_seconds: 5", "window_seconds: -5")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, run::isDisabled);
+        var reason = robot.lookup("#editor-run-off").queryLabeled();
+        assertThat(reason.isVisible()).isTrue();
+        assertThat(reason.getText()).contains("window_seconds");
+        assertThat(robot.lookup("#live-run").queryButton().isDisabled()).as("the Live view's Run too").isTrue();
+
+        robot.interact(() -> editor.textProperty().set(editor.textProperty().get()
+                .replace("window_seconds: -5", "window_seconds: 5")));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !run.isDisabled());
+        robot.clickOn("#editor-run");
+        var live = context.shell().live();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
+        assertThat(context.shell().areaProperty().get()).isNotEqualTo(Area.EDITOR);
+        assertThat(services.errors.messages).isEmpty();
+    }
+
+    @Test
     void escape_cancels_a_run_after_confirming(FxRobot robot) throws Exception {
         robot.clickOn("#nav-live");
         robot.clickOn("#live-run");
@@ -76,5 +101,15 @@ class RunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
         assertThat(services.questions).hasSize(1);
         assertThat(live.windowChartProperty().get().points().size()).isLessThan(9);
+
+        // Resume's chooser opens at the run just cancelled.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#live-resume").queryButton().isDisabled());
+        robot.clickOn("#live-resume");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(services.dialogs.initialFolders).last().satisfies(p -> {
+            assertThat(p).isNotNull();
+            assertThat(p.getParent()).isEqualTo(results);
+            assertThat(p.getFileName().toString()).startsWith("quickstart-");
+        });
     }
 }

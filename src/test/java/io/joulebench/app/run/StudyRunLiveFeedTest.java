@@ -88,6 +88,20 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void a_fixed_warmup_reads_running_then_done_never_converging() {
+        feed.starting("quickstart");
+        run.start();
+        feed.warmupStarted(0, "fixed");
+        assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.RUNNING_FIXED);
+        assertThat(feed.snapshot().progress().warmup().label()).isEqualTo("running (fixed)");
+        feed.warmupFinished(new io.joulebench.core.warmup.WarmupResult(0, io.joulebench.core.warmup.WarmupMode.FIXED,
+                true, false, 3, null, null, "fixed"));
+        assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.DONE_FIXED);
+        feed.warmupStarted(1, "composite");
+        assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.CONVERGING);
+    }
+
+    @Test
     void windows_stay_pending_until_the_gate_decides_then_turn_valid() throws Exception {
         feed.starting("quickstart");
         run.start();
@@ -100,7 +114,7 @@ class StudyRunLiveFeedTest {
         assertThat(open.progress().window()).isEqualTo(3);
         assertThat(open.progress().windowCount()).isEqualTo(3);
         assertThat(open.progress().rate()).isEqualTo(2.0);
-        assertThat(open.progress().warmup()).isEqualTo(WarmupState.CONVERGED);
+        assertThat(open.progress().warmup()).as("the scripted run warms for a fixed 3 s").isEqualTo(WarmupState.DONE_FIXED);
         assertThat(open.progress().fraction()).isCloseTo(3 / 9.0, within(1e-9));
         assertThat(open.kpis().jPerToken()).isCloseTo(0.052, within(1e-9));
         assertThat(open.kpis().tokensPerS()).isCloseTo(1000 / 5.0, within(1e-9));

@@ -36,6 +36,29 @@ class ShellViewModelTest {
     }
 
     @Test
+    void run_is_off_with_the_first_problem_as_its_reason_while_the_study_has_problems() {
+        live.blockRunWhile(editor.runBlockedReasonProperty());
+        assertThat(live.canRunProperty().get()).isTrue();
+        assertThat(live.runOffReasonProperty().get()).isEmpty();
+
+        editor.textProperty().set(editor.textProperty().get().replace("window_seconds: 5", "window_seconds: -5"));
+        assertThat(live.canRunProperty().get()).isFalse();
+        assertThat(live.runOffReasonProperty().get()).startsWith("Run is off until the study's problem is fixed")
+                .contains("window_seconds");
+        shell.areaProperty().set(Area.RESULTS);
+        shell.run();
+        assertThat(controller.calls).as("nothing started for an invalid study").isEmpty();
+        assertThat(shell.areaProperty().get()).as("Ctrl+R shows the editor, which says why").isEqualTo(Area.EDITOR);
+        assertThat(services.errors.messages).isEmpty();
+
+        editor.textProperty().set(editor.textProperty().get().replace("window_seconds: -5", "window_seconds: 5"));
+        assertThat(live.canRunProperty().get()).isTrue();
+        shell.run();
+        assertThat(controller.calls).containsExactly("start");
+        assertThat(shell.areaProperty().get()).isEqualTo(Area.LIVE);
+    }
+
+    @Test
     void the_title_names_the_quickstart_study_at_first() {
         assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart");
         assertThat(editor.textProperty().get()).contains("server.traffic.rate: [2, 8, 32]");

@@ -49,6 +49,45 @@ class StudyLoaderTest {
         assertThat(study.cells()).extracting(c -> c.experiment().server().maxErrorFraction()).containsExactly(0.0, 0.2);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"fast", "-2", "0", ".nan"})
+    void a_base_value_the_sweep_replaces_in_every_cell_is_warned_about_with_key_and_line(String rate) {
+        Study study = StudyFixtures.load("""
+                serving_mode: server
+                server:
+                  traffic:
+                    rate: %s
+                sweep: {server.traffic.rate: [2, 4]}
+                """.formatted(rate));
+        assertThat(study.cells()).extracting(c -> c.experiment().server().traffic().rate()).containsExactly(2.0, 4.0);
+        assertThat(study.warnings()).singleElement().asString()
+                .contains(":4:").contains("server.traffic.rate: ")
+                .contains("is replaced by sweep.server.traffic.rate in every cell")
+                .contains("on its own it would not be valid: ");
+        assertThat(StudyPlan.of(study).warnings()).contains(study.warnings().get(0));
+    }
+
+    @Test
+    void a_valid_base_value_the_sweep_replaces_is_a_note_and_one_used_by_experiments_is_neither() {
+        Study swept = StudyFixtures.load("""
+                serving_mode: server
+                server:
+                  traffic:
+                    rate: 3
+                sweep: {server.traffic.rate: [2, 4]}
+                """);
+        assertThat(swept.warnings()).isEmpty();
+        assertThat(swept.notes()).singleElement().asString().contains(":4:")
+                .contains("server.traffic.rate: 3 is replaced by sweep.server.traffic.rate in every cell");
+        Study unswept = StudyFixtures.load("""
+                serving_mode: server
+                server: {traffic: {rate: 3}}
+                sweep: {server.windows_per_level: [3, 4]}
+                """);
+        assertThat(unswept.notes()).isEmpty();
+        assertThat(unswept.warnings()).isEmpty();
+    }
+
     @Test
     void upstream_tutorial_form_validates_unchanged() throws Exception {
         Study study = new StudyLoader().load(Path.of("examples/upstream-tutorial.yaml"));

@@ -30,6 +30,7 @@ final class FakeWarmupTraffic implements TrafficSource, TrafficSourceFactory {
     final CountDownLatch finished = new CountDownLatch(1);
     volatile double horizonSeconds;
     volatile Thread runner;
+    volatile RequestListener listener;
 
     FakeWarmupTraffic(int completed, RequestStatus status, Ending ending) {
         this.completed = completed;
@@ -41,6 +42,7 @@ final class FakeWarmupTraffic implements TrafficSource, TrafficSourceFactory {
     public TrafficSource create(RequestListener listener, double horizon) {
         created.incrementAndGet();
         horizonSeconds = horizon;
+        this.listener = listener;
         for (int i = 0; i < completed; i++) {
             listener.onTerminal(new RequestRecord(i, 0, 0L, 1L, status, null, CompletionResult.EMPTY));
         }

@@ -98,6 +98,39 @@ class WarmupTest {
     }
 
     @Test
+    void requests_in_flight_when_a_short_fixed_warmup_ends_extend_it_until_the_first_finishes() throws Exception {
+        // 2 req/s, a 1 s fixed warmup and 32-token outputs: nothing has finished at 1 s, the first answer at 2.5 s
+        FakeWarmupTraffic traffic = new FakeWarmupTraffic(0, RequestStatus.OK, BLOCK);
+        FakeMeter meter = steadyMeter();
+        long origin = virtual.nanoTime();
+        java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+        meter.beforeRead = () -> {
+            if (virtual.nanoTime() - origin >= 2_500_000_000L && answered.compareAndSet(false, true)) {
+                traffic.listener.onTerminal(new io.joulebench.core.traffic.RequestRecord(0, 0, 0L, 1L,
+                        RequestStatus.OK, null, CompletionResult.EMPTY));
+            }
+        };
+        WarmupResult r = warmup(virtual, meter, traffic, WarmupConfig.fixed(1)).run(0, WindowSpec.ofRate(2));
+
+        assertThat(r.converged()).isTrue();
+        assertThat(r.elapsedSeconds()).isBetween(2.5, 2.7);
+        assertThat(r.warning()).contains("extended from 1.0s to 2.").contains("no request had finished");
+        assertThat(traffic.runner == null || traffic.finished.getCount() == 0).as("traffic released").isTrue();
+    }
+
+    @Test
+    void requests_still_in_flight_at_the_timeout_are_no_failure_the_level_goes_on_with_a_warning() throws Exception {
+        for (WarmupConfig config : List.of(WarmupConfig.fixed(1).withTimeoutSeconds(20),
+                WarmupConfig.composite().withTimeoutSeconds(20))) {
+            FakeWarmupTraffic traffic = new FakeWarmupTraffic(0, RequestStatus.OK, BLOCK);
+            WarmupResult r = warmup(virtual, steadyMeter(), traffic, config).run(0, WindowSpec.ofRate(2));
+
+            assertThat(r.elapsedSeconds()).as(config.mode().label()).isEqualTo(20.0);
+            assertThat(r.warning()).contains("no warmup request finished within the warmup's 20s timeout");
+        }
+    }
+
+    @Test
     void fixed_mode_runs_its_duration_without_a_gate() throws Exception {
         FakeWarmupTraffic traffic = new FakeWarmupTraffic(3, RequestStatus.OK, BLOCK);
         WarmupResult r = warmup(virtual, steadyMeter(), traffic, WarmupConfig.fixed(120)).run(0, spec);
@@ -155,7 +188,8 @@ class WarmupTest {
 
     @Test
     void a_warmup_traffic_error_through_the_manager_opens_no_window() {
-        FakeWarmupTraffic traffic = new FakeWarmupTraffic(0, RequestStatus.OK, BLOCK);
+        // every finished warmup request failed (requests merely in flight are no error: see above)
+        FakeWarmupTraffic traffic = new FakeWarmupTraffic(3, RequestStatus.ERROR, BLOCK);
         Warmup hook = warmup(virtual, steadyMeter(), traffic, WarmupConfig.fixed(30));
         List<String> opened = new ArrayList<>();
         WindowSpec short3 = WindowSpec.builder().rate(4).durationSeconds(5).rampExclusionSeconds(2).build();
