@@ -1,6 +1,7 @@
 package io.joulebench.app;
 
 import io.joulebench.JulToSlf4j;
+import java.util.Optional;
 import javafx.application.Application;
 
 /**
@@ -15,5 +16,15 @@ public final class Launcher {
     public static void main(String[] args) {
         JulToSlf4j.install();
         Application.launch(WorkbenchApp.class, args);
+    }
+
+    /** What this machine lacks for the workbench (GTK 3), in words that say what to install; empty when nothing. */
+    public static Optional<String> missingRequirement() {
+        return GuiRequirements.problem();
+    }
+
+    /** The message for a workbench that failed to start with {@code cause}. */
+    public static String startFailed(Throwable cause) {
+        return GuiRequirements.startFailed(cause);
     }
 }

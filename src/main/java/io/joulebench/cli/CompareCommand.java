@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
  * Pareto front on (J/token, latency) and each configuration's difference to the baseline, in words.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Compare results folders: J/token with 95 % intervals, operating points at an SLO, the Pareto "
-                + "front and verdicts against a baseline.")
+        description = {"Compare runs: J/token intervals, SLO operating points, verdicts.",
+                "J/token per configuration and rate with 95 % intervals, the operating point of each configuration "
+                        + "at the SLO, the Pareto front on (J/token, latency) and verdicts against a baseline."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders (any studies and engines).")

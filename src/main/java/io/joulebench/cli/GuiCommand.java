@@ -1,6 +1,5 @@
 package io.joulebench.cli;
 
-import io.joulebench.app.GuiRequirements;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -20,7 +19,7 @@ public final class GuiCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** What is missing for the workbench, if anything; replaced in tests. */
-    Supplier<Optional<String>> requirements = GuiRequirements::problem;
+    Supplier<Optional<String>> requirements = io.joulebench.app.Launcher::missingRequirement;
     /** Starts the workbench and returns when its window closes; replaced in tests. */
     Runnable launch = () -> io.joulebench.app.Launcher.main(new String[0]);
 
@@ -35,7 +34,7 @@ public final class GuiCommand implements Callable<Integer> {
         try {
             launch.run();
         } catch (RuntimeException | LinkageError e) {
-            spec.commandLine().getErr().println(GuiRequirements.startFailed(e));
+            spec.commandLine().getErr().println(io.joulebench.app.Launcher.startFailed(e));
             spec.commandLine().getErr().flush();
             return ExitCodes.RUN_FAILED;
         }

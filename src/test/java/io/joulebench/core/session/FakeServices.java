@@ -105,7 +105,15 @@ final class FakeServices implements SessionServices {
         return (listener, horizon) -> {
             long origin = clock.nanoTime();
             List<RequestRecord> records = new ArrayList<>();
-            if (!(warmup && kind == Traffic.WARMUP_DIES)) {
+            if (warmup && kind == Traffic.WARMUP_DIES) {
+                // a dead server refuses every connection: the warmup's requests fail, none completes
+                for (int s = 0; s < 3; s++) {
+                    long at = origin + s * 1_000_000_000L;
+                    records.add(new RequestRecord(s, at, at, at + 1, RequestStatus.ERROR,
+                            "request to /v1/completions failed: ConnectException: Connection refused",
+                            CompletionResult.EMPTY));
+                }
+            } else {
                 for (int s = 0; s < horizon; s++) {
                     boolean spike = kind == Traffic.SPIKE_LAST_WINDOW && !warmup && s >= horizon - 10;
                     int tokens = spike ? 20 : 10;
