@@ -44,7 +44,8 @@ log=$(mktemp)
 pin "${SERVER_CPUS:-}" "$JAVA" -XX:+UseSerialGC -Xmx1g -jar target/joulebench.jar bench null-server --port 0 \
   --tokens "$TOKENS" --itl-ms "$ITL_MS" --ttft-ms "$TTFT_MS" > "$log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; tail -1 "$log" >&2; rm -f "$log"' EXIT
+# set -e holds inside the trap too: the server's exit status (143) must not stop it before its cost line is shown
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; tail -1 "$log" >&2 || true; rm -f "$log"' EXIT
 for _ in $(seq 100); do grep -q '^listening on ' "$log" && break; sleep 0.2; done
 url=$(sed -n 's/^listening on \([^ ]*\).*/\1/p' "$log")
 [[ -n $url ]] || { echo "null server did not start: $(cat "$log")" >&2; exit 1; }
