@@ -11,7 +11,11 @@
 - --loop uvloop uses uvloop when installed (Debian python3-uvloop).
 
 Output: one JSON line (or text) with target_rate, achieved_rate, issued, completed, errors, lateness_p50_us,
-lateness_p99_us, lateness_p999_us, lateness_max_us, client_cpu_pct (process CPU time / wall / cores).
+lateness_p99_us, lateness_p999_us, lateness_max_us, client_cpu_pct (process CPU time / wall / cores), and the
+streaming keys of `joulebench bench issuance` (docs/cli.md): tokens_received, tokens_per_s, receipt_lag_*_us
+(receipt - the chunk's t_send_ns; receipt = time.monotonic_ns(), CLOCK_MONOTONIC like Java's System.nanoTime(),
+read as soon as the chunk's line is returned, before json.loads), ttft/itl distortion against the schedule the
+streaming null server announces on GET /health, client_cpu_us_per_token and client_cpu_us_per_request.
 """
 import argparse
 import asyncio
@@ -53,21 +57,28 @@ class Level:
         self.dispatched = 0
         self.completed = 0
         self.errors = 0
+        self.tokens = 0
+        self.lags = []        # receipt - t_send_ns, per token that carried one
+        self.ttft = []        # first receipt - scheduled instant, per request with a token
+        self.gaps = []        # receipt k - receipt k-1
+        self.first = None
+        self.last = None
 
 
 async def one_request(session, url, scheduled_ns, index, level, cap):
     if cap is not None:
         await cap.acquire()
     try:
-        level.lateness_ns[index] = time.perf_counter_ns() - scheduled_ns
+        level.lateness_ns[index] = time.monotonic_ns() - scheduled_ns
         level.dispatched += 1
         async with session.post(url, json=PAYLOAD) as resp:
             if resp.status != 200:
                 await resp.read()
                 level.errors += 1
                 return
-            tokens, done = 0, False
+            tokens, done, previous = 0, False, None
             async for raw in resp.content:
+                now = time.monotonic_ns()
                 line = raw.strip()
                 if not line.startswith(b"data:"):
                     continue
@@ -79,6 +90,19 @@ async def one_request(session, url, scheduled_ns, index, level, cap):
                 choices = chunk.get("choices") or []
                 if choices and choices[0].get("text"):
                     tokens += 1
+                    level.tokens += 1
+                    sent = chunk.get("t_send_ns")
+                    if isinstance(sent, int):
+                        level.lags.append(now - sent)
+                    if previous is None:
+                        level.ttft.append(now - scheduled_ns)
+                        if level.first is None or now < level.first:
+                            level.first = now
+                    else:
+                        level.gaps.append(now - previous)
+                    previous = now
+                    if level.last is None or now > level.last:
+                        level.last = now
             if done:
                 level.completed += 1
             else:
@@ -94,19 +118,23 @@ async def run_level(session, url, offsets, cap_n):
     level = Level(len(offsets))
     cap = asyncio.Semaphore(cap_n) if cap_n else None
     tasks = []
-    origin = time.perf_counter_ns() + 1_000_000
+    origin = time.monotonic_ns() + 1_000_000
     for i, offset in enumerate(offsets):
         at = origin + int(round(offset * 1e9))
-        delay = (at - time.perf_counter_ns()) / 1e9
+        delay = (at - time.monotonic_ns()) / 1e9
         if delay > 0:
             await asyncio.sleep(delay)
         tasks.append(asyncio.create_task(one_request(session, url, at, i, level, cap)))
-    issuance_ns = time.perf_counter_ns() - origin
+    issuance_ns = time.monotonic_ns() - origin
     await asyncio.gather(*tasks)
     return level, issuance_ns
 
 
-def summary(args, level, issuance_ns, cpu_pct):
+def pct_us(values, q):
+    return round(float(np.percentile(values, q, method="higher")) / 1e3, 1) if len(values) else None
+
+
+def summary(args, level, issuance_ns, cpu_pct, cpu_ns=0, server=None):
     late = level.lateness_ns[:len(level.lateness_ns)] / 1e3
     pct = (lambda q: round(float(np.percentile(late, q, method="higher")), 1)) if len(late) else (lambda q: None)
     n = len(level.lateness_ns)
@@ -121,7 +149,45 @@ def summary(args, level, issuance_ns, cpu_pct):
         "lateness_p999_us": pct(99.9),
         "lateness_max_us": round(float(late.max()), 1) if n else None,
         "client_cpu_pct": round(cpu_pct, 1),
+    } | streaming(level, n, cpu_ns, server)
+
+
+def streaming(level, issued, cpu_ns, server):
+    lags = np.maximum(np.asarray(level.lags, dtype=np.int64), 0)
+    span = (level.last - level.first) / 1e9 if level.first is not None and level.last > level.first else 0
+    ttft = np.asarray(level.ttft, dtype=np.int64) - (server["ttft_ns"] if server else 0)
+    itl = np.asarray(level.gaps, dtype=np.int64) - (server["itl_ns"] if server else 0)
+    return {
+        "tokens_received": level.tokens,
+        "tokens_per_s": round(level.tokens / span, 1) if span > 0 else 0.0,
+        "receipt_lag_p50_us": pct_us(lags, 50),
+        "receipt_lag_p99_us": pct_us(lags, 99),
+        "receipt_lag_p999_us": pct_us(lags, 99.9),
+        "receipt_lag_max_us": round(float(lags.max()) / 1e3, 1) if len(lags) else None,
+        "receipt_lag_negative": int(sum(1 for v in level.lags if v < 0)),
+        "ttft_distortion_p50_us": pct_us(ttft, 50) if server else None,
+        "ttft_distortion_p99_us": pct_us(ttft, 99) if server else None,
+        "itl_distortion_p1_us": pct_us(itl, 1) if server else None,
+        "itl_distortion_p50_us": pct_us(itl, 50) if server else None,
+        "itl_distortion_p99_us": pct_us(itl, 99) if server else None,
+        "client_cpu_us_per_token": round(cpu_ns / 1e3 / level.tokens, 3) if level.tokens else None,
+        "client_cpu_us_per_request": round(cpu_ns / 1e3 / issued, 2) if issued else None,
+        "server_tokens": server["tokens"] if server else None,
+        "server_ttft_ms": server["ttft_ns"] / 1e6 if server else None,
+        "server_itl_ms": server["itl_ns"] / 1e6 if server else None,
     }
+
+
+async def probe_schedule(session, target):
+    """The streaming null server's schedule from GET /health, or None."""
+    try:
+        async with session.get(target.rstrip("/") + "/health") as resp:
+            health = await resp.json(content_type=None)
+        if all(isinstance(health.get(k), int) for k in ("tokens", "ttft_ns", "itl_ns")):
+            return health
+    except Exception:
+        pass
+    return None
 
 
 async def main_async(args):
@@ -130,13 +196,15 @@ async def main_async(args):
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=10)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+        server = await probe_schedule(session, args.target)
         if args.warmup > 0:
             await run_level(session, url, schedule(args.rate, args.arrival, args.burstiness, args.seed ^ 0x5DEECE66D,
                                                    args.warmup), args.concurrency_cap)
-        cpu0, wall0 = time.process_time(), time.perf_counter()
+        cpu0, wall0 = time.process_time_ns(), time.perf_counter()
         level, issuance_ns = await run_level(session, url, offsets, args.concurrency_cap)
-        cpu_pct = 100.0 * (time.process_time() - cpu0) / (time.perf_counter() - wall0) / os.cpu_count()
-    return summary(args, level, issuance_ns, cpu_pct)
+        cpu_ns = time.process_time_ns() - cpu0
+        cpu_pct = 100.0 * cpu_ns / 1e9 / (time.perf_counter() - wall0) / os.cpu_count()
+    return summary(args, level, issuance_ns, cpu_pct, cpu_ns, server)
 
 
 def positive(text):

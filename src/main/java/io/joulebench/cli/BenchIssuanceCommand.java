@@ -3,6 +3,8 @@ package io.joulebench.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.bench.IssuanceBench;
+import io.joulebench.core.bench.StreamFidelity;
+import io.joulebench.core.bench.TokenSchedule;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.HttpClientKind;
@@ -27,7 +29,10 @@ import picocli.CommandLine.Spec;
         description = {"Report how faithfully an open-loop schedule is kept.",
             "The schedule goes over the OpenAI streaming transport; the report gives the achieved rate,",
             "dispatch lateness (dispatched - scheduled) percentiles and the client's CPU use.",
-            "Without --target an in-process null server is started (its CPU then counts as the client's)."})
+            "Without --target an in-process null server is started (its CPU then counts as the client's).",
+            "Against a streaming null server (bench null-server --tokens N --itl-ms MS, or --tokens here) it also",
+            "reports per-token receipt lag (receipt - the chunk's t_send_ns), TTFT and ITL distortion, tokens/s and",
+            "client CPU per token."})
 public final class BenchIssuanceCommand implements Callable<Integer> {
 
     @Spec
@@ -74,6 +79,17 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             description = "HTTP client of the http transport: jdk (java.net.http) or http5 (Apache HttpClient 5 classic "
                     + "on the request's virtual thread). Default: http5.")
     String client;
+
+    @Option(names = "--tokens", paramLabel = "N",
+            description = "In-process null server only: stream N token chunks per request (default: one, at once).")
+    String tokens;
+
+    @Option(names = "--itl-ms", paramLabel = "MS", description = "With --tokens: gap between token chunks in ms.")
+    String itlMs;
+
+    @Option(names = "--ttft-ms", paramLabel = "MS", description = "With --tokens: time to first token in ms "
+            + "(default: --itl-ms).")
+    String ttftMs;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text or json (one line; default ${DEFAULT-VALUE}).")
@@ -136,7 +152,13 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         } catch (InvalidScheduleException e) {
             throw new UserInputException(ScheduleCommand.optionOf(e.field()) + " " + e.problem());
         }
-        return new IssuanceBench.Settings(schedule, n, targetUri(), w, jit, kind.equals("instant"), httpClient);
+        TokenSchedule stream = BenchNullServerCommand.schedule(tokens, itlMs, ttftMs);
+        if (stream != null && (target != null || kind.equals("instant"))) {
+            throw new UserInputException("--tokens sets the in-process null server: it cannot be combined with "
+                    + "--target or --transport instant (start bench null-server --tokens N --itl-ms MS instead)");
+        }
+        return new IssuanceBench.Settings(schedule, n, targetUri(), w, jit, kind.equals("instant"), httpClient,
+                stream);
     }
 
     private URI targetUri() {
@@ -169,6 +191,27 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("lateness_p999_us", micros(l.p999Nanos()));
         m.put("lateness_max_us", micros(l.maxNanos()));
         m.put("client_cpu_pct", round(r.clientCpuPct(), 1));
+        StreamFidelity.Summary f = r.fidelity();
+        TokenSchedule server = r.serverSchedule();
+        m.put("tokens_received", f.tokensReceived());
+        m.put("tokens_per_s", round(f.tokensPerSecond(), 1));
+        m.put("receipt_lag_p50_us", micros(f.receiptLag().p50Nanos()));
+        m.put("receipt_lag_p99_us", micros(f.receiptLag().p99Nanos()));
+        m.put("receipt_lag_p999_us", micros(f.receiptLag().p999Nanos()));
+        m.put("receipt_lag_max_us", micros(f.receiptLag().maxNanos()));
+        m.put("receipt_lag_negative", f.negativeReceiptLags());
+        m.put("ttft_distortion_p50_us", micros(f.ttftDistortion().p50Nanos()));
+        m.put("ttft_distortion_p99_us", micros(f.ttftDistortion().p99Nanos()));
+        m.put("itl_distortion_p1_us", micros(f.itlDistortion().p1Nanos()));
+        m.put("itl_distortion_p50_us", micros(f.itlDistortion().p50Nanos()));
+        m.put("itl_distortion_p99_us", micros(f.itlDistortion().p99Nanos()));
+        m.put("client_cpu_us_per_token", r.clientCpuMicrosPerToken() == null ? null
+                : round(r.clientCpuMicrosPerToken(), 3));
+        m.put("client_cpu_us_per_request", r.clientCpuMicrosPerRequest() == null ? null
+                : round(r.clientCpuMicrosPerRequest(), 2));
+        m.put("server_tokens", server == null ? null : server.tokens());
+        m.put("server_ttft_ms", server == null ? null : server.ttftNanos() / 1e6);
+        m.put("server_itl_ms", server == null ? null : server.itlNanos() / 1e6);
         return m;
     }
 
@@ -182,6 +225,27 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
 
     private static String text(IssuanceBench.Result r) {
         IssuerReport.LatencySummary l = r.lateness();
+        StreamFidelity.Summary f = r.fidelity();
+        TokenSchedule server = r.serverSchedule();
+        String streaming = String.format(Locale.ROOT, """
+
+                tokens          %d received, %.1f tokens/s (first to last receipt), client cpu %s us/token, \
+                %s us/request
+                receipt lag     p50 %s us, p99 %s us, p99.9 %s us, max %s us (receipt - t_send_ns, %d of %d tokens \
+                stamped by the server; %d negative)
+                server schedule %s
+                ttft distortion p50 %s us, p99 %s us (first receipt - scheduled instant - server ttft)
+                itl distortion  p1 %s us, p50 %s us, p99 %s us (receipt gap - server itl)""",
+                f.tokensReceived(), f.tokensPerSecond(), fixed(r.clientCpuMicrosPerToken(), 3),
+                fixed(r.clientCpuMicrosPerRequest(), 2), micros(f.receiptLag().p50Nanos()),
+                micros(f.receiptLag().p99Nanos()), micros(f.receiptLag().p999Nanos()),
+                micros(f.receiptLag().maxNanos()), f.tokensWithSendTime(), f.tokensReceived(),
+                f.negativeReceiptLags(),
+                server == null ? "unknown (no streaming null server's /health)" : server.tokens() + " tokens, ttft "
+                        + server.ttftNanos() / 1e6 + " ms, itl " + server.itlNanos() / 1e6 + " ms",
+                micros(f.ttftDistortion().p50Nanos()), micros(f.ttftDistortion().p99Nanos()),
+                micros(f.itlDistortion().p1Nanos()), micros(f.itlDistortion().p50Nanos()),
+                micros(f.itlDistortion().p99Nanos()));
         return String.format(Locale.ROOT, """
                 target          %s
                 rate            %.1f req/s target, %.1f req/s achieved (issued / issuance duration)
@@ -190,7 +254,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 client cpu      %.1f %% of %d cores (%s)""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
-                r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource());
+                r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + streaming;
+    }
+
+    private static String fixed(Double value, int digits) {
+        return value == null ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", value);
     }
 
     private static Double micros(Long nanos) {

@@ -39,12 +39,53 @@ class BenchCommandTest {
         List<String> keys = new ArrayList<>();
         json.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
-                "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct");
+                "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct",
+                "tokens_received", "tokens_per_s", "receipt_lag_p50_us", "receipt_lag_p99_us", "receipt_lag_p999_us",
+                "receipt_lag_max_us", "receipt_lag_negative", "ttft_distortion_p50_us", "ttft_distortion_p99_us",
+                "itl_distortion_p1_us", "itl_distortion_p50_us", "itl_distortion_p99_us", "client_cpu_us_per_token",
+                "client_cpu_us_per_request", "server_tokens", "server_ttft_ms", "server_itl_ms");
+        assertThat(json.get("tokens_received").asInt()).isEqualTo(json.get("issued").asInt());
+        assertThat(json.get("receipt_lag_p50_us").isNull()).as("one-token responses carry no t_send_ns").isTrue();
+        assertThat(json.get("server_tokens").isNull()).isTrue();
         assertThat(json.get("target_rate").asDouble()).isEqualTo(40.0);
         assertThat(json.get("issued").asInt()).isPositive();
         assertThat(json.get("completed").asInt()).isEqualTo(json.get("issued").asInt());
         assertThat(json.get("errors").asInt()).isZero();
         assertThat(json.get("lateness_p50_us").asDouble()).isLessThanOrEqualTo(json.get("lateness_max_us").asDouble());
+    }
+
+    @Test
+    void issuance_against_a_streaming_null_server_reports_every_token_with_its_receipt_lag() throws Exception {
+        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.5", "--warmup", "0", "--jit-warmup", "0",
+                "--tokens", "4", "--itl-ms", "2", "--ttft-ms", "1", "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("errors").asInt()).isZero();
+        assertThat(json.get("tokens_received").asInt()).isEqualTo(4 * json.get("issued").asInt()).isPositive();
+        assertThat(json.get("receipt_lag_negative").asInt()).isZero();
+        assertThat(json.get("receipt_lag_p50_us").asDouble())
+                .isLessThanOrEqualTo(json.get("receipt_lag_p99_us").asDouble())
+                .isLessThanOrEqualTo(json.get("receipt_lag_max_us").asDouble());
+        assertThat(json.get("server_tokens").asInt()).isEqualTo(4);
+        assertThat(json.get("server_ttft_ms").asDouble()).isEqualTo(1.0);
+        assertThat(json.get("server_itl_ms").asDouble()).isEqualTo(2.0);
+        assertThat(json.get("itl_distortion_p50_us").isNumber()).isTrue();
+        assertThat(json.get("ttft_distortion_p50_us").isNumber()).isTrue();
+        assertThat(json.get("client_cpu_us_per_token").asDouble()).isPositive();
+    }
+
+    @Test
+    void streaming_options_are_checked_and_belong_to_the_in_process_server() {
+        assertThat(run("bench", "issuance", "--rate", "1", "--duration", "1", "--tokens", "4", "--itl-ms", "1",
+                "--target", "http://127.0.0.1:1").err()).contains("--tokens sets the in-process null server");
+        assertThat(run("bench", "issuance", "--rate", "1", "--duration", "1", "--tokens", "4").err())
+                .contains("--tokens needs --itl-ms");
+        assertThat(run("bench", "null-server", "--itl-ms", "5").err()).contains("--itl-ms and --ttft-ms need --tokens");
+        Run bad = run("bench", "null-server", "--tokens", "0", "--itl-ms", "5");
+        assertThat(bad.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(bad.err()).startsWith("joulebench: --tokens must be a whole number from 1");
+        assertThat(run("bench", "null-server", "--tokens", "3", "--itl-ms", "-1").err())
+                .contains("--itl-ms must be a finite number ≥ 0");
     }
 
     @Test

@@ -11,8 +11,14 @@ import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.ShapeSource;
 import io.joulebench.core.traffic.StreamingTransport;
 import io.joulebench.core.traffic.Transport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.traffic.RequestListener;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -21,6 +27,11 @@ import java.util.Objects;
  * Measures how faithfully the open-loop issuer keeps a schedule against a (normally null) OpenAI-compatible server:
  * {@link OpenLoopSource} with records streamed, not kept, over a {@link StreamingTransport} on the chosen client. An optional warm-up
  * level at the same rate runs first (JIT, connection pool) and is not reported.
+ *
+ * <p>Streaming fidelity: the transport captures each chunk's {@code t_send_ns} and a {@link StreamFidelity} folds the
+ * measured level's requests into receipt lag, TTFT and ITL distortion and tokens/s. The server's schedule comes from
+ * the in-process server's settings or, for a {@code --target}, from its {@code GET /health} (the streaming null
+ * server answers {@code tokens}, {@code ttft_ns}, {@code itl_ns}); unknown, the distortions stay empty.
  */
 public final class IssuanceBench {
 
@@ -41,9 +52,18 @@ public final class IssuanceBench {
      *                       runs compiled code rather than the interpreter (0 = none)
      * @param instantTransport no HTTP at all: every send returns one token at once, to measure the issuer alone
      * @param client         the HTTP client the streaming transport runs on
+     * @param stream         the in-process null server's streaming schedule, or null for one-token responses (only
+     *                       without a target)
      */
     public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
-                           int jitWarmupRequests, boolean instantTransport, HttpClientKind client) {
+                           int jitWarmupRequests, boolean instantTransport, HttpClientKind client,
+                           TokenSchedule stream) {
+
+        public Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
+                        int jitWarmupRequests, boolean instantTransport, HttpClientKind client) {
+            this(spec, concurrencyCap, target, warmupSeconds, jitWarmupRequests, instantTransport, client, null);
+        }
+
         public Settings {
             Objects.requireNonNull(spec, "spec");
             Objects.requireNonNull(client, "client");
@@ -63,10 +83,24 @@ public final class IssuanceBench {
      * @param errors         requests that failed or timed out
      * @param clientCpuPct   process CPU time / wall time / cores × 100 over the measured level (drain included);
      *                       includes the null server when it runs in-process
+     * @param clientCpuNanos the same CPU time in nanoseconds
+     * @param serverSchedule the server's streaming schedule, or null when unknown or one-token
+     * @param fidelity       receipt lag, distortions and tokens/s of the measured level
      */
     public record Result(String target, double targetRate, double achievedRate, int issued, int completed,
                          int errors, IssuerReport.LatencySummary lateness, double clientCpuPct, String cpuSource,
-                         IssuerReport report) {
+                         IssuerReport report, long clientCpuNanos, TokenSchedule serverSchedule,
+                         StreamFidelity.Summary fidelity) {
+
+        /** Client CPU per token received, in µs, or null when none arrived. */
+        public Double clientCpuMicrosPerToken() {
+            return fidelity.tokensReceived() == 0 ? null : clientCpuNanos / 1e3 / fidelity.tokensReceived();
+        }
+
+        /** Client CPU per request issued, in µs, or null when none was. */
+        public Double clientCpuMicrosPerRequest() {
+            return issued == 0 ? null : clientCpuNanos / 1e3 / issued;
+        }
     }
 
     private IssuanceBench() {
@@ -74,15 +108,16 @@ public final class IssuanceBench {
 
     public static Result run(Settings settings) throws IOException, InterruptedException {
         if (settings.instantTransport()) {
-            return measure(settings, request -> INSTANT, "instant in-process transport (no HTTP)");
+            return measure(settings, request -> INSTANT, "instant in-process transport (no HTTP)", null);
         }
-        NullServer server = settings.target() == null ? NullServer.start(0) : null;
+        NullServer server = settings.target() == null ? NullServer.start(0, settings.stream()) : null;
         URI target = server != null ? URI.create(server.baseUrl()) : settings.target();
+        TokenSchedule serverSchedule = server != null ? server.schedule() : probeSchedule(target);
         try (StreamingTransport transport = settings.client().builder()
-                .baseUrl(target).keepText(false).readTimeout(Duration.ofSeconds(10)).build()) {
+                .baseUrl(target).keepText(false).captureSendTimes(true).readTimeout(Duration.ofSeconds(10)).build()) {
             return measure(settings, transport,
                     (server != null ? "in-process null server at " + target : target.toString())
-                            + " via " + settings.client().label());
+                            + " via " + settings.client().label(), serverSchedule);
         } finally {
             if (server != null) {
                 server.close();
@@ -90,32 +125,66 @@ public final class IssuanceBench {
         }
     }
 
-    private static Result measure(Settings settings, Transport transport, String label) throws InterruptedException {
+    /**
+     * The streaming schedule a null server at {@code target} announces on {@code GET /health}, or null when it answers
+     * none (another server, one-token mode, unreachable).
+     */
+    static TokenSchedule probeSchedule(URI target) throws InterruptedException {
+        String base = target.toString().endsWith("/") ? target.toString() : target + "/";
+        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "health"))
+                    .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? parseSchedule(response.body()) : null;
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The schedule in a streaming null server's health JSON, or null when it carries none. */
+    static TokenSchedule parseSchedule(String healthJson) {
+        try {
+            JsonNode health = new ObjectMapper().readTree(healthJson);
+            if (health != null && health.path("tokens").canConvertToInt() && health.path("ttft_ns").isIntegralNumber()
+                    && health.path("itl_ns").isIntegralNumber()) {
+                return new TokenSchedule(health.get("tokens").asInt(), health.get("ttft_ns").asLong(),
+                        health.get("itl_ns").asLong());
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // not a streaming null server
+        }
+        return null;
+    }
+
+    private static Result measure(Settings settings, Transport transport, String label, TokenSchedule serverSchedule)
+            throws InterruptedException {
         ArrivalSchedule schedule = ArrivalSchedule.build(settings.spec());
         if (settings.jitWarmupRequests() > 0) {
             ScheduleSpec jit = ScheduleSpec.ofCount(JIT_WARMUP_RATE, ArrivalProcess.CONSTANT, 1.0, 0L,
                     settings.jitWarmupRequests());
-            source(ArrivalSchedule.build(jit), JIT_WARMUP_CAP).run(transport, DRAIN);
+            source(ArrivalSchedule.build(jit), JIT_WARMUP_CAP, RequestListener.NONE).run(transport, DRAIN);
         }
         if (settings.warmupSeconds() > 0) {
             ScheduleSpec s = settings.spec();
             ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
                     schedule.seed() ^ 0x5DEECE66DL, settings.warmupSeconds());
-            source(ArrivalSchedule.build(warm), settings.concurrencyCap()).run(transport, DRAIN);
+            source(ArrivalSchedule.build(warm), settings.concurrencyCap(), RequestListener.NONE).run(transport, DRAIN);
         }
+        StreamFidelity fidelity = new StreamFidelity(serverSchedule);
         ProcessCpu cpu = ProcessCpu.start();
-        IssuerReport report = source(schedule, settings.concurrencyCap()).run(transport, DRAIN);
+        IssuerReport report = source(schedule, settings.concurrencyCap(), fidelity).run(transport, DRAIN);
         double cpuPct = cpu.percentOfAllCores();
+        long cpuNanos = cpu.cpuNanos();
         double issuanceSeconds = report.issuanceDurationNanos() / 1e9;
         int failed = report.errorCount() + report.timeoutCount();
         return new Result(label, settings.spec().rate(),
                 issuanceSeconds > 0 ? report.issuedCount() / issuanceSeconds : 0.0,
                 report.issuedCount(), report.completedCount() - report.errorCount(), failed,
-                report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report);
+                report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report, cpuNanos, serverSchedule,
+                fidelity.summary());
     }
 
-    private static OpenLoopSource source(ArrivalSchedule schedule, Integer cap) {
+    private static OpenLoopSource source(ArrivalSchedule schedule, Integer cap, RequestListener listener) {
         return OpenLoopSource.builder().schedule(schedule).shapes(SHAPES).concurrencyCap(cap)
-                .retainRecords(false).build();
+                .listener(listener).retainRecords(false).build();
     }
 }

@@ -2,6 +2,7 @@ package io.joulebench.core.bench;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -9,11 +10,46 @@ import java.util.Locale;
 
 /**
  * One keep-alive connection of the {@link NullServer}: accumulates request heads, skips bodies by Content-Length, and
- * queues one pre-encoded response per complete request (pipelined requests are answered in order).
+ * queues one pre-encoded response per complete request (pipelined requests are answered in order). With a streaming
+ * {@link TokenSchedule} a completion request starts a {@link Stream} whose token chunks the server's timer queue
+ * sends; answers to requests pipelined behind it wait until its last chunk.
  */
 final class NullConnection {
 
+    /** One streamed response in progress: the next token to send and when it is due (the server's timer key). */
+    static final class Stream {
+        final NullConnection connection;
+        final boolean chat;
+        final long arrivedAtNanos;
+        int next;
+        long dueNanos;
+
+        Stream(NullConnection connection, boolean chat, long arrivedAtNanos) {
+            this.connection = connection;
+            this.chat = chat;
+            this.arrivedAtNanos = arrivedAtNanos;
+            this.dueNanos = connection.streams.schedule().sendAtNanos(arrivedAtNanos, 0);
+        }
+    }
+
+    /** Where a started stream's next token is queued: the server's timer queue. */
+    interface Timers {
+        void schedule(Stream stream);
+    }
+
+    /** A completion request to be streamed once the stream ahead of it on this connection has ended. */
+    private record StreamRequest(boolean chat) {
+    }
+
     private final SocketChannel channel;
+    /** Null: today's one-token response; otherwise completion requests are streamed by this schedule. */
+    private final NullStreamResponses streams;
+    private final Timers timers;
+    private SelectionKey key;
+    private Stream active;
+    /** Answers (byte[] or StreamRequest) waiting behind the active stream, in request order. */
+    private final ArrayDeque<Object> queued = new ArrayDeque<>();
+    private boolean closed;
     /** Small: a request head is ~250 bytes, and a stalled client may open tens of thousands of connections. */
     private ByteBuffer in = ByteBuffer.allocate(1024);
     private final ArrayDeque<ByteBuffer> pending = new ArrayDeque<>();
@@ -21,7 +57,30 @@ final class NullConnection {
     private boolean closeAfterFlush;
 
     NullConnection(SocketChannel channel) {
+        this(channel, null, null);
+    }
+
+    NullConnection(SocketChannel channel, NullStreamResponses streams, Timers timers) {
         this.channel = channel;
+        this.streams = streams;
+        this.timers = timers;
+    }
+
+    void attach(SelectionKey key) {
+        this.key = key;
+    }
+
+    SelectionKey key() {
+        return key;
+    }
+
+    /** The connection was closed: its streams' pending timers are dropped when they come due. */
+    void markClosed() {
+        closed = true;
+    }
+
+    boolean closed() {
+        return closed;
     }
 
     /** Reads what is available and answers every complete request; the number answered, or -1 at end of stream. */
@@ -48,15 +107,15 @@ final class NullConnection {
             if (headEnd < 0) {
                 break;
             }
-            byte[] response = answer(in, headEnd);
+            Object response = answer(in, headEnd);
             in.position(headEnd);
-            pending.add(NullServer.wrap(response));
+            enqueue(response);
             answered++;
         }
         in.compact();
         if (!in.hasRemaining()) {
             if (in.capacity() >= NullServer.MAX_REQUEST_BYTES) {
-                pending.add(NullServer.wrap(NullResponses.TOO_LARGE));
+                enqueue(NullResponses.TOO_LARGE);
                 closeAfterFlush = true;
                 answered++;
             } else {
@@ -65,6 +124,51 @@ final class NullConnection {
         }
         flush();
         return answered;
+    }
+
+    /** Answers at once, or behind the stream in progress. */
+    private void enqueue(Object response) {
+        if (active == null && queued.isEmpty()) {
+            start(response);
+        } else {
+            queued.add(response);
+        }
+    }
+
+    private void start(Object response) {
+        if (response instanceof StreamRequest request) {
+            pending.add(NullServer.wrap(streams.head()));
+            active = new Stream(this, request.chat(), System.nanoTime());
+            timers.schedule(active);
+        } else {
+            pending.add(NullServer.wrap((byte[]) response));
+        }
+    }
+
+    /**
+     * Sends {@code stream}'s next token chunk, stamped now, and queues the one after it (or ends the stream and starts
+     * what waited behind it). Returns the send time; the caller closes the connection when {@link #closeAfterFlush()}
+     * and nothing is pending.
+     */
+    long sendToken(Stream stream) throws IOException {
+        TokenSchedule schedule = streams.schedule();
+        boolean last = stream.next == schedule.tokens() - 1;
+        long sentAt = System.nanoTime();
+        pending.add(ByteBuffer.wrap(streams.token(stream.chat, sentAt, last)));
+        stream.next++;
+        if (last) {
+            active = null;
+            while (active == null && !queued.isEmpty()) {
+                start(queued.poll());
+            }
+        } else {
+            stream.dueNanos = schedule.sendAtNanos(stream.arrivedAtNanos, stream.next);
+            timers.schedule(stream);
+        }
+        if (!flush()) {
+            key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+        }
+        return sentAt;
     }
 
     /** Writes queued responses; true when nothing is left. */
@@ -89,9 +193,9 @@ final class NullConnection {
         return !pending.isEmpty();
     }
 
-    /** True once the connection should close: answered with close, and the request body fully read. */
+    /** True once the connection should close: answered with close, the request body fully read, no stream left. */
     boolean closeAfterFlush() {
-        return closeAfterFlush && skip == 0;
+        return closeAfterFlush && skip == 0 && active == null && queued.isEmpty();
     }
 
     /** The index just past {@code \r\n\r\n} in the readable bytes, or -1. */
@@ -104,8 +208,8 @@ final class NullConnection {
         return -1;
     }
 
-    /** Picks the response for the head in [position, headEnd) and arms the body skip. */
-    private byte[] answer(ByteBuffer b, int headEnd) {
+    /** Picks the response (byte[] or StreamRequest) for the head in [position, headEnd) and arms the body skip. */
+    private Object answer(ByteBuffer b, int headEnd) {
         String head = new String(b.array(), b.arrayOffset() + b.position(), headEnd - b.position(),
                 StandardCharsets.ISO_8859_1);
         int lineEnd = head.indexOf("\r\n");
@@ -134,7 +238,14 @@ final class NullConnection {
             return NullResponses.BAD_REQUEST;
         }
         skip = contentLength;
-        return NullResponses.forRequest(requestLine[0], requestLine[1]);
+        byte[] instant = NullResponses.forRequest(requestLine[0], requestLine[1]);
+        if (streams != null && instant == NullResponses.COMPLETION) {
+            return new StreamRequest(false);
+        }
+        if (streams != null && instant == NullResponses.CHAT) {
+            return new StreamRequest(true);
+        }
+        return streams != null && instant == NullResponses.HEALTH ? streams.health() : instant;
     }
 
     private static long parseLength(String value) {

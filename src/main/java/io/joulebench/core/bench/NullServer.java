@@ -9,8 +9,11 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.Comparator;
 import java.util.Iterator;
+import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,6 +22,13 @@ import org.slf4j.LoggerFactory;
  * HTTP/1.1 keep-alive, pipelining-safe, every response pre-encoded. {@code POST /v1/completions} (and
  * {@code /v1/chat/completions}) answer one token chunk, a usage chunk and {@code [DONE]} as a Content-Length SSE body;
  * {@code GET /health} answers 200. Request bodies are skipped unread. Binds 127.0.0.1 only.
+ *
+ * <p>Started with a streaming {@link TokenSchedule}, a completion request is answered with a chunked SSE body instead:
+ * {@code tokens} token chunks spaced by the schedule, each JSON carrying a top-level {@code t_send_ns}
+ * ({@code System.nanoTime()} when the chunk was handed to the kernel), then usage and {@code [DONE]}. The same selector
+ * thread sends them from a timer queue ordered by due time: no thread per stream. It waits in {@code select} for dues
+ * a millisecond or more away and parks (no spinning) for nearer ones. {@code GET /health} then answers the schedule
+ * ({@code tokens}, {@code ttft_ns}, {@code itl_ns}) so a client can subtract it.
  */
 public final class NullServer implements AutoCloseable {
 
@@ -30,9 +40,17 @@ public final class NullServer implements AutoCloseable {
     private final Selector selector;
     private final Thread loop;
     private final AtomicLong served = new AtomicLong();
+    private final NullStreamResponses streams;
+    private final PriorityQueue<NullConnection.Stream> timers =
+            new PriorityQueue<>(Comparator.comparingLong(s -> s.dueNanos));
+    /** Written by the serving thread only. */
+    private volatile long tokensSent;
+    private volatile long sendLateMaxNanos;
+    private volatile long sendsLateOverMillisecond;
     private volatile boolean closed;
 
-    private NullServer(int port) throws IOException {
+    private NullServer(int port, TokenSchedule schedule) throws IOException {
+        streams = schedule == null ? null : new NullStreamResponses(schedule);
         selector = Selector.open();
         listener = ServerSocketChannel.open();
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1024);
@@ -43,9 +61,37 @@ public final class NullServer implements AutoCloseable {
 
     /** Binds 127.0.0.1:{@code port} (0 = any free port) and starts serving on its own daemon thread. */
     public static NullServer start(int port) throws IOException {
-        NullServer server = new NullServer(port);
+        return start(port, null);
+    }
+
+    /**
+     * Binds 127.0.0.1:{@code port} (0 = any free port) and streams completions by {@code schedule}; null = today's
+     * one-token response answered at once.
+     */
+    public static NullServer start(int port, TokenSchedule schedule) throws IOException {
+        NullServer server = new NullServer(port, schedule);
         server.loop.start();
         return server;
+    }
+
+    /** The streaming schedule, or null for one-token responses. */
+    public TokenSchedule schedule() {
+        return streams == null ? null : streams.schedule();
+    }
+
+    /** Token chunks sent by the timer queue so far (0 for one-token responses, which have no timer). */
+    public long tokensSent() {
+        return tokensSent;
+    }
+
+    /** The latest a token chunk was sent after its due time, so far. */
+    public long sendLateMaxNanos() {
+        return sendLateMaxNanos;
+    }
+
+    /** Token chunks sent more than 1 ms after their due time, so far. */
+    public long sendsLateOverMillisecond() {
+        return sendsLateOverMillisecond;
     }
 
     public int port() {
@@ -61,6 +107,23 @@ public final class NullServer implements AutoCloseable {
         return served.get();
     }
 
+    /** CPU time of the serving thread so far (ThreadMXBean), or -1 where the JVM cannot measure it. */
+    public long serveCpuNanos() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getThreadCpuTime(loop.threadId());
+    }
+
+    /** One line: requests, tokens, the serving thread's CPU per token (or per response) and the send lateness. */
+    public String costLine() {
+        long cpu = serveCpuNanos();
+        long tokens = tokensSent;
+        long perUnit = tokens > 0 ? tokens : Math.max(1, served.get());
+        return String.format(java.util.Locale.ROOT,
+                "served %d responses, %d token chunks; serving thread CPU %.3f s = %.2f us per %s; "
+                        + "latest token send %.1f us after due, %d sends > 1 ms late",
+                served.get(), tokens, cpu / 1e9, cpu / 1e3 / perUnit, tokens > 0 ? "token" : "response",
+                sendLateMaxNanos / 1e3, sendsLateOverMillisecond);
+    }
+
     /** The serving thread, e.g. to read its CPU time. */
     public Thread thread() {
         return loop;
@@ -74,17 +137,64 @@ public final class NullServer implements AutoCloseable {
     private void serve() {
         try {
             while (!closed) {
-                selector.select();
+                await();
                 Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
                 while (keys.hasNext()) {
                     SelectionKey key = keys.next();
                     keys.remove();
                     handle(key);
                 }
+                fireDueTokens();
             }
         } catch (IOException | ClosedSelectorException e) {
             if (!closed) {
                 LOG.warn("null server stopped: {}", e.toString());
+            }
+        }
+    }
+
+    /** Selects until I/O is ready or the next token is due: select for ≥ 1 ms away, park for nearer dues. */
+    private void await() throws IOException {
+        NullConnection.Stream next = timers.peek();
+        if (next == null) {
+            selector.select();
+            return;
+        }
+        long wait = next.dueNanos - System.nanoTime();
+        if (wait >= 1_000_000) {
+            selector.select(wait / 1_000_000);
+        } else {
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            selector.selectNow();
+        }
+    }
+
+    private void fireDueTokens() {
+        long now = System.nanoTime();
+        NullConnection.Stream stream;
+        while ((stream = timers.peek()) != null && stream.dueNanos <= now) {
+            timers.poll();
+            NullConnection connection = stream.connection;
+            if (connection.closed()) {
+                continue;
+            }
+            long due = stream.dueNanos;
+            try {
+                tokensSent++; // counted before the write, so a client that has every token sees the count
+                long late = connection.sendToken(stream) - due;
+                if (late > sendLateMaxNanos) {
+                    sendLateMaxNanos = late;
+                }
+                if (late > 1_000_000) {
+                    sendsLateOverMillisecond++;
+                }
+                if (connection.closeAfterFlush() && !connection.hasPending()) {
+                    close(connection.key());
+                }
+            } catch (IOException e) {
+                close(connection.key());
             }
         }
     }
@@ -130,11 +240,16 @@ public final class NullServer implements AutoCloseable {
             channel.configureBlocking(false);
             channel.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
             SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            key.attach(new NullConnection(channel));
+            NullConnection connection = new NullConnection(channel, streams, timers::add);
+            connection.attach(key);
+            key.attach(connection);
         }
     }
 
     private static void close(SelectionKey key) {
+        if (key.attachment() instanceof NullConnection connection) {
+            connection.markClosed();
+        }
         key.cancel();
         try {
             key.channel().close();

@@ -22,6 +22,11 @@ final class ProcessCpu {
         return new ProcessCpu(OS.getProcessCpuTime(), System.nanoTime());
     }
 
+    /** CPU time used since {@link #start()}, in nanoseconds. */
+    long cpuNanos() {
+        return OS.getProcessCpuTime() - cpuStart;
+    }
+
     /** CPU used since {@link #start()} as a percentage of all cores' wall time (100 = every core busy). */
     double percentOfAllCores() {
         long cpu = OS.getProcessCpuTime() - cpuStart;

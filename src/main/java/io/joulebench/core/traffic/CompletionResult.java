@@ -12,15 +12,28 @@ package io.joulebench.core.traffic;
  * @param retriedAtNanos          when the request was sent again on a fresh connection because its first attempt met
  *                                a pooled connection the server had already closed (no byte of it was answered);
  *                                null when it was sent once
+ * @param serverSendTimesNanos    per token receipt, the chunk's top-level {@code t_send_ns} (the server's monotonic
+ *                                clock at send: {@code joulebench bench null-server --tokens}), or
+ *                                {@link #NO_SEND_TIME} for a chunk without one; null unless the transport was asked
+ *                                to capture them
  */
 public record CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
-                               Integer serverCompletionTokens, String finishReason, Long retriedAtNanos) {
+                               Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
+                               long[] serverSendTimesNanos) {
+
+    /** In {@link #serverSendTimesNanos()}: this token's chunk carried no {@code t_send_ns}. */
+    public static final long NO_SEND_TIME = Long.MIN_VALUE;
 
     public static final CompletionResult EMPTY = new CompletionResult(null, new long[0], null, null, null);
 
     public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
                             Integer serverCompletionTokens, String finishReason) {
-        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, null);
+        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, null, null);
+    }
+
+    public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+                            Integer serverCompletionTokens, String finishReason, Long retriedAtNanos) {
+        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, retriedAtNanos, null);
     }
 
     public CompletionResult {
@@ -32,7 +45,7 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     /** This result, marked as the answer to a retry sent at {@code atNanos}. */
     public CompletionResult retriedAt(long atNanos) {
         return new CompletionResult(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason,
-                atNanos);
+                atNanos, serverSendTimesNanos);
     }
 
     public boolean retried() {

@@ -15,6 +15,16 @@ import java.util.Objects;
  * non-empty text delta is one token receipt stamped on the shared clock; the last non-null {@code finish_reason}
  * wins. Not thread-safe: one per request.
  *
+ * <p><b>When a receipt is stamped.</b> {@link #accept(byte[], int, int)} reads the clock once, on entry, before it
+ * scans a byte or builds any JSON, and every token whose line ends in those bytes gets that stamp: a token is received
+ * when the read that completed its line returned, and the parse cost of the tokens before it in the same read is not
+ * added to its time. A line split over reads gets the stamp of the read that brought its end. {@link #acceptLine}
+ * (one line at a time, no read behind it) reads the clock per line.
+ *
+ * <p>Opt-in, {@code captureSendTimes}: each token's chunk's top-level {@code t_send_ns} (a server's send time on the
+ * same monotonic clock, as {@code joulebench bench null-server --tokens} writes it) is kept beside its receipt, so
+ * receipt lag = receipt − send can be measured.
+ *
  * <p>A stream that breaks the contract fails with a {@link MalformedStreamException} (the transport turns it into an
  * error row that keeps the tokens received so far): bad JSON, an over-long line, an error object, a chunk without
  * {@code choices} (unless it carries {@code usage}), a choice without its text ({@code text} for completions,
@@ -33,6 +43,7 @@ public final class OpenAiStreamParser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DATA = "data:";
+    private static final String SEND_FIELD = "t_send_ns";
 
     private final OpenAiEndpoint endpoint;
     private final Clock clock;
@@ -40,16 +51,26 @@ public final class OpenAiStreamParser {
     private byte[] line = new byte[8192];
     private int lineLength;
     private long[] tokenTimes = new long[64];
+    private long[] sendTimes;
     private int tokenCount;
+    /** The clock on entry to the current {@link #accept(byte[], int, int)}; valid while {@link #inRead}. */
+    private long readStamp;
+    private boolean inRead;
     private Integer promptTokens;
     private Integer completionTokens;
     private String finishReason;
     private boolean done;
 
     public OpenAiStreamParser(OpenAiEndpoint endpoint, Clock clock, boolean keepText) {
+        this(endpoint, clock, keepText, false);
+    }
+
+    /** @param captureSendTimes keep each token chunk's top-level {@code t_send_ns} (see the class comment) */
+    public OpenAiStreamParser(OpenAiEndpoint endpoint, Clock clock, boolean keepText, boolean captureSendTimes) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.text = keepText ? new StringBuilder() : null;
+        this.sendTimes = captureSendTimes ? new long[64] : null;
     }
 
     /** A stream that breaks the contract: bad JSON, an over-long line, an error object, missing fields, absurd usage. */
@@ -72,17 +93,23 @@ public final class OpenAiStreamParser {
     }
 
     public void accept(byte[] bytes, int offset, int length) throws MalformedStreamException {
-        int end = offset + length;
-        int start = offset;
-        for (int i = offset; i < end && !done; i++) {
-            if (bytes[i] == '\n') {
-                append(bytes, start, i - start);
-                endLine();
-                start = i + 1;
+        readStamp = clock.nanoTime();
+        inRead = true;
+        try {
+            int end = offset + length;
+            int start = offset;
+            for (int i = offset; i < end && !done; i++) {
+                if (bytes[i] == '\n') {
+                    append(bytes, start, i - start);
+                    endLine();
+                    start = i + 1;
+                }
             }
-        }
-        if (!done && start < end) {
-            append(bytes, start, end - start);
+            if (!done && start < end) {
+                append(bytes, start, end - start);
+            }
+        } finally {
+            inRead = false;
         }
     }
 
@@ -141,7 +168,7 @@ public final class OpenAiStreamParser {
         } else if (!choices.isArray()) {
             throw new MalformedStreamException("stream chunk's choices is not a list: " + excerpt(data), null);
         } else if (!choices.isEmpty()) {
-            readChoice(choices.get(0), data);
+            readChoice(choices.get(0), data, chunk);
         }
         if (hasUsage) {
             readUsage(usage);
@@ -150,7 +177,7 @@ public final class OpenAiStreamParser {
         }
     }
 
-    private void readChoice(JsonNode choice, String data) throws MalformedStreamException {
+    private void readChoice(JsonNode choice, String data, JsonNode chunk) throws MalformedStreamException {
         if (!choice.isObject()) {
             throw new MalformedStreamException("stream choice is not an object: " + excerpt(data), null);
         }
@@ -179,15 +206,23 @@ public final class OpenAiStreamParser {
             throw new MalformedStreamException("stream choice's text is not a string: " + excerpt(data), null);
         }
         if (delta != null && delta.isTextual() && !delta.asText().isEmpty()) {
-            receipt(delta.asText());
+            receipt(delta.asText(), chunk);
         }
     }
 
-    private void receipt(String delta) {
+    private void receipt(String delta, JsonNode chunk) {
         if (tokenCount == tokenTimes.length) {
             tokenTimes = Arrays.copyOf(tokenTimes, tokenTimes.length * 2);
         }
-        tokenTimes[tokenCount++] = clock.nanoTime();
+        if (sendTimes != null) {
+            if (tokenCount == sendTimes.length) {
+                sendTimes = Arrays.copyOf(sendTimes, sendTimes.length * 2);
+            }
+            JsonNode sent = chunk.get(SEND_FIELD);
+            sendTimes[tokenCount] = sent != null && sent.isIntegralNumber() && sent.canConvertToLong()
+                    ? sent.asLong() : CompletionResult.NO_SEND_TIME;
+        }
+        tokenTimes[tokenCount++] = inRead ? readStamp : clock.nanoTime();
         if (text != null) {
             text.append(delta);
         }
@@ -249,7 +284,8 @@ public final class OpenAiStreamParser {
     /** What arrived so far; complete once {@link #done()}. */
     public CompletionResult result() {
         return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
-                promptTokens, completionTokens, finishReason);
+                promptTokens, completionTokens, finishReason, null,
+                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount));
     }
 
     static String excerpt(String s) {

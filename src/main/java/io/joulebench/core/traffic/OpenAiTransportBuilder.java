@@ -22,6 +22,7 @@ public final class OpenAiTransportBuilder<T extends StreamingTransport> {
     private Duration readTimeout = Duration.ofSeconds(60);
     private Clock clock = Clock.system();
     private boolean keepText = true;
+    private boolean captureSendTimes;
 
     OpenAiTransportBuilder(Function<OpenAiTransportOptions, T> factory) {
         this.factory = factory;
@@ -64,9 +65,16 @@ public final class OpenAiTransportBuilder<T extends StreamingTransport> {
         return this;
     }
 
+    /** Keep each token chunk's top-level {@code t_send_ns} (a benchmark server's send time); off by default. */
+    public OpenAiTransportBuilder<T> captureSendTimes(boolean capture) {
+        this.captureSendTimes = capture;
+        return this;
+    }
+
     public T build() {
         String base = Objects.requireNonNull(baseUrl, "baseUrl").toString();
         URI uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + endpoint.path());
-        return factory.apply(new OpenAiTransportOptions(uri, endpoint, headers, readTimeout, clock, keepText));
+        return factory.apply(new OpenAiTransportOptions(uri, endpoint, headers, readTimeout, clock, keepText,
+                captureSendTimes));
     }
 }

@@ -20,11 +20,16 @@ import java.util.Objects;
  * @param readTimeout longest wait for the response headers and between two body chunks
  */
 public record OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<String, String> headers,
-                                     Duration readTimeout, Clock clock, boolean keepText) {
+                                     Duration readTimeout, Clock clock, boolean keepText, boolean captureSendTimes) {
 
     /** Bytes of a non-2xx body quoted in the error. */
     static final int ERROR_BODY_BYTES = 512;
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    public OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<String, String> headers,
+                                  Duration readTimeout, Clock clock, boolean keepText) {
+        this(uri, endpoint, headers, readTimeout, clock, keepText, false);
+    }
 
     public OpenAiTransportOptions {
         Objects.requireNonNull(uri, "uri");
@@ -37,7 +42,7 @@ public record OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<Strin
     @Override
     public String toString() {
         return "OpenAiTransportOptions[uri=" + uri + ", endpoint=" + endpoint + ", headers=" + headers.keySet()
-                + ", readTimeout=" + readTimeout + ", keepText=" + keepText + "]";
+                + ", readTimeout=" + readTimeout + ", keepText=" + keepText + ", captureSendTimes=" + captureSendTimes + "]";
     }
 
     /** The payload plus {@code "stream": true, "stream_options": {"include_usage": true}}, as JSON bytes. */
@@ -54,7 +59,7 @@ public record OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<Strin
     }
 
     OpenAiStreamParser parser() {
-        return new OpenAiStreamParser(endpoint, clock, keepText);
+        return new OpenAiStreamParser(endpoint, clock, keepText, captureSendTimes);
     }
 
     TransportException httpStatus(int status, byte[] excerpt, int length) {

@@ -206,4 +206,50 @@ class OpenAiStreamParserTest {
             }
         }).isInstanceOf(OpenAiStreamParser.MalformedStreamException.class).hasMessageContaining("exceeds");
     }
+
+    /** A clock that moves 1 µs every time it is read, so a stamp taken per token would differ from one per read. */
+    private static final class TickingClock implements io.joulebench.core.time.Clock {
+        private long now = 1_000_000;
+
+        @Override
+        public long nanoTime() {
+            return now += 1_000;
+        }
+
+        @Override
+        public void sleepUntil(long deadlineNanos) {
+            now = Math.max(now, deadlineNanos);
+        }
+    }
+
+    @Test
+    void every_token_completed_by_one_read_gets_that_reads_stamp_taken_before_any_json_is_built() throws Exception {
+        TickingClock ticking = new TickingClock();
+        OpenAiStreamParser parser = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, ticking, false);
+        byte[] bytes = COMPLETION_STREAM.getBytes(StandardCharsets.UTF_8);
+        int split = COMPLETION_STREAM.indexOf("lo\""); // the second token's line ends in the second read
+        parser.accept(bytes, 0, split);
+        long firstRead = ticking.now;
+        parser.accept(bytes, split, bytes.length - split);
+        long secondRead = ticking.now;
+        assertThat(parser.done()).isTrue();
+        assertThat(parser.result().tokenTimesNanos()).containsExactly(firstRead, secondRead);
+    }
+
+    @Test
+    void send_times_are_kept_only_when_asked_and_a_chunk_without_one_is_marked() throws Exception {
+        String stream = "data: {\"t_send_ns\":-42,\"choices\":[{\"text\":\"a\"}]}\n\n"
+                + "data: {\"choices\":[{\"text\":\"b\"}]}\n\n"
+                + "data: {\"t_send_ns\":7000000000123,\"choices\":[{\"text\":\"c\"}]}\n\n"
+                + "data: {\"t_send_ns\":\"9\",\"choices\":[{\"text\":\"d\"}]}\n\ndata: [DONE]\n\n";
+        byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
+        OpenAiStreamParser capturing = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, false, true);
+        capturing.accept(bytes, 0, bytes.length);
+        assertThat(capturing.result().serverSendTimesNanos()).containsExactly(-42L, CompletionResult.NO_SEND_TIME,
+                7_000_000_000_123L, CompletionResult.NO_SEND_TIME);
+        OpenAiStreamParser plain = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, false);
+        plain.accept(bytes, 0, bytes.length);
+        assertThat(plain.result().serverSendTimesNanos()).isNull();
+        assertThat(plain.result().tokenCount()).isEqualTo(4);
+    }
 }
