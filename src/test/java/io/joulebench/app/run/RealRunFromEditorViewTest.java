@@ -239,13 +239,13 @@ class RealRunFromEditorViewTest {
     private StudyExecution recordingServerUrl(StudyExecution real) {
         return new StudyExecution() {
             @Override
-            public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
-                real.run(study, outDir, tap(listener));
+            public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+                return real.run(study, outDir, tap(listener));
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener listener) throws Exception {
-                real.resume(resultsDir, tap(listener));
+            public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
+                return real.resume(resultsDir, tap(listener));
             }
         };
     }
