@@ -3,6 +3,7 @@ package io.joulebench.app.editor;
 import io.joulebench.app.fx.Debouncer;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.study.Study;
 import java.io.IOException;
@@ -11,7 +12,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -27,7 +31,8 @@ import javafx.collections.ObservableList;
 /**
  * The study being edited: its file, YAML text and name; New, Open and Save; the form, sweep designer, problems and
  * plan preview over the same {@link StudyDocument}. Every text change is validated (debounced) with the CLI's
- * loader.
+ * loader. Validation, the plan preview and reading and writing study files run on the background executor; their
+ * outcome comes back through the UI executor. Call the methods from the UI thread.
  */
 public final class EditorViewModel {
 
@@ -35,6 +40,8 @@ public final class EditorViewModel {
 
     private final WorkbenchPreferences preferences;
     private final ErrorReporter errors;
+    private final Executor background;
+    private final UiExecutor ui;
     private final StudyDocument document = new StudyDocument();
     private final StudyFormViewModel form = new StudyFormViewModel(document);
     private final SweepViewModel sweep = new SweepViewModel(document);
@@ -51,9 +58,21 @@ public final class EditorViewModel {
 
     /** @param debouncer delays validation and the plan preview until typing pauses */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer) {
+        this(preferences, errors, debouncer, Runnable::run, UiExecutor.direct());
+    }
+
+    /**
+     * @param background runs validation, the plan preview and file reads and writes (one thread keeps a save and a
+     *                   following open in order); tests pass a direct executor
+     * @param ui         brings their outcome back to the UI thread
+     */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
+            Executor background, UiExecutor ui) {
         this.preferences = preferences;
         this.errors = errors;
-        this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
+        this.background = background;
+        this.ui = ui;
+        this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
         recent.setAll(preferences.recentStudies());
@@ -65,17 +84,28 @@ public final class EditorViewModel {
         load(null, quickstartText());
     }
 
-    /** Opens a study file; false (and an error shown) when it cannot be read. */
-    public boolean openStudy(Path path) {
-        try {
-            load(path.toAbsolutePath().normalize(), Files.readString(path, StandardCharsets.UTF_8));
-            recent.setAll(preferences.addRecentStudy(path));
-            return true;
-        } catch (IOException | RuntimeException e) {
-            errors.report("Could not open study " + path + ": " + ErrorMessages.describe(e)
-                    + ". Check that the file exists and is readable UTF-8 YAML.", e);
-            return false;
-        }
+    /**
+     * Opens a study file, read in the background; completes (on the UI thread) true once it is loaded, false (and an
+     * error shown) when it cannot be read.
+     */
+    public CompletableFuture<Boolean> openStudy(Path path) {
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        background.execute(() -> {
+            try {
+                String content = Files.readString(path, StandardCharsets.UTF_8);
+                List<Path> recentNow = preferences.addRecentStudy(path);
+                ui.execute(() -> {
+                    load(path.toAbsolutePath().normalize(), content);
+                    recent.setAll(recentNow);
+                    done.complete(true);
+                });
+            } catch (IOException | RuntimeException e) {
+                errors.report("Could not open study " + path + ": " + ErrorMessages.describe(e)
+                        + ". Check that the file exists and is readable UTF-8 YAML.", e);
+                ui.execute(() -> done.complete(false));
+            }
+        });
+        return done;
     }
 
     /** Whether Save needs a target chosen first (a new study has no file yet). */
@@ -84,29 +114,41 @@ public final class EditorViewModel {
     }
 
     /** Saves to the study's own file. */
-    public boolean saveStudy() {
+    public CompletableFuture<Boolean> saveStudy() {
         if (needsSaveTarget()) {
             throw new IllegalStateException("a new study needs a file: call saveStudyAs");
         }
         return saveStudyAs(file.get());
     }
 
-    /** Saves the YAML text, exactly as the YAML tab shows it, to {@code path}, which becomes the study's file. */
-    public boolean saveStudyAs(Path path) {
-        try {
-            Path target = path.toAbsolutePath().normalize();
-            Files.writeString(target, document.textProperty().get(), StandardCharsets.UTF_8);
-            file.set(target);
-            savedText = document.textProperty().get();
-            dirty.set(false);
-            recent.setAll(preferences.addRecentStudy(target));
-            validation.validateNow();
-            return true;
-        } catch (IOException | RuntimeException e) {
-            errors.report("Could not save study to " + path + ": " + ErrorMessages.describe(e)
-                    + ". Choose a writable folder.", e);
-            return false;
-        }
+    /**
+     * Saves the YAML text, exactly as the YAML tab shows it now, to {@code path}, which becomes the study's file. The
+     * write runs in the background; completes (on the UI thread) true once written, false (and an error shown) when
+     * it cannot be.
+     */
+    public CompletableFuture<Boolean> saveStudyAs(Path path) {
+        String text = document.textProperty().get();
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        background.execute(() -> {
+            try {
+                Path target = path.toAbsolutePath().normalize();
+                Files.writeString(target, text, StandardCharsets.UTF_8);
+                List<Path> recentNow = preferences.addRecentStudy(target);
+                ui.execute(() -> {
+                    file.set(target);
+                    savedText = text;
+                    dirty.set(!Objects.equals(document.textProperty().get(), text)); // typed on while it saved
+                    recent.setAll(recentNow);
+                    validation.validate();
+                    done.complete(true);
+                });
+            } catch (IOException | RuntimeException e) {
+                errors.report("Could not save study to " + path + ": " + ErrorMessages.describe(e)
+                        + ". Choose a writable folder.", e);
+                ui.execute(() -> done.complete(false));
+            }
+        });
+        return done;
     }
 
     /**
@@ -130,7 +172,7 @@ public final class EditorViewModel {
         studyName.set(StudyYaml.read(content).flatMap(EditorViewModel::nameOf).orElse("untitled"));
         document.textProperty().set(content);
         dirty.set(false);
-        validation.validateNow();
+        validation.validate();
     }
 
     private static java.util.Optional<String> nameOf(com.fasterxml.jackson.databind.node.ObjectNode tree) {

@@ -207,14 +207,14 @@ class EditorViewModelTest {
     void save_writes_the_yaml_tab_text_and_updates_recent_files(@TempDir Path dir) throws Exception {
         vm.form().edit("study_name", "mine");
         Path target = dir.resolve("mine.yaml");
-        assertThat(vm.saveStudyAs(target)).isTrue();
+        assertThat(vm.saveStudyAs(target)).isCompletedWithValue(true);
         assertThat(Files.readString(target)).isEqualTo(vm.textProperty().get());
         assertThat(vm.recentStudies()).containsExactly(target.toAbsolutePath().normalize());
         assertThat(vm.dirtyProperty().get()).isFalse();
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
 
         vm.newStudy();
-        assertThat(vm.openStudy(target)).isTrue();
+        assertThat(vm.openStudy(target)).isCompletedWithValue(true);
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
     }
 

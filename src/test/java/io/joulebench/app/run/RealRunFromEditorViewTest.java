@@ -222,7 +222,15 @@ class RealRunFromEditorViewTest {
     private void openShortQuickstart(FxRobot robot) throws IOException {
         Path study = dir.resolve("quickstart-short.yaml");
         Files.writeString(study, SHORT_QUICKSTART, StandardCharsets.UTF_8);
-        robot.interact(() -> assertThat(context.shell().editor().openStudy(study)).isTrue());
+        var opened = new java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<Boolean>>();
+        robot.interact(() -> opened.set(context.shell().editor().openStudy(study)));
+        try {
+            // read in the background, loaded on the FX thread
+            assertThat(opened.get().get(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.shell().titleProperty().get()).contains("quickstart-short");
     }
 
