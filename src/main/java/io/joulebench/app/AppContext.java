@@ -72,6 +72,8 @@ public final class AppContext implements AutoCloseable {
     private final Services services;
     private final ExecutorPollScheduler poller = new ExecutorPollScheduler();
     private final ExecutorService background = Executors.newCachedThreadPool(daemon("joulebench-task"));
+    /** The editor's validation, plan preview and file reads and writes, one at a time and in order. */
+    private final ExecutorService editorWork = Executors.newSingleThreadExecutor(daemon("joulebench-editor"));
     private final ShellViewModel shell;
     private final RunBackend backend;
     private final Scene scene;
@@ -80,7 +82,8 @@ public final class AppContext implements AutoCloseable {
     public AppContext(Services services) {
         this.services = services;
         EditorViewModel editor = new EditorViewModel(services.preferences(), services.errors(),
-                new FxDebouncer(Duration.ofMillis(300)), services.confirmer(), services.dialogs());
+                new FxDebouncer(Duration.ofMillis(300)), services.confirmer(), services.dialogs(), this::editorWork,
+                services.ui());
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
                         BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
@@ -238,6 +241,21 @@ public final class AppContext implements AutoCloseable {
         shell.live().stopPolling();
         poller.close();
         background.shutdownNow();
+        editorWork.shutdown(); // a save under way finishes its write
+        try {
+            editorWork.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Runs the editor's work; a debounced check that fires after close is dropped. */
+    private void editorWork(Runnable work) {
+        try {
+            editorWork.execute(work);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("Editor work after close dropped");
+        }
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

@@ -5,6 +5,7 @@ import io.joulebench.app.fx.Debouncer;
 import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.fx.UserMessageException;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.study.Study;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -62,21 +64,37 @@ public final class EditorViewModel {
 
     /** An editor that drops unsaved edits without asking (tests of everything but that question). */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer) {
-        this(preferences, errors, debouncer, null, null);
+        this(preferences, errors, debouncer, (Confirmer) null, (FileDialogs) null);
+    }
+
+    /** An editor that checks in the background and drops unsaved edits without asking. */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
+            Executor background, UiExecutor ui) {
+        this(preferences, errors, debouncer, null, null, background, ui);
+    }
+
+    /** An editor that asks about unsaved edits and checks on the calling thread. */
+    public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
+            Confirmer confirmer, FileDialogs dialogs) {
+        this(preferences, errors, debouncer, confirmer, dialogs, Runnable::run, UiExecutor.direct());
     }
 
     /**
      * @param debouncer delays validation and the plan preview until typing pauses
      * @param confirmer asks to save, discard or cancel before unsaved edits would be lost
-     * @param dialogs   chooses where to save a new study that is saved from that question
+     * @param dialogs    chooses where to save a new study that is saved from that question
+     * @param background runs validation and the plan preview off the UI thread (file reads and writes stay on the
+     *                   caller's: the unsaved-edits question needs the save's outcome before the window closes, and
+     *                   a study file is a few kilobytes); tests pass a direct executor
+     * @param ui         brings their outcome back to the UI thread
      */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
-            Confirmer confirmer, FileDialogs dialogs) {
+            Confirmer confirmer, FileDialogs dialogs, Executor background, UiExecutor ui) {
         this.preferences = preferences;
         this.errors = errors;
         this.confirmer = confirmer;
         this.dialogs = dialogs;
-        this.validation = new ValidationViewModel(document, form, sweep, file, debouncer);
+        this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
             int n = StudyDocument.droppedComments(b);
@@ -208,7 +226,7 @@ public final class EditorViewModel {
         studyName.set(StudyYaml.read(content).flatMap(EditorViewModel::nameOf).orElse("untitled"));
         document.textProperty().set(content);
         dirty.set(false);
-        validation.validateNow();
+        validation.validate();
     }
 
     private static java.util.Optional<String> nameOf(com.fasterxml.jackson.databind.node.ObjectNode tree) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -20,7 +21,9 @@ import javafx.collections.ObservableList;
 /**
  * Validation and the plan preview of the edited study. Each text change (debounced) runs the CLI's loader: its
  * messages go next to their fields and into the problems list; a valid study gets a fresh {@link PlanPreview}.
- * Choosing a problem asks the view to focus its field, or its line in the YAML tab.
+ * Choosing a problem asks the view to focus its field, or its line in the YAML tab. The loader and the preview run on
+ * the background executor and their outcome comes back through the UI executor; an outcome that a later change
+ * superseded is dropped. Call the methods from the UI thread.
  */
 public final class ValidationViewModel {
 
@@ -33,21 +36,70 @@ public final class ValidationViewModel {
     private final ObjectProperty<PlanPreview> plan = new SimpleObjectProperty<>();
     private final StringProperty planMessage = new SimpleStringProperty("");
     private final ObjectProperty<Problem> focusRequest = new SimpleObjectProperty<>();
+    private final Executor background;
+    private final io.joulebench.app.fx.UiExecutor ui;
     private StudyCheck last;
+    /** Counts requests; an outcome of an older one than the latest is dropped. */
+    private volatile long generation;
 
     ValidationViewModel(StudyDocument document, StudyFormViewModel form, SweepViewModel sweep,
-            ObservableValue<Path> file, io.joulebench.app.fx.Debouncer debouncer) {
+            ObservableValue<Path> file, io.joulebench.app.fx.Debouncer debouncer, Executor background,
+            io.joulebench.app.fx.UiExecutor ui) {
         this.document = document;
         this.form = form;
         this.sweep = sweep;
         this.file = file;
-        document.textProperty().addListener((o, a, b) -> debouncer.submit(this::validateNow));
+        this.background = background;
+        this.ui = ui;
+        document.textProperty().addListener((o, a, b) -> debouncer.submit(this::validate));
         sweep.selectedProperty().addListener((o, a, b) -> updatePlan());
     }
 
-    /** Validates the current text at once and shows the outcome. */
+    /** Validates the current text (and previews a valid study's plan) in the background, then shows the outcome. */
+    public void validate() {
+        long request = ++generation;
+        String text = document.textProperty().get();
+        Path path = file.getValue();
+        double rate = sweep.selectedRate();
+        background.execute(() -> {
+            if (request != generation) {
+                return; // a later change is queued behind this one
+            }
+            StudyCheck check = StudyCheck.of(text, path);
+            Preview preview = check.valid() ? Preview.of(check, rate) : null;
+            ui.execute(() -> {
+                if (request == generation) {
+                    show(check, preview);
+                }
+            });
+        });
+    }
+
+    /**
+     * Validates the current text at once, on the calling thread, and shows the outcome (the run asks for the study
+     * it starts); an outcome still on its way from the background is dropped.
+     */
     public StudyCheck validateNow() {
-        last = StudyCheck.of(document.textProperty().get(), file.getValue());
+        generation++;
+        StudyCheck check = StudyCheck.of(document.textProperty().get(), file.getValue());
+        show(check, check.valid() ? Preview.of(check, sweep.selectedRate()) : null);
+        return check;
+    }
+
+    /** A plan preview, or why there is none. */
+    private record Preview(PlanPreview plan, String message) {
+
+        static Preview of(StudyCheck check, double rate) {
+            try {
+                return new Preview(PlanPreviewer.preview(check.study(), rate), "");
+            } catch (RuntimeException e) {
+                return new Preview(null, "No plan preview: " + io.joulebench.app.fx.ErrorMessages.describe(e));
+            }
+        }
+    }
+
+    private void show(StudyCheck check, Preview preview) {
+        last = check;
         Map<String, List<String>> byField = new LinkedHashMap<>();
         List<Problem> list = new ArrayList<>();
         for (StudyError e : last.errors()) {
@@ -60,26 +112,24 @@ public final class ValidationViewModel {
         sweep.showErrors(byField.getOrDefault(StudyFormViewModel.RATES, List.of()),
                 byField.getOrDefault(StudyFormViewModel.SECOND_AXIS, List.of()));
         problems.setAll(list);
-        updatePlan();
-        return last;
+        showPlan(check, preview);
     }
 
-    private void updatePlan() {
-        if (last == null) {
-            return;
-        }
-        if (!last.valid()) {
+    private void showPlan(StudyCheck check, Preview preview) {
+        if (!check.valid()) {
             plan.set(null);
-            int n = last.errors().size();
+            int n = check.errors().size();
             planMessage.set("Fix " + n + " problem" + (n == 1 ? "" : "s") + " to see the plan");
             return;
         }
-        try {
-            plan.set(PlanPreviewer.preview(last.study(), sweep.selectedRate()));
-            planMessage.set("");
-        } catch (RuntimeException e) {
-            plan.set(null);
-            planMessage.set("No plan preview: " + io.joulebench.app.fx.ErrorMessages.describe(e));
+        plan.set(preview.plan());
+        planMessage.set(preview.message());
+    }
+
+    /** The sweep's chosen rate changed: the preview follows it (with the text's check, so they stay one pair). */
+    private void updatePlan() {
+        if (last != null) {
+            validate();
         }
     }
 

@@ -1,7 +1,6 @@
 package io.joulebench.app.run;
 
 import io.joulebench.core.results.ResultsFolder;
-import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.session.StudyRunListener;
@@ -24,31 +23,18 @@ public final class CoreStudyExecution implements StudyExecution {
     }
 
     @Override
-    public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+    public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
-        finish(runner().continueIn(ResultsFolder.createAt(outDir, plan, clock.wallTime()), plan, listener));
+        return RunEnd.of(runner().continueIn(ResultsFolder.createAt(outDir, plan, clock.wallTime()), plan, listener));
     }
 
     @Override
-    public void resume(Path resultsDir, StudyRunListener listener) throws Exception {
-        finish(runner().resume(resultsDir, null, listener));
+    public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
+        return RunEnd.of(runner().resume(resultsDir, null, listener));
     }
 
     /** Orphans were reaped once when the workbench started; a run does not reap again. */
     private StudyRunner runner() {
         return new StudyRunner(sessions.get(), clock);
-    }
-
-    /**
-     * The runner reports an interrupt (and a circuit-breaker stop) in its result; the controller expects the Java
-     * convention: an InterruptedException, or a failure whose message is the reason.
-     */
-    private static void finish(StudyRunResult result) throws InterruptedException {
-        if (result.interrupted()) {
-            throw new InterruptedException("study run interrupted; levels that closed are credited");
-        }
-        if (result.aborted()) {
-            throw new IllegalStateException(result.abortReason());
-        }
     }
 }

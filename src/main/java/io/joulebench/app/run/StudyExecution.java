@@ -14,25 +14,25 @@ public interface StudyExecution {
     /**
      * Runs every cell of {@code study}, writing the results folder {@code outDir} (created by the runner).
      *
-     * @throws InterruptedException when the thread was interrupted: levels that closed are credited, servers are
-     *                              torn down and meters closed before this is thrown
-     * @throws Exception            when the run failed; the message names the cause for the user
+     * @return how it ended; an interrupt of the thread is a {@link RunEnd#cancelled()} end, returned once levels
+     *         that closed are credited, servers torn down and meters closed (the interrupt is consumed)
+     * @throws Exception when the run failed; the message names the cause for the user
      */
-    void run(Study study, Path outDir, StudyRunListener listener) throws Exception;
+    RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception;
 
-    /** Continues an interrupted results folder in place; same interrupt and failure semantics as {@link #run}. */
-    void resume(Path resultsDir, StudyRunListener listener) throws Exception;
+    /** Continues an interrupted results folder in place; same ends and failures as {@link #run}. */
+    RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception;
 
     /** No runner wired in: every call fails with a message saying so. */
     static StudyExecution unavailable() {
         return new StudyExecution() {
             @Override
-            public void run(Study study, Path outDir, StudyRunListener listener) {
+            public RunEnd run(Study study, Path outDir, StudyRunListener listener) {
                 throw new UnsupportedOperationException("the study runner is not available in this build");
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener listener) {
+            public RunEnd resume(Path resultsDir, StudyRunListener listener) {
                 throw new UnsupportedOperationException("the study runner is not available in this build");
             }
         };

@@ -23,19 +23,20 @@ import org.slf4j.LoggerFactory;
  * Runs the editor's study (or resumes a results folder) through a {@link StudyExecution} in one background
  * {@link Service}, restarted for each run or resume, reporting into a {@link StudyRunLiveFeed} (which the live view
  * polls). Cancel interrupts the run's thread: the core credits the levels that closed, tears the server down and
- * returns; only then does the service's task end, so {@link #awaitIdle} really waits for the teardown. Call the
+ * returns a cancelled {@link RunEnd}; only then does the service's task end, so {@link #awaitIdle} really waits for
+ * the teardown. A run the circuit breaker stopped is reported like a failure, with its reason. Call the
  * actions from the UI thread (a {@link Service} is driven from there); {@link #awaitIdle} from any thread.
  */
 public final class StudyRunController implements RunController {
 
     private static final Logger LOG = LoggerFactory.getLogger(StudyRunController.class);
 
-    /** What a run left behind. */
-    record Outcome(Path folder, boolean interrupted) {
+    /** What a run left behind, and how it ended. */
+    record Outcome(Path folder, RunEnd end) {
     }
 
     private interface Job {
-        void run(StudyRunLiveFeed feed) throws Exception;
+        RunEnd run(StudyRunLiveFeed feed) throws Exception;
     }
 
     /** What the next start of the service runs. */
@@ -72,8 +73,9 @@ public final class StudyRunController implements RunController {
         this.resultsRoot = resultsRoot;
         this.errors = errors;
         service.setExecutor(executor);
-        service.setOnSucceeded(e -> finished(service.getValue()));
-        service.setOnFailed(e -> failed(service.launch, service.getException()));
+        service.setOnSucceeded(e -> finished(service.launch, service.getValue()));
+        service.setOnFailed(e -> failed(service.launch, ErrorMessages.describe(service.getException()),
+                service.getException()));
     }
 
     @Override
@@ -122,13 +124,11 @@ public final class StudyRunController implements RunController {
                     worker = Thread.currentThread();
                     started = true;
                     try {
-                        l.job().run(feed);
-                        return new Outcome(l.folder(), false);
-                    } catch (InterruptedException e) {
-                        // Cancelled: the core credited what closed, tore the server down and reported the end
-                        // before throwing; ended() closes the feed only when nothing did
-                        feed.ended(true);
-                        return new Outcome(l.folder(), true);
+                        RunEnd end = l.job().run(feed);
+                        // The core reported the end (a cancel too) before returning; ended() closes the feed
+                        // only when nothing did
+                        feed.ended(end.interrupted());
+                        return new Outcome(l.folder(), end);
                     } finally {
                         worker = null;
                         Thread.interrupted();
@@ -139,16 +139,21 @@ public final class StudyRunController implements RunController {
         }
     }
 
-    private void finished(Outcome outcome) {
-        if (java.nio.file.Files.isDirectory(outcome.folder())) {
-            host.runFinished(outcome.folder(), outcome.interrupted());
+    private void finished(Launch launch, Outcome outcome) {
+        if (outcome.end().aborted()) {
+            failed(launch, outcome.end().abortReason(), null);
+        } else if (java.nio.file.Files.isDirectory(outcome.folder())) {
+            host.runFinished(outcome.folder(), outcome.end().interrupted());
         }
     }
 
-    private void failed(Launch launch, Throwable cause) {
+    /** @param cause the exception, null when the run returned an abort (the error reporter logs the message) */
+    private void failed(Launch launch, String why, Throwable cause) {
         feed.failed();
-        LOG.error("Study run of {} failed", launch.name(), cause);
-        errors.report("The study run failed: " + ErrorMessages.describe(cause)
+        if (cause != null) {
+            LOG.error("Study run of {} failed", launch.name(), cause);
+        }
+        errors.report("The study run failed: " + why
                 + ". Levels that finished are kept in " + launch.folder() + ".", cause);
     }
 

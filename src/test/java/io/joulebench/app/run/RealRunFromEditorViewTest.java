@@ -222,7 +222,10 @@ class RealRunFromEditorViewTest {
     private void openShortQuickstart(FxRobot robot) throws IOException {
         Path study = dir.resolve("quickstart-short.yaml");
         Files.writeString(study, SHORT_QUICKSTART, StandardCharsets.UTF_8);
-        robot.interact(() -> assertThat(context.shell().editor().openStudy(study)).isTrue());
+        var opened = new java.util.concurrent.atomic.AtomicBoolean();
+        robot.interact(() -> opened.set(context.shell().editor().openStudy(study)));
+        assertThat(opened).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.shell().titleProperty().get()).contains("quickstart-short");
     }
 
@@ -239,13 +242,13 @@ class RealRunFromEditorViewTest {
     private StudyExecution recordingServerUrl(StudyExecution real) {
         return new StudyExecution() {
             @Override
-            public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
-                real.run(study, outDir, tap(listener));
+            public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+                return real.run(study, outDir, tap(listener));
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener listener) throws Exception {
-                real.resume(resultsDir, tap(listener));
+            public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
+                return real.resume(resultsDir, tap(listener));
             }
         };
     }

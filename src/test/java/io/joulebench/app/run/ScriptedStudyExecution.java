@@ -22,24 +22,25 @@ public final class ScriptedStudyExecution implements StudyExecution {
     }
 
     @Override
-    public void run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+    public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
         Files.createDirectories(outDir.getParent());
         Fixtures.copyTo(outDir.getParent(), outDir.getFileName().toString());
-        replay(StudyPlan.of(study), listener);
+        return replay(StudyPlan.of(study), listener);
     }
 
     @Override
-    public void resume(Path resultsDir, StudyRunListener listener) {
+    public RunEnd resume(Path resultsDir, StudyRunListener listener) {
         throw new UnsupportedOperationException("the scripted execution does not resume");
     }
 
-    private void replay(StudyPlan plan, StudyRunListener listener) throws InterruptedException {
+    private RunEnd replay(StudyPlan plan, StudyRunListener listener) {
         try {
             new ScriptedRun(plan, listener, clock, () -> Thread.sleep(pauseMillis)).play();
+            return RunEnd.finished();
         } catch (InterruptedException e) {
-            // As the core does: what closed stays credited, the study ends interrupted.
+            // As the core does: what closed stays credited, the study ends interrupted, the result says so.
             listener.studyFinished(true);
-            throw e;
+            return RunEnd.cancelled();
         }
     }
 }

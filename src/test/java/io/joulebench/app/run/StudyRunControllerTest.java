@@ -121,13 +121,15 @@ class StudyRunControllerTest {
         java.util.concurrent.atomic.AtomicReference<Path> ran = new java.util.concurrent.atomic.AtomicReference<>();
         StudyRunController c = controller(new StudyExecution() {
             @Override
-            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) throws Exception {
                 ran.set(outDir);
                 Files.createDirectories(outDir);
+                return RunEnd.finished();
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener l) {
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
+                return RunEnd.finished();
             }
         });
         onFx(c::start);
@@ -165,18 +167,22 @@ class StudyRunControllerTest {
         List<String> teardown = new ArrayList<>();
         StudyRunController c = controller(new StudyExecution() {
             @Override
-            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) throws Exception {
                 Files.createDirectories(outDir);
                 inside.countDown();
                 try {
                     Thread.sleep(60_000);
+                    return RunEnd.finished();
+                } catch (InterruptedException e) {
+                    return RunEnd.cancelled(); // as the core's runner does: the interrupt ends in the result
                 } finally {
                     teardown.add("server stopped");
                 }
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener l) {
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
+                return RunEnd.finished();
             }
         });
         onFx(c::start);
@@ -205,6 +211,31 @@ class StudyRunControllerTest {
     }
 
     @Test
+    void a_run_the_circuit_breaker_stopped_is_reported_with_its_reason_and_not_opened() throws Exception {
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                Files.createDirectories(outDir);
+                l.studyFinished(false); // the core reports the end, then returns why it stopped early
+                return RunEnd.aborted("the server failed its probe twice");
+            }
+
+            @Override
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
+                return RunEnd.finished();
+            }
+        });
+        onFx(c::start);
+        assertThat(c.awaitIdle(Duration.ofSeconds(20))).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(services.errors.messages).singleElement().asString()
+                .contains("The study run failed: the server failed its probe twice. Levels that finished are kept in");
+        assertThat(feed.snapshot().state()).isEqualTo(RunState.FAILED);
+        assertThat(finished).isEmpty();
+    }
+
+    @Test
     void an_invalid_study_does_not_start() {
         study = null;
         StudyRunController c = controller(new ScriptedStudyExecution(0));
@@ -219,13 +250,15 @@ class StudyRunControllerTest {
         List<Path> resumed = new ArrayList<>();
         StudyRunController c = controller(new StudyExecution() {
             @Override
-            public void run(Study s, Path outDir, StudyRunListener l) {
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) {
+                return RunEnd.finished();
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener l) {
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
                 resumed.add(resultsDir);
                 l.studyFinished(false);
+                return RunEnd.finished();
             }
         });
         onFx(() -> c.resume(folder));
@@ -241,20 +274,28 @@ class StudyRunControllerTest {
         CountDownLatch inside = new CountDownLatch(1);
         StudyRunController c = controller(new StudyExecution() {
             @Override
-            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
-                Files.createDirectories(outDir);
-                calls.add("run");
-                if (calls.size() == 1) {
-                    inside.countDown();
-                    Thread.sleep(60_000);
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) {
+                try {
+                    Files.createDirectories(outDir);
+                    calls.add("run");
+                    if (calls.size() == 1) {
+                        inside.countDown();
+                        Thread.sleep(60_000);
+                    }
+                } catch (InterruptedException e) {
+                    return RunEnd.cancelled();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
                 }
                 l.studyFinished(false);
+                return RunEnd.finished();
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener l) {
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
                 calls.add("resume " + resultsDir.getFileName());
                 l.studyFinished(false);
+                return RunEnd.finished();
             }
         });
         assertThat(stateOf(c)).isEqualTo(Worker.State.READY);
@@ -285,13 +326,19 @@ class StudyRunControllerTest {
         CountDownLatch inside = new CountDownLatch(1);
         StudyRunController c = controller(new StudyExecution() {
             @Override
-            public void run(Study s, Path outDir, StudyRunListener l) throws Exception {
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) {
                 inside.countDown();
-                Thread.sleep(60_000);
+                try {
+                    Thread.sleep(60_000);
+                    return RunEnd.finished();
+                } catch (InterruptedException e) {
+                    return RunEnd.cancelled();
+                }
             }
 
             @Override
-            public void resume(Path resultsDir, StudyRunListener l) {
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
+                return RunEnd.finished();
             }
         });
         onFx(c::start);

@@ -1,0 +1,179 @@
+package io.joulebench.app.run;
+
+import io.joulebench.app.live.LevelRow;
+import io.joulebench.app.live.WindowPoint;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.window.AbortedLevel;
+import io.joulebench.core.window.LevelOutcome;
+import io.joulebench.core.window.WindowRecord;
+import io.joulebench.core.window.WindowSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The live table's rows: one per server cell of the plan, in plan order, and which row (and window) the run is in.
+ * An event's level index is the plan's level of one of the running session's cells ({@link StudyPlan#cellAtLevel});
+ * the tracker maps it to its row. Not thread-safe: the live feed calls it under its lock.
+ */
+final class LevelTracker {
+
+    private final List<LiveLevel> levels = new ArrayList<>();
+    private final Map<Integer, Integer> rowOfCell = new HashMap<>();
+    private StudyPlan plan;
+    private List<ResolvedCell> sessionCells = List.of();
+    private int current = -1;
+    private int window;
+
+    /** Forgets the previous run. */
+    void clear() {
+        levels.clear();
+        rowOfCell.clear();
+        plan = null;
+        sessionCells = List.of();
+        current = -1;
+        window = 0;
+    }
+
+    /** One pending row per server cell of the plan. */
+    void planned(StudyPlan studyPlan) {
+        plan = studyPlan;
+        levels.clear();
+        rowOfCell.clear();
+        for (ResolvedCell cell : studyPlan.cells()) {
+            if (cell.isServer()) {
+                var server = cell.experiment().server();
+                rowOfCell.put(cell.index(), levels.size());
+                levels.add(new LiveLevel(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
+                        server.windowsPerLevel(), server.stabilityCvThreshold()));
+            }
+        }
+    }
+
+    /** The cells of the session now running, whose plan levels the next events carry. */
+    void session(List<ResolvedCell> cells) {
+        sessionCells = List.copyOf(cells);
+    }
+
+    /** The run enters a level (its warmup or its traffic): it becomes the current row, no window yet. */
+    int enter(int levelIndex) {
+        current = rowFor(levelIndex);
+        window = 0;
+        return current;
+    }
+
+    /** The level's traffic starts with this window spec. */
+    int levelStarted(int levelIndex, WindowSpec spec) {
+        int row = enter(levelIndex);
+        LiveLevel level = level(row);
+        if (level != null) {
+            level.windowsTotal = spec.windowsPerLevel();
+            level.cvThreshold = spec.cvThreshold();
+        }
+        return row;
+    }
+
+    /** @return the row the window belongs to */
+    int windowOpened(int levelIndex, int windowIndex) {
+        current = rowFor(levelIndex);
+        window = windowIndex + 1;
+        return current;
+    }
+
+    /** A provisional window; @return its row */
+    int windowClosed(WindowRecord record) {
+        int row = rowFor(record.levelIndex());
+        LiveLevel level = level(row);
+        if (level != null) {
+            level.windowClosed(record);
+        }
+        return row;
+    }
+
+    void validated(LevelOutcome outcome) {
+        LiveLevel level = level(rowFor(outcome.levelIndex()));
+        if (level != null) {
+            level.finalWindows(outcome.windows());
+            level.decide(outcome.validation().valid(), outcome.validation().reason(), outcome.validation().cv());
+        }
+    }
+
+    void aborted(AbortedLevel aborted) {
+        LiveLevel level = level(rowFor(aborted.levelIndex()));
+        if (level != null) {
+            level.finalWindows(aborted.completedWindows());
+            level.decide(false, aborted.reason(), null);
+        }
+    }
+
+    /** The level's credited result: its final windows and verdict (an interrupted level is not credited). */
+    void result(LevelResult result) {
+        Integer row = rowOfCell.get(result.cell().index());
+        LiveLevel level = level(row == null ? current : row);
+        if (level != null) {
+            level.finalWindows(result.windows());
+            Double cv = result.outcome() == null ? null : result.outcome().validation().cv();
+            String reason = result.interrupted() ? "interrupted: rerun on resume" : result.invalidReason() != null
+                    ? result.invalidReason() : result.outcome() == null ? null : result.outcome().validation().reason();
+            level.decide(!result.interrupted() && result.valid(), reason, cv);
+        }
+    }
+
+    /** The current row, -1 before the first level. */
+    int current() {
+        return current;
+    }
+
+    /** The current window, 1-based; 0 before the level's first window. */
+    int window() {
+        return window;
+    }
+
+    int count() {
+        return levels.size();
+    }
+
+    /** The current row (the first before any level started); null when the plan has no server level. */
+    LiveLevel currentLevel() {
+        return level(Math.max(0, current));
+    }
+
+    List<LevelRow> rows() {
+        List<LevelRow> rows = new ArrayList<>(levels.size());
+        levels.forEach(l -> rows.add(l.row()));
+        return rows;
+    }
+
+    /** Every window with an energy figure, level by level. */
+    List<WindowPoint> points() {
+        List<WindowPoint> points = new ArrayList<>();
+        levels.forEach(l -> l.points(points));
+        return points;
+    }
+
+    /** Windows closed so far over all levels. */
+    int windowsDone() {
+        return levels.stream().mapToInt(l -> l.windows.size()).sum();
+    }
+
+    /** Windows the study's levels plan for. */
+    int windowsPlanned() {
+        return levels.stream().mapToInt(l -> l.windowsTotal).sum();
+    }
+
+    private int rowFor(int levelIndex) {
+        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
+        Integer row = cell == null ? null : rowOfCell.get(cell.index());
+        if (row != null) {
+            return row;
+        }
+        return current >= 0 ? current : Math.max(0, levelIndex);
+    }
+
+    private LiveLevel level(Integer index) {
+        return index != null && index >= 0 && index < levels.size() ? levels.get(index) : null;
+    }
+}
