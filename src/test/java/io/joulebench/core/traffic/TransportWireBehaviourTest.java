@@ -67,40 +67,31 @@ class TransportWireBehaviourTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(HttpClientKind.class)
-    void a_server_that_closes_after_every_stream_loses_no_request(HttpClientKind client) throws Exception {
-        try (WireServer server = new WireServer(WireServer.Habits.llamaCpp(), THREE_TOKENS);
+    /** Servers that close connections the client thinks it may reuse, and how many requests each case sends. */
+    static Stream<Arguments> closing_servers() {
+        List<Arguments> cases = new ArrayList<>();
+        for (HttpClientKind client : HttpClientKind.values()) {
+            cases.add(Arguments.of(client, "closes after every stream (llama.cpp)", WireServer.Habits.llamaCpp(), 8, 1));
+            cases.add(Arguments.of(client, "caps requests per connection at 3",
+                    new WireServer.Habits(false, 3, 0, true), 10, 3));
+            cases.add(Arguments.of(client, "closes connections idle for 50 ms, unadvertised",
+                    new WireServer.Habits(false, Integer.MAX_VALUE, 50, true), 5, 1));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}: a server that {1}")
+    @MethodSource("closing_servers")
+    void a_server_that_closes_connections_loses_no_request(HttpClientKind client, String habit,
+                                                           WireServer.Habits habits, int requests,
+                                                           int requestsPerConnection) throws Exception {
+        try (WireServer server = new WireServer(habits, THREE_TOKENS);
              StreamingTransport transport = transport(client, server)) {
-            List<CompletionResult> results = sequential(transport, 8, server::ended, 1);
+            List<CompletionResult> results = sequential(transport, requests, server::ended, requestsPerConnection);
             assertAllThreeTokens(results);
-            assertThat(server.requests()).as("a stale attempt never reaches the server").isEqualTo(8);
+            assertThat(server.requests()).as("a stale attempt never reaches the server").isEqualTo(requests);
             assertThat(results.stream().filter(CompletionResult::retried).count())
                     .as("the transport learns after the first stale connection").isLessThanOrEqualTo(1);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(HttpClientKind.class)
-    void a_server_that_caps_requests_per_connection_loses_no_request(HttpClientKind client) throws Exception {
-        WireServer.Habits capped = new WireServer.Habits(false, 3, 0, true);
-        try (WireServer server = new WireServer(capped, THREE_TOKENS);
-             StreamingTransport transport = transport(client, server)) {
-            List<CompletionResult> results = sequential(transport, 10, server::ended, 3);
-            assertAllThreeTokens(results);
-            assertThat(server.requests()).isEqualTo(10);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(HttpClientKind.class)
-    void a_server_with_an_unadvertised_idle_timeout_loses_no_request(HttpClientKind client) throws Exception {
-        WireServer.Habits idle = new WireServer.Habits(false, Integer.MAX_VALUE, 50, true);
-        try (WireServer server = new WireServer(idle, THREE_TOKENS);
-             StreamingTransport transport = transport(client, server)) {
-            List<CompletionResult> results = sequential(transport, 5, server::ended, 1);
-            assertAllThreeTokens(results);
-            assertThat(server.requests()).isEqualTo(5);
         }
     }
 
