@@ -107,7 +107,9 @@ final class ProgressPrinter implements StudyRunListener {
         String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
                 : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
                 : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
-        line(prefix() + verdict + ", " + result.windows().size() + " window" + (result.windows().size() == 1 ? "" : "s"));
+        // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
+        String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
+        line(prefix() + said + ", " + result.windows().size() + " window" + (result.windows().size() == 1 ? "" : "s"));
     }
 
     @Override

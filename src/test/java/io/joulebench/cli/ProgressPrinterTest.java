@@ -57,6 +57,17 @@ class ProgressPrinterTest {
         assertThat(lines()).contains("ETA " + expected + ": warmup");
     }
 
+    @Test
+    void a_reason_that_ends_its_sentence_is_not_followed_by_a_second_full_stop() throws Exception {
+        StudyPlan plan = StudyPlan.of(Studies.load(tmp, "q.yaml", Studies.QUICK));
+        printer.studyStarted(plan);
+        printer.levelStarted(0, new WindowSpec(2, 5, 2, 3, 0.05, 0.01));
+        printer.levelResult(new LevelResult(plan.cells().get(0), "s", 0, null, List.of(), null, null,
+                "window-to-window J/token not steady: worst CV 0.39, exceeding the 0.05 threshold.", false));
+
+        assertThat(lines()).contains("exceeding the 0.05 threshold, 0 windows").doesNotContain("threshold.,");
+    }
+
     private void at(long seconds) {
         now.set(TimeUnit.SECONDS.toNanos(seconds));
     }
