@@ -86,7 +86,8 @@ public final class AppContext implements AutoCloseable {
                 services.ui());
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
-                        BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background));
+                        BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background), background,
+                services.ui());
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
         // Resume opens its chooser at the run that just ended (cancelled, most likely), not at the chooser's last.
         AtomicReference<Path> lastRunFolder = new AtomicReference<>();

@@ -35,7 +35,7 @@ public final class ResultsView {
 
         Button open = new Button("Open results…");
         open.setId("results-open");
-        open.setOnAction(e -> dialogs.chooseFolder("Open a results folder").ifPresent(vm::open));
+        open.setOnAction(e -> dialogs.chooseFolder("Open a results folder").ifPresent(vm::openInBackground));
         MenuButton recent = new MenuButton("Recent");
         recent.setId("results-recent");
         fillRecent(recent, vm);
@@ -80,7 +80,14 @@ public final class ResultsView {
                 "Right-click a column header of the windows table to filter it by its values; this clears them all"));
         clearFilters.disableProperty().bind(Bindings.size(vm.shown()).isEqualTo(Bindings.size(vm.rows())));
         clearFilters.setOnAction(e -> windows.filter().resetAllFilters());
-        HBox toolbar = new HBox(8, open, recent, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
+        javafx.scene.control.Label reading = new javafx.scene.control.Label();
+        reading.setId("results-reading");
+        reading.textProperty().bind(Bindings.createStringBinding(() -> vm.readingProperty().get() == 0 ? ""
+                : "Reading " + vm.readingProperty().get() + " folder" + (vm.readingProperty().get() == 1 ? "" : "s")
+                        + "…", vm.readingProperty()));
+        reading.visibleProperty().bind(vm.readingProperty().greaterThan(0));
+        reading.managedProperty().bind(reading.visibleProperty());
+        HBox toolbar = new HBox(8, open, recent, reading, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
                 bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), clearFilters, progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         // Buttons keep their text at 1100 px; the status line gives way.
@@ -147,7 +154,7 @@ public final class ResultsView {
         for (Path p : vm.recent()) {
             MenuItem item = new MenuItem(p.toString());
             item.setMnemonicParsing(false);
-            item.setOnAction(e -> vm.open(p));
+            item.setOnAction(e -> vm.openInBackground(p));
             recent.getItems().add(item);
         }
         recent.setDisable(recent.getItems().isEmpty());

@@ -5,6 +5,7 @@ import io.joulebench.app.fx.EnergyBanner;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.FolderOpener;
+import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
@@ -15,16 +16,20 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -42,6 +47,10 @@ public final class ResultsViewModel {
     private final ErrorReporter errors;
     private final BoundedFolderOpener folderOpener;
     private final ExportRunner exports;
+    /** Reads results folders off the UI thread; {@link #ui} brings the tables back. */
+    private final Executor reader;
+    private final UiExecutor ui;
+    private final IntegerProperty reading = new SimpleIntegerProperty();
 
     private final ObservableList<LoadedStudy> studies = FXCollections.observableArrayList();
     private final ObservableList<WindowRow> rows = FXCollections.observableArrayList();
@@ -69,12 +78,24 @@ public final class ResultsViewModel {
         this(preferences, errors, BoundedFolderOpener.direct(folderOpener), exports);
     }
 
+    /** A view model that reads results folders on the caller's thread. */
     public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors,
             BoundedFolderOpener folderOpener, ExportRunner exports) {
+        this(preferences, errors, folderOpener, exports, Runnable::run, UiExecutor.direct());
+    }
+
+    /**
+     * @param reader reads the folders {@link #openInBackground} is given (a windows.csv of many thousand rows takes
+     *               a while); their tables arrive through {@code ui}
+     */
+    public ResultsViewModel(WorkbenchPreferences preferences, ErrorReporter errors,
+            BoundedFolderOpener folderOpener, ExportRunner exports, Executor reader, UiExecutor ui) {
         this.preferences = preferences;
         this.errors = errors;
         this.folderOpener = folderOpener;
         this.exports = exports;
+        this.reader = reader;
+        this.ui = ui;
         recent.setAll(preferences.recentResults());
         groupByCycle.addListener((o, a, b) -> regroup());
         interval.addListener((o, a, b) -> regroup());
@@ -91,17 +112,52 @@ public final class ResultsViewModel {
     public boolean open(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         try {
-            WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
-            studies.removeIf(s -> s.folder().equals(dir));
-            studies.add(new LoadedStudy(dir, labelFor(dir, table), table));
-            recent.setAll(preferences.addRecentResults(dir));
-            refresh();
+            add(dir, WindowsCsvTable.readFolder(dir));
             return true;
         } catch (IOException | RuntimeException e) {
-            errors.report("Could not open results folder " + dir + ": " + ErrorMessages.describe(e)
-                    + ". Choose a folder written by a Joulebench run (it holds windows.csv).", e);
+            reportUnreadable(dir, e);
             return false;
         }
+    }
+
+    /**
+     * Reads a results folder on the reader and adds it on the UI thread, so opening many large folders never holds
+     * the window up; {@link #readingProperty()} counts the folders still being read.
+     */
+    public void openInBackground(Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        reading.set(reading.get() + 1);
+        reader.execute(() -> {
+            try {
+                WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+                ui.execute(() -> {
+                    reading.set(reading.get() - 1);
+                    add(dir, table);
+                });
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> {
+                    reading.set(reading.get() - 1);
+                    reportUnreadable(dir, e);
+                });
+            }
+        });
+    }
+
+    /** How many folders are still being read by {@link #openInBackground}. */
+    public ReadOnlyIntegerProperty readingProperty() {
+        return reading;
+    }
+
+    private void add(Path dir, WindowsCsvTable table) {
+        studies.removeIf(s -> s.folder().equals(dir));
+        studies.add(new LoadedStudy(dir, labelFor(dir, table), table));
+        recent.setAll(preferences.addRecentResults(dir));
+        refresh();
+    }
+
+    private void reportUnreadable(Path dir, Exception e) {
+        errors.report("Could not open results folder " + dir + ": " + ErrorMessages.describe(e)
+                + ". Choose a folder written by a Joulebench run (it holds windows.csv).", e);
     }
 
     private static String labelFor(Path dir, WindowsCsvTable table) {

@@ -261,4 +261,30 @@ class ResultsViewModelTest {
         assertThat(vm.groups()).isEmpty();
         assertThat(vm.bannerProperty().get()).isEmpty();
     }
+
+    @Test
+    void a_folder_opened_in_the_background_is_read_off_the_ui_thread_and_counted_until_it_arrives() {
+        java.util.ArrayDeque<Runnable> reads = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<Runnable> uiHops = new java.util.ArrayDeque<>();
+        ResultsViewModel background = new ResultsViewModel(services.preferences, services.errors,
+                io.joulebench.app.fx.BoundedFolderOpener.direct(services.folderOpener), ExportRunner.direct(),
+                reads::add, uiHops::add);
+
+        background.openInBackground(Fixtures.quickstartFolder());
+        assertThat(background.readingProperty().get()).isEqualTo(1);
+        assertThat(reads).hasSize(1);
+        assertThat(background.rows()).as("nothing read on the calling thread").isEmpty();
+
+        reads.poll().run();
+        assertThat(background.rows()).as("read, not yet handed to the UI").isEmpty();
+        uiHops.poll().run();
+        assertThat(background.rows()).hasSize(9);
+        assertThat(background.readingProperty().get()).isZero();
+
+        background.openInBackground(Fixtures.quickstartFolder().resolve("no-such-folder"));
+        reads.poll().run();
+        uiHops.poll().run();
+        assertThat(background.readingProperty().get()).isZero();
+        assertThat(services.errors.messages).singleElement().asString().contains("no-such-folder");
+    }
 }
