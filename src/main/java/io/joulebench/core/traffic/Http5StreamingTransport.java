@@ -113,33 +113,42 @@ public final class Http5StreamingTransport implements StreamingTransport {
 
     @Override
     public CompletionResult send(RequestShape request) throws TransportException, InterruptedException {
-        byte[] body = options.body(request);
+        return exchange(client, options.body(request), true);
+    }
+
+    /** One attempt; the first one, when it met a stale pooled connection, is sent once more on a fresh one. */
+    private CompletionResult exchange(CloseableHttpClient through, byte[] body, boolean first)
+            throws TransportException, InterruptedException {
         HttpClientContext context = HttpClientContext.create();
         HttpPost post = post(body);
         CloseableHttpResponse response;
         try {
-            response = execute(client, post, context);
+            response = execute(through, post, context);
         } catch (IOException e) {
             post.cancel();
             if (Thread.interrupted()) {
                 throw new InterruptedException("cancelled before the response headers");
             }
-            if (!metStaleConnection(e, context.getEndpointDetails())) {
-                throw options.requestFailed(e);
+            if (first && metStaleConnection(e, context.getEndpointDetails())) {
+                return retryOnFreshConnection(body);
             }
-            if (closesAfterStream.compareAndSet(false, true)) {
-                LOG.info("{} closed a pooled connection without answering on it; requests that meet one are sent "
-                        + "again on a fresh connection (marked retried), and connections are no longer pooled after "
-                        + "a streamed response", options.uri().getAuthority());
-            }
-            long retriedAt = options.clock().nanoTime();
-            try {
-                return exchange(freshClient, post(body)).retriedAt(retriedAt);
-            } catch (TransportException retryFailure) {
-                throw retryFailure.retriedAt(retriedAt);
-            }
+            throw options.requestFailed(e);
         }
         return respond(post, response);
+    }
+
+    private CompletionResult retryOnFreshConnection(byte[] body) throws TransportException, InterruptedException {
+        if (closesAfterStream.compareAndSet(false, true)) {
+            LOG.info("{} closed a pooled connection without answering on it; requests that meet one are sent "
+                    + "again on a fresh connection (marked retried), and connections are no longer pooled after "
+                    + "a streamed response", options.uri().getAuthority());
+        }
+        long retriedAt = options.clock().nanoTime();
+        try {
+            return exchange(freshClient, body, false).retriedAt(retriedAt);
+        } catch (TransportException retryFailure) {
+            throw retryFailure.retriedAt(retriedAt);
+        }
     }
 
     /**
@@ -159,21 +168,6 @@ public final class Http5StreamingTransport implements StreamingTransport {
         options.headers().forEach(post::setHeader);
         post.setEntity(new ByteArrayEntity(body, JSON));
         return post;
-    }
-
-    private CompletionResult exchange(CloseableHttpClient through, HttpPost post)
-            throws TransportException, InterruptedException {
-        CloseableHttpResponse response;
-        try {
-            response = execute(through, post, HttpClientContext.create());
-        } catch (IOException e) {
-            post.cancel();
-            if (Thread.interrupted()) {
-                throw new InterruptedException("cancelled before the response headers");
-            }
-            throw options.requestFailed(e);
-        }
-        return respond(post, response);
     }
 
     private CompletionResult respond(HttpPost post, CloseableHttpResponse response) throws TransportException {
