@@ -52,11 +52,28 @@ final class BundleWriter {
      */
     static Path write(Path resultsDir, Path target, WindowFacts window, List<Object> rowValues, SessionBlock session,
                       Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
-        LevelResult level = window.level();
-        WindowRecord w = window.window();
         String windowId = window.windowId();
         Path tmp = resultsDir.resolve(AtomicFiles.TEMP_PREFIX + windowId + "-" + UUID.randomUUID());
         Files.createDirectory(tmp);
+        try {
+            fill(tmp, target, window, rowValues, session, stagedRequests, redactor, hook);
+        } catch (IOException | RuntimeException e) {
+            discard(tmp, e); // an Error (a crash, simulated or not) leaves the temp folder for reconciliation
+            throw e;
+        }
+        AtomicFiles.syncDirectory(target.getParent());
+        if (!target.getParent().equals(resultsDir)) {
+            AtomicFiles.syncDirectory(resultsDir);
+        }
+        return target;
+    }
+
+    /** Writes the bundle's files into {@code tmp} and renames it to {@code target}. */
+    private static void fill(Path tmp, Path target, WindowFacts window, List<Object> rowValues, SessionBlock session,
+                             Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
+        LevelResult level = window.level();
+        WindowRecord w = window.window();
+        String windowId = window.windowId();
         List<PowerSample> samples = w.bracket() == null ? List.of() : w.bracket().samples();
         ObjectNode result = WindowResultJson.of(window, session, samples.size() >= 2, redactor);
         durable(tmp.resolve(RESULT), ResultsJson.text(result));
@@ -75,11 +92,19 @@ final class BundleWriter {
             AtomicFiles.deleteTree(target);
         }
         Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        AtomicFiles.syncDirectory(target.getParent());
-        if (!target.getParent().equals(resultsDir)) {
-            AtomicFiles.syncDirectory(resultsDir);
+    }
+
+    /**
+     * A bundle that could not be written leaves nothing behind: its temp folder goes (with the interrupt flag held
+     * off, since a cut run is exactly when this happens), and a failure to delete it is attached to the cause.
+     * Reconciliation would sweep it on the next open, but a run that stops cleanly must leave a clean folder.
+     */
+    private static void discard(Path tmp, Throwable cause) {
+        try {
+            Uninterruptibly.run(() -> AtomicFiles.deleteTree(tmp));
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
-        return target;
     }
 
     /** Patches the final session block into a written bundle's result.json (atomic replace). */

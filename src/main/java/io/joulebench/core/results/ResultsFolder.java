@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One study run on disk (spec §5.6, issue 7 "Results"): {@code study.yaml}, {@code resolved.json},
@@ -39,6 +41,7 @@ public final class ResultsFolder implements SessionSink {
     /** Degraded bundles of the closed windows of interrupted levels: {@code <window id>-<UTC>}, never credited. */
     public static final String INTERRUPTED_DIR = "interrupted";
     static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
+    private static final Logger LOG = LoggerFactory.getLogger(ResultsFolder.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -217,10 +220,16 @@ public final class ResultsFolder implements SessionSink {
             for (int n = 2; Files.exists(target); n++) {
                 target = parent.resolve(id + "-" + stamp + "-" + n);
             }
-            WindowFacts facts = rows.facts(level, w, id);
-            Path bundle = BundleWriter.write(dir, target, facts, csvValues(facts), preliminary, staged(level, w),
-                    redactor, hook);
-            bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+            try {
+                WindowFacts facts = rows.facts(level, w, id);
+                Path bundle = BundleWriter.write(dir, target, facts, csvValues(facts), preliminary,
+                        staged(level, w), redactor, hook);
+                bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+            } catch (IOException | RuntimeException ex) {
+                // a degraded bundle is kept for the record only: losing one must not keep the cell from being
+                // marked interrupted (resume reruns it) nor the other windows from being kept
+                LOG.warn("cannot keep the interrupted window {}: {}", id, ex.toString(), ex);
+            }
         }
     }
 

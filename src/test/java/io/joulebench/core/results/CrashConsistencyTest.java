@@ -56,6 +56,29 @@ class CrashConsistencyTest {
         assertConsistent(done.folder(), 9);
     }
 
+    /**
+     * A bundle write that fails (a full disk, a cut I/O call) leaves no temp folder behind:
+     * a run that ends cleanly leaves a clean results folder, not one that needs the next open to sweep it.
+     */
+    @Test
+    void a_failed_bundle_write_leaves_no_temp_folder() throws Exception {
+        StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
+        int[] seen = {0};
+        CrashHook diskFull = p -> {
+            if (p.equals("bundle-partial") && ++seen[0] == 2) {
+                throw new IOException("No space left on device");
+            }
+        };
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now(), diskFull);
+        new StudyRunner(new FakeSessionRunner(0), VirtualClock.atSeconds(0))
+                .continueIn(folder, plan, StudyRunListener.NONE);
+        try (Stream<Path> s = Files.walk(folder.dir())) {
+            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(AtomicFiles.TEMP_PREFIX)))
+                    .as("temp entries after a failed bundle write").isEmpty();
+        }
+        assertThat(seen[0]).as("the failing write was reached").isEqualTo(2);
+    }
+
     @Test
     void a_torn_row_and_a_stray_bundle_are_dropped_on_open() throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
