@@ -14,6 +14,10 @@
  *   update_ms=M        counter update period (0 = continuous)
  *   temp_c=T           temperature of every GPU (default 55)
  *   throttle=i         GPU i reports HW thermal slowdown (0x40)
+ *   limit_w=W          enforced power limit of every GPU (default 700)
+ *   sm_mhz=M           current SM clock (default 1755; the maximum is 1980)
+ * Without a call to fake_nvml_configure, the first nvmlInit_v2 applies the environment variable FAKE_NVML_SPEC (the
+ * same syntax), so a child process (bench/gpu-check.sh under test) can be given a configuration.
  * Compiled with -DFAKE_OLD_DRIVER it lacks the energy counter, field values and clock event reasons, like a
  * pre-Volta driver, so the meter's missing-symbol fallbacks can be tested.
  */
@@ -53,6 +57,8 @@ static int no_instant;
 static int init_fail;
 static unsigned int update_ms;
 static unsigned int temp_c;
+static unsigned int limit_w;
+static unsigned int sm_mhz;
 static double t0;
 static int init_count;
 static int configured;
@@ -76,6 +82,8 @@ static void defaults(void) {
     init_fail = 0;
     update_ms = 100;
     temp_c = 55;
+    limit_w = 700;
+    sm_mhz = 1755;
     t0 = now_seconds();
     configured = 1;
 }
@@ -94,8 +102,12 @@ static void parse_list(const char *value, double *doubles, int *flags) {
     }
 }
 
-/* Resets the fake, then applies "key=value;key=value". Returns 0, or -1 on an unknown key. */
-int fake_nvml_configure(const char *spec) {
+/*
+ * Resets the fake, then applies "key=value;key=value". Returns 0, or -1 on an unknown key. Static, so that the call
+ * from nvmlInit_v2 stays in this library: both variants are loaded into one test JVM, and an exported symbol would
+ * resolve to the first one loaded.
+ */
+static int configure(const char *spec) {
     defaults();
     if (!spec) return 0;
     char buf[1024];
@@ -115,9 +127,15 @@ int fake_nvml_configure(const char *spec) {
         else if (!strcmp(key, "initfail")) init_fail = atoi(value);
         else if (!strcmp(key, "update_ms")) update_ms = (unsigned int) atoi(value);
         else if (!strcmp(key, "temp_c")) temp_c = (unsigned int) atoi(value);
+        else if (!strcmp(key, "limit_w")) limit_w = (unsigned int) atoi(value);
+        else if (!strcmp(key, "sm_mhz")) sm_mhz = (unsigned int) atoi(value);
         else return -1;
     }
     return 0;
+}
+
+int fake_nvml_configure(const char *spec) {
+    return configure(spec);
 }
 
 /* How many nvmlInit_v2 calls are not yet matched by nvmlShutdown (tests check the meter shuts NVML down). */
@@ -132,7 +150,7 @@ static int check(nvmlDevice_t device) {
 }
 
 int nvmlInit_v2(void) {
-    if (!configured) defaults();
+    if (!configured && configure(getenv("FAKE_NVML_SPEC")) != 0) return NVML_ERROR_INVALID_ARGUMENT;
     if (init_fail) return NVML_ERROR_DRIVER_NOT_LOADED;
     init_count++;
     return NVML_SUCCESS;
@@ -206,7 +224,45 @@ int nvmlDeviceGetCurrentClocksThrottleReasons(nvmlDevice_t device, unsigned long
     return NVML_SUCCESS;
 }
 
+int nvmlSystemGetDriverVersion(char *version, unsigned int length) {
+    if (init_count <= 0) return NVML_ERROR_UNINITIALIZED;
+    snprintf(version, length, "550.54.15-fake");
+    return NVML_SUCCESS;
+}
+
+int nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t device, unsigned int *milliwatts) {
+    int rc = check(device);
+    if (rc) return rc;
+    *milliwatts = limit_w * 1000U;
+    return NVML_SUCCESS;
+}
+
+/* type 1 is NVML_CLOCK_SM */
+int nvmlDeviceGetClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) {
+    int rc = check(device);
+    if (rc) return rc;
+    if (type != 1) return NVML_ERROR_NOT_SUPPORTED;
+    *mhz = sm_mhz;
+    return NVML_SUCCESS;
+}
+
+int nvmlDeviceGetMaxClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) {
+    int rc = check(device);
+    if (rc) return rc;
+    if (type != 1) return NVML_ERROR_NOT_SUPPORTED;
+    *mhz = 1980;
+    return NVML_SUCCESS;
+}
+
 #ifndef FAKE_OLD_DRIVER
+/* 9 is NVML_DEVICE_ARCH_HOPPER (nvml.h); the old-driver variant lacks the call, as drivers before 470 do */
+int nvmlDeviceGetArchitecture(nvmlDevice_t device, unsigned int *arch) {
+    int rc = check(device);
+    if (rc) return rc;
+    *arch = 9;
+    return NVML_SUCCESS;
+}
+
 int nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t device, unsigned long long *millijoules) {
     int rc = check(device);
     if (rc) return rc;

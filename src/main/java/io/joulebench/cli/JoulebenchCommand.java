@@ -30,6 +30,7 @@ import picocli.CommandLine.Mixin;
             ExportCommand.class,
             CompareCommand.class,
             MeterCommand.class,
+            GpuCheckCommand.class,
             ReapCommand.class,
             EngineCommand.class,
             CommandLine.HelpCommand.class

@@ -29,7 +29,9 @@ public final class NvmlEnergyMeter implements EnergyMeter {
     private static final Duration COUNTER_UPDATE_PERIOD = Duration.ofMillis(100);
     private static final int FIELD_VALUE_SIZE = 40;
 
-    private record Gpu(DeviceInfo info, Pointer handle, boolean instantPower) {
+    /** One selected GPU; architecture, limit and maximum SM clock are provenance (null where the driver lacks them). */
+    private record Gpu(DeviceInfo info, Pointer handle, boolean instantPower, String architecture,
+                       Double powerLimitW, Integer smClockMaxMhz) {
     }
 
     private final NvmlLibrary nvml;
@@ -38,16 +40,18 @@ public final class NvmlEnergyMeter implements EnergyMeter {
     private final boolean counter;
     private final List<String> warnings;
     private final boolean eventReasons;
+    private final String driverVersion;
     private boolean closed;
 
     private NvmlEnergyMeter(NvmlLibrary nvml, Clock clock, List<Gpu> gpus, boolean counter, List<String> warnings,
-                            boolean eventReasons) {
+                            boolean eventReasons, String driverVersion) {
         this.nvml = nvml;
         this.clock = clock;
         this.gpus = gpus;
         this.counter = counter;
         this.warnings = List.copyOf(warnings);
         this.eventReasons = eventReasons;
+        this.driverVersion = driverVersion;
     }
 
     /** Opens the GPUs with these NVML indices (empty = all) from the system's libnvidia-ml. */
@@ -57,6 +61,17 @@ public final class NvmlEnergyMeter implements EnergyMeter {
 
     /** {@code library}: a name JNA resolves ({@code nvidia-ml}) or an absolute path to the shared library. */
     public static NvmlEnergyMeter open(String library, List<Integer> gpuIndices, Clock clock) {
+        NvmlLibrary nvml = loadAndInit(library);
+        try {
+            return discover(nvml, gpuIndices, clock);
+        } catch (RuntimeException e) {
+            nvml.nvmlShutdown();
+            throw e;
+        }
+    }
+
+    /** Loads {@code library} and initialises NVML; the caller owes one {@code nvmlShutdown}. */
+    static NvmlLibrary loadAndInit(String library) {
         NvmlLibrary nvml;
         try {
             nvml = Native.load(library, NvmlLibrary.class);
@@ -69,12 +84,7 @@ public final class NvmlEnergyMeter implements EnergyMeter {
             throw new MeterException("NVML init failed: " + describe(nvml, rc)
                     + " (is the NVIDIA driver loaded? try nvidia-smi)");
         }
-        try {
-            return discover(nvml, gpuIndices, clock);
-        } catch (RuntimeException e) {
-            nvml.nvmlShutdown();
-            throw e;
-        }
+        return nvml;
     }
 
     private static NvmlEnergyMeter discover(NvmlLibrary nvml, List<Integer> gpuIndices, Clock clock) {
@@ -107,12 +117,14 @@ public final class NvmlEnergyMeter implements EnergyMeter {
                 counter = false;
                 warnings.add(noCounter + "; energy is integrated from polled power");
             }
-            gpus.add(new Gpu(info, handle, probeInstantPower(nvml, handle)));
+            gpus.add(new Gpu(info, handle, probeInstantPower(nvml, handle), NvmlFacts.architecture(nvml, handle),
+                    NvmlFacts.powerLimitW(nvml, handle), NvmlFacts.smClockMaxMhz(nvml, handle)));
         }
         boolean eventReasons = probeEventReasons(nvml, gpus.getFirst().handle());
         warnings = warnings.stream().distinct().toList();
         warnings.forEach(w -> LOG.warn("NVML: {}", w));
-        return new NvmlEnergyMeter(nvml, clock, List.copyOf(gpus), counter, warnings, eventReasons);
+        return new NvmlEnergyMeter(nvml, clock, List.copyOf(gpus), counter, warnings, eventReasons,
+                NvmlFacts.driverVersion(nvml));
     }
 
     /** Null when the counter works, else why not. */
@@ -146,7 +158,8 @@ public final class NvmlEnergyMeter implements EnergyMeter {
         }
     }
 
-    private static Long instantPowerMw(NvmlLibrary nvml, Pointer handle) {
+    /** Instant power (mW) through {@code NVML_FI_DEV_POWER_INSTANT}, or null where the driver lacks the field. */
+    static Long instantPowerMw(NvmlLibrary nvml, Pointer handle) {
         try (Memory field = new Memory(FIELD_VALUE_SIZE)) {
             field.clear();
             field.setInt(0, NvmlLibrary.FI_DEV_POWER_INSTANT);
@@ -196,6 +209,16 @@ public final class NvmlEnergyMeter implements EnergyMeter {
         m.put("gpu_indices", gpus.stream().map(g -> g.info().index()).toList());
         m.put("counter_update_period_ms", counter ? COUNTER_UPDATE_PERIOD.toMillis() : null);
         m.put("instant_power", gpus.stream().map(Gpu::instantPower).toList());
+        // which NVML fields the figures come from, and what the GPUs are: a window's provenance
+        m.put("energy_field", counter ? "nvmlDeviceGetTotalEnergyConsumption" : null);
+        m.put("power_fields", gpus.stream().map(g -> g.instantPower() ? "NVML_FI_DEV_POWER_INSTANT"
+                : "nvmlDeviceGetPowerUsage (averaged)").toList());
+        m.put("driver_version", driverVersion);
+        m.put("architectures", gpus.stream().map(Gpu::architecture).toList());
+        m.put("power_limits_w", gpus.stream().map(Gpu::powerLimitW).toList());
+        m.put("sm_clock_max_mhz", gpus.stream().map(Gpu::smClockMaxMhz).toList());
+        m.put("throttle_reasons_field", eventReasons ? "nvmlDeviceGetCurrentClocksEventReasons"
+                : "nvmlDeviceGetCurrentClocksThrottleReasons");
         return m;
     }
 
@@ -254,7 +277,7 @@ public final class NvmlEnergyMeter implements EnergyMeter {
         }
     }
 
-    private static String text(NvmlLibrary nvml, Pointer handle, boolean name) {
+    static String text(NvmlLibrary nvml, Pointer handle, boolean name) {
         byte[] buffer = new byte[96];
         int rc = name ? nvml.nvmlDeviceGetName(handle, buffer, buffer.length)
                 : nvml.nvmlDeviceGetUUID(handle, buffer, buffer.length);
@@ -280,13 +303,13 @@ public final class NvmlEnergyMeter implements EnergyMeter {
         }
     }
 
-    private static void check(NvmlLibrary nvml, int rc, String what) {
+    static void check(NvmlLibrary nvml, int rc, String what) {
         if (rc != NvmlLibrary.SUCCESS) {
             throw new MeterException("NVML failed " + what + ": " + describe(nvml, rc));
         }
     }
 
-    private static String describe(NvmlLibrary nvml, int rc) {
+    static String describe(NvmlLibrary nvml, int rc) {
         try {
             return nvml.nvmlErrorString(rc) + " (nvmlReturn " + rc + ")";
         } catch (UnsatisfiedLinkError e) {

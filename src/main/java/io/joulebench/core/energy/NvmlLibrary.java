@@ -19,6 +19,7 @@ interface NvmlLibrary extends Library {
     int TEMPERATURE_GPU = 0;
     /** nvmlClocksEventReasonSwThermalSlowdown | nvmlClocksEventReasonHwThermalSlowdown. */
     long THERMAL_REASONS = 0x20L | 0x40L;
+    int CLOCK_SM = 1;
 
     int nvmlInit_v2();
 
@@ -46,4 +47,15 @@ interface NvmlLibrary extends Library {
     int nvmlDeviceGetCurrentClocksEventReasons(Pointer device, LongByReference reasons);
 
     int nvmlDeviceGetCurrentClocksThrottleReasons(Pointer device, LongByReference reasons);
+
+    int nvmlSystemGetDriverVersion(byte[] version, int length);
+
+    /** {@code nvmlDeviceArchitecture_t}: 5 Volta, 6 Turing, 7 Ampere, 8 Ada, 9 Hopper, 10 Blackwell (drivers 470+). */
+    int nvmlDeviceGetArchitecture(Pointer device, IntByReference architecture);
+
+    int nvmlDeviceGetEnforcedPowerLimit(Pointer device, IntByReference milliwatts);
+
+    int nvmlDeviceGetClockInfo(Pointer device, int type, IntByReference mhz);
+
+    int nvmlDeviceGetMaxClockInfo(Pointer device, int type, IntByReference mhz);
 }

@@ -138,6 +138,25 @@ class NvmlEnergyMeterTest extends EnergyMeterContract {
     }
 
     @Test
+    void settings_record_the_nvml_fields_and_the_gpus_behind_the_figures() {
+        FakeNvml.configure("gpus=2;noinstant=1;limit_w=350");
+        try (NvmlEnergyMeter meter = NvmlEnergyMeter.open(List.of(1))) {
+            java.util.Map<String, Object> s = meter.settings();
+            assertThat(s).containsEntry("energy_field", "nvmlDeviceGetTotalEnergyConsumption")
+                    .containsEntry("power_fields", List.of("nvmlDeviceGetPowerUsage (averaged)"))
+                    .containsEntry("driver_version", "550.54.15-fake")
+                    .containsEntry("architectures", List.of("Hopper"))
+                    .containsEntry("power_limits_w", List.of(350.0))
+                    .containsEntry("sm_clock_max_mhz", List.of(1980));
+        }
+        FakeNvml.assumeBuilt();
+        try (NvmlEnergyMeter old = NvmlEnergyMeter.open(FakeNvml.oldDriverLibrary(), List.of(), Clock.system())) {
+            assertThat(old.settings()).containsEntry("energy_field", null)
+                    .containsEntry("architectures", java.util.Arrays.asList("unknown", "unknown"));
+        }
+    }
+
+    @Test
     void a_missing_library_says_there_is_no_nvidia_driver() {
         assertThatThrownBy(() -> NvmlEnergyMeter.open("nvidia-ml-absent", List.of(), Clock.system()))
                 .isInstanceOf(MeterException.class)
