@@ -86,9 +86,11 @@ public class WindowAggregationBenchmark {
         for (long at = s0; at <= s0 + window; at += 100_000_000L) {                // one GPU at 10 Hz
             samples.add(new PowerSample(at, 0, 300.0 + (at / 100_000_000L) % 5, 60.0, false));
         }
-        bracket = new BracketResult(s0, s0 + window, Instant.EPOCH, Instant.EPOCH.plusSeconds(10), "bench",
-                EnergyKind.SIMULATED, EnergyMethod.COUNTER, List.of(new DeviceInfo(0, "gpu", "gpu-0")), 3010.0,
-                List.of(3010.0), null, null, 301.0, null, samples);
+        bracket = new BracketResult(
+                new BracketResult.Span(s0, s0 + window, Instant.EPOCH, Instant.EPOCH.plusSeconds(10)),
+                new BracketResult.Provenance("bench", EnergyKind.SIMULATED, EnergyMethod.COUNTER,
+                        List.of(new DeviceInfo(0, "gpu", "gpu-0"))), 3010.0, List.of(3010.0), null, null, samples,
+                List.of());
         spec = WindowSpec.builder().rate(requests / WINDOW_SECONDS).rampExclusionSeconds(RAMP / 1e9)
                 .durationSeconds(WINDOW_SECONDS).windowsPerLevel(1).build();
         slo = new Slo(200.0, 25.0, 0.9);

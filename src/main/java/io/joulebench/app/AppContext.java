@@ -116,7 +116,7 @@ public final class AppContext implements AutoCloseable {
                 .map(java.nio.file.Path::toFile).orElse(null));
         ResultsView resultsView = new ResultsView(results, services.dialogs());
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
-                services.ui(), services.errors()), services.dialogs()));
+                services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
                         live.canRunProperty(), live.runOffReasonProperty(), shell::run)).node(),

@@ -25,7 +25,7 @@ public final class CoreStudyExecution implements StudyExecution {
     @Override
     public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
-        return RunEnd.of(runner().continueIn(ResultsFolder.createAt(outDir, plan, clock.wallTime()), plan, listener));
+        return RunEnd.of(runner().continueIn(ResultsFolder.createAt(outDir, plan, clock), plan, listener));
     }
 
     @Override

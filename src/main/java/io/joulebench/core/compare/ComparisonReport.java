@@ -26,8 +26,9 @@ public final class ComparisonReport {
     private ComparisonReport() {
     }
 
-    public static void write(Comparison cmp, Path file) throws IOException {
-        AtomicFiles.write(file, html(cmp, Instant.now()));
+    /** Writes the report, stamped as generated at {@code now} (the caller's {@code Clock.wallTime()}). */
+    public static void write(Comparison cmp, Path file, Instant now) throws IOException {
+        AtomicFiles.write(file, html(cmp, now));
     }
 
     public static String html(Comparison cmp, Instant now) {

@@ -14,7 +14,6 @@ final class BracketResults {
 
     static BracketResult of(EnergyMeter meter, List<Integer> devices, CounterEdge opening, CounterEdge closing,
                             Instant startUtc, Instant endUtc, List<PowerSample> samples) {
-        double seconds = Math.max(0, closing.atNanos() - opening.atNanos()) / 1e9;
         Map<Integer, Double> integrated = PowerIntegral.perDeviceJ(samples);
         boolean counter = meter.hasEnergyCounter();
         List<String> warnings = new ArrayList<>(meter.warnings());
@@ -28,15 +27,12 @@ final class BracketResults {
         Double energy = perDevice.contains(null) ? null : perDevice.stream().mapToDouble(Double::doubleValue).sum();
         Double integratedJ = integrated.isEmpty() ? null : devices.stream()
                 .filter(integrated::containsKey).mapToDouble(integrated::get).sum();
-        Double relDiff = counter && energy != null && energy > 0 && integratedJ != null
-                ? (integratedJ - energy) / energy : null;
-        Double meanPower = energy != null && seconds > 0 ? energy / seconds : null;
         Double truth = truth(devices, opening.truthJ(), closing.truthJ());
         List<DeviceInfo> infos = meter.devices().stream().filter(i -> devices.contains(i.index()))
                 .sorted((a, b) -> Integer.compare(devices.indexOf(a.index()), devices.indexOf(b.index()))).toList();
-        return new BracketResult(opening.atNanos(), closing.atNanos(), startUtc, endUtc, meter.source(), meter.kind(),
-                meter.method(), infos, energy, perDevice, integratedJ, relDiff, meanPower, truth, samples,
-                warnings.stream().distinct().toList());
+        return new BracketResult(new BracketResult.Span(opening.atNanos(), closing.atNanos(), startUtc, endUtc),
+                new BracketResult.Provenance(meter.source(), meter.kind(), meter.method(), infos), energy, perDevice,
+                integratedJ, truth, samples, warnings.stream().distinct().toList());
     }
 
     /**

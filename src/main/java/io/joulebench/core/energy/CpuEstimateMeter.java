@@ -12,7 +12,7 @@ import java.util.Objects;
  * integrate the power ({@code method = integrated-power}) and the kind is {@code estimated}. The only live figure on
  * a machine without RAPL or GPUs.
  */
-public final class CpuEstimateMeter implements EnergyMeter {
+public final class CpuEstimateMeter implements KnownSourceMeter {
 
     private static final long MIN_SPAN_NANOS = 50_000_000L;
 
@@ -83,13 +83,8 @@ public final class CpuEstimateMeter implements EnergyMeter {
     }
 
     @Override
-    public String source() {
-        return "cpu-estimate";
-    }
-
-    @Override
-    public EnergyKind kind() {
-        return EnergyKind.ESTIMATED;
+    public EnergySource energySource() {
+        return EnergySource.CPU_ESTIMATE;
     }
 
     @Override

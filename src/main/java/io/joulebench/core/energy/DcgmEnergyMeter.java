@@ -13,7 +13,7 @@ import java.util.Objects;
  * period is the exporter's collection interval, so edge alignment doubles as the final-scrape grace. Power
  * ({@code DCGM_FI_DEV_POWER_USAGE}, W), temperature and the clock throttle/event reasons feed the samples.
  */
-public final class DcgmEnergyMeter extends ScrapedEnergyMeter {
+public final class DcgmEnergyMeter extends ScrapedEnergyMeter implements KnownSourceMeter {
 
     /**
      * @param exporterInterval the exporter's collection interval ({@code dcgm-exporter -c}); also the counter's
@@ -62,13 +62,8 @@ public final class DcgmEnergyMeter extends ScrapedEnergyMeter {
     }
 
     @Override
-    public String source() {
-        return "dcgm";
-    }
-
-    @Override
-    public EnergyKind kind() {
-        return EnergyKind.MEASURED;
+    public EnergySource energySource() {
+        return EnergySource.DCGM;
     }
 
     @Override

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * selected GPU the meter falls back to integrated power and says so in {@link #warnings()}.
  * {@code -Djna.library.path=DIR} makes JNA load {@code libnvidia-ml.so} from DIR.
  */
-public final class NvmlEnergyMeter implements EnergyMeter {
+public final class NvmlEnergyMeter implements KnownSourceMeter {
 
     private static final Logger LOG = LoggerFactory.getLogger(NvmlEnergyMeter.class);
     public static final String DEFAULT_LIBRARY = "nvidia-ml";
@@ -179,13 +179,8 @@ public final class NvmlEnergyMeter implements EnergyMeter {
     }
 
     @Override
-    public String source() {
-        return "nvml";
-    }
-
-    @Override
-    public EnergyKind kind() {
-        return EnergyKind.MEASURED;
+    public EnergySource energySource() {
+        return EnergySource.NVML;
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * period (minutes at typical power; a bracket's 10 Hz sampler guarantees it). Power is the counter's rate over the
  * last ≥ 50 ms.
  */
-public final class RaplEnergyMeter implements EnergyMeter {
+public final class RaplEnergyMeter implements KnownSourceMeter {
 
     public static final Path DEFAULT_ROOT = Path.of("/sys/class/powercap");
     private static final Pattern DOMAIN = Pattern.compile("intel-rapl:(\\d+)(?::(\\d+))?");
@@ -128,13 +128,8 @@ public final class RaplEnergyMeter implements EnergyMeter {
     }
 
     @Override
-    public String source() {
-        return "rapl";
-    }
-
-    @Override
-    public EnergyKind kind() {
-        return EnergyKind.MEASURED;
+    public EnergySource energySource() {
+        return EnergySource.RAPL;
     }
 
     @Override

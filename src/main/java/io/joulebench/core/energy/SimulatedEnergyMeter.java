@@ -11,7 +11,8 @@ import java.util.Map;
  * {@code simulated}. The engine also publishes the exact integral ({@code joulebench_sim_true_energy_joules_total}),
  * which brackets record as {@code truthJ}.
  */
-public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements GroundTruthMeter {
+public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements GroundTruthMeter,
+        KnownSourceMeter {
 
     /** The engine's counter update period unless configured otherwise. */
     public static final Duration DEFAULT_UPDATE_PERIOD = Duration.ofMillis(100);
@@ -45,13 +46,8 @@ public final class SimulatedEnergyMeter extends ScrapedEnergyMeter implements Gr
     }
 
     @Override
-    public String source() {
-        return "simulated";
-    }
-
-    @Override
-    public EnergyKind kind() {
-        return EnergyKind.SIMULATED;
+    public EnergySource energySource() {
+        return EnergySource.SIMULATED;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.csv.CsvReader;
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,7 @@ final class Reconciler {
     private Reconciler() {
     }
 
-    static Manifest reconcile(Path dir) throws IOException {
+    static Manifest reconcile(Path dir, Clock clock) throws IOException {
         Path manifestFile = dir.resolve(Manifest.FILE_NAME);
         if (!Files.isRegularFile(manifestFile)) {
             throw new NoSuchFileException(dir.toString(), null, "not a results folder: it has no " + Manifest.FILE_NAME);
@@ -42,7 +43,7 @@ final class Reconciler {
                 credited.addAll(e.windowIds());
             } else {
                 manifest.put(e.with(CellStatus.PENDING, "a credited bundle was missing; rerun", null, null, List.of(),
-                        null, java.time.Instant.now().toString()));
+                        null, clock.wallTime().toString()));
                 changed = true;
             }
         }

@@ -8,6 +8,7 @@ import io.joulebench.core.session.SessionSink;
 import io.joulebench.core.session.WindowIds;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.time.Clock;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,24 +51,27 @@ public final class ResultsFolder implements SessionSink {
     private final Redactor redactor;
     private final WindowRowMapper rows;
     private final CrashHook hook;
+    /** Stamps the manifest's updates and the interrupted bundles' folders. */
+    private final Clock clock;
     private final Map<String, List<Path>> bundlesBySession = new HashMap<>();
 
-    private ResultsFolder(Path dir, Manifest manifest, Redactor redactor, CrashHook hook) {
+    private ResultsFolder(Path dir, Manifest manifest, Redactor redactor, CrashHook hook, Clock clock) {
         this.dir = dir;
         this.manifest = manifest;
         this.redactor = redactor;
         this.rows = new WindowRowMapper(manifest.studyName(), ToolVersion.get());
         this.hook = hook;
+        this.clock = clock;
     }
 
     /** Creates {@code <out>/<study_name>-<UTC yyyyMMdd'T'HHmmss'Z'>/} for a plan, every cell pending. */
-    public static ResultsFolder create(Path out, StudyPlan plan, Instant now) throws IOException {
-        return create(out, plan, now, CrashHook.NONE);
+    public static ResultsFolder create(Path out, StudyPlan plan, Clock clock) throws IOException {
+        return create(out, plan, clock, CrashHook.NONE);
     }
 
-    static ResultsFolder create(Path out, StudyPlan plan, Instant now, CrashHook hook) throws IOException {
+    static ResultsFolder create(Path out, StudyPlan plan, Clock clock, CrashHook hook) throws IOException {
         Files.createDirectories(out);
-        return createAt(newFolderPath(out, plan.study().studyName(), now), plan, now, hook);
+        return createAt(newFolderPath(out, plan.study().studyName(), clock.wallTime()), plan, clock, hook);
     }
 
     /**
@@ -85,14 +89,14 @@ public final class ResultsFolder implements SessionSink {
     }
 
     /** Creates exactly {@code dir} (which must not exist yet), for callers that name the folder themselves. */
-    public static ResultsFolder createAt(Path dir, StudyPlan plan, Instant now) throws IOException {
+    public static ResultsFolder createAt(Path dir, StudyPlan plan, Clock clock) throws IOException {
         if (Files.exists(dir)) {
             throw new java.nio.file.FileAlreadyExistsException(dir.toString(), null, "results folder already exists");
         }
-        return createAt(dir, plan, now, CrashHook.NONE);
+        return createAt(dir, plan, clock, CrashHook.NONE);
     }
 
-    private static ResultsFolder createAt(Path dir, StudyPlan plan, Instant now, CrashHook hook) throws IOException {
+    private static ResultsFolder createAt(Path dir, StudyPlan plan, Clock clock, CrashHook hook) throws IOException {
         Path out = dir.toAbsolutePath().getParent();
         Files.createDirectories(out);
         String base = dir.getFileName().toString();
@@ -104,7 +108,7 @@ public final class ResultsFolder implements SessionSink {
         String redactedYaml = redactor.scrub(yaml);
         AtomicFiles.write(tmp.resolve(STUDY_FILE), redactedYaml);
         ResultsJson.write(tmp.resolve(ResolvedJson.FILE_NAME),
-                ResolvedJson.of(plan, redactor, !redactedYaml.equals(yaml), now));
+                ResolvedJson.of(plan, redactor, !redactedYaml.equals(yaml), clock.wallTime()));
         List<ManifestEntry> entries = new ArrayList<>();
         for (ResolvedCell c : plan.cells()) {
             entries.add(ManifestEntry.pending(c.index(), c.configHash(), c.cycle(), redactor.scrub(c.label())));
@@ -114,7 +118,7 @@ public final class ResultsFolder implements SessionSink {
         AtomicFiles.write(tmp.resolve(WindowsCsvTable.FILE_NAME), BundleWriter.header());
         Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         AtomicFiles.syncDirectory(out);
-        return new ResultsFolder(dir, manifest, redactor, hook);
+        return new ResultsFolder(dir, manifest, redactor, hook, clock);
     }
 
     /**
@@ -123,14 +127,14 @@ public final class ResultsFolder implements SessionSink {
      *
      * @param plan the re-planned study (its configs teach the redactor the secrets to keep out of messages)
      */
-    public static ResultsFolder open(Path dir, StudyPlan plan) throws IOException {
-        return open(dir, plan, CrashHook.NONE);
+    public static ResultsFolder open(Path dir, StudyPlan plan, Clock clock) throws IOException {
+        return open(dir, plan, clock, CrashHook.NONE);
     }
 
-    static ResultsFolder open(Path dir, StudyPlan plan, CrashHook hook) throws IOException {
-        Manifest manifest = Reconciler.reconcile(dir);
+    static ResultsFolder open(Path dir, StudyPlan plan, Clock clock, CrashHook hook) throws IOException {
+        Manifest manifest = Reconciler.reconcile(dir, clock);
         Redactor redactor = plan == null ? new Redactor() : Redactor.learning(plan.study().document());
-        return new ResultsFolder(dir, manifest, redactor, hook);
+        return new ResultsFolder(dir, manifest, redactor, hook, clock);
     }
 
     public Path dir() {
@@ -213,7 +217,7 @@ public final class ResultsFolder implements SessionSink {
         }
         Path parent = dir.resolve(INTERRUPTED_DIR);
         Files.createDirectories(parent);
-        String stamp = STAMP.format(Instant.now());
+        String stamp = STAMP.format(clock.wallTime());
         for (WindowRecord w : level.windows()) {
             String id = level.windowId(w.windowIndex());
             Path target = parent.resolve(id + "-" + stamp);
@@ -288,8 +292,8 @@ public final class ResultsFolder implements SessionSink {
         Uninterruptibly.run(() -> manifest.write(dir.resolve(Manifest.FILE_NAME)));
     }
 
-    private static String now() {
-        return Instant.now().toString();
+    private String now() {
+        return clock.wallTime().toString();
     }
 
     private static String studyText(StudyPlan plan) throws IOException {

@@ -49,7 +49,7 @@ public final class StudyRunner {
     public StudyRunResult run(StudyPlan plan, Path outDir, StudyRunListener listener) throws IOException {
         // the plan's warnings are the caller's to show (the CLI prints them, the workbench's plan preview lists
         // them) and land in resolved.json: logging them too would say them twice
-        return continueIn(ResultsFolder.create(outDir, plan, clock.wallTime()), plan, listener);
+        return continueIn(ResultsFolder.create(outDir, plan, clock), plan, listener);
     }
 
     /**
@@ -60,7 +60,7 @@ public final class StudyRunner {
     public StudyRunResult resume(Path resultsDir, Path studyOverride, StudyRunListener listener)
             throws IOException, StudyValidationException {
         StudyPlan plan = ResumeSource.plan(resultsDir, studyOverride);
-        return continueIn(ResultsFolder.open(resultsDir, plan), plan, listener);
+        return continueIn(ResultsFolder.open(resultsDir, plan, clock), plan, listener);
     }
 
     /** Runs every group of {@code plan} that still has uncredited cells, into {@code folder}. */

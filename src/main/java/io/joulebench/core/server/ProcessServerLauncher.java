@@ -1,5 +1,6 @@
 package io.joulebench.core.server;
 
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,8 @@ public final class ProcessServerLauncher implements ServerLauncher {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     /** How much of a server's log is kept in the results folder. */
     static final int KEPT_LOG_CHARS = 8 << 20;
+    /** How often a wait for a process group to exit looks again. */
+    static final Duration POLL = Duration.ofMillis(50);
 
     private final PidFiles pidFiles;
     private final ProcessIdentity parent;
@@ -101,10 +104,8 @@ public final class ProcessServerLauncher implements ServerLauncher {
             boolean escalated = false;
             if (PosixSignals.signalGroup(pgid, PosixSignals.SIGTERM) || h.process.isAlive()) {
                 h.process.toHandle().destroy(); // covers a leader that is not a group leader
-                long deadline = System.nanoTime() + grace.toNanos();
-                while ((h.process.isAlive() || PosixSignals.groupExists(pgid)) && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
-                }
+                Clock.system().awaitCondition(() -> !h.process.isAlive() && !PosixSignals.groupExists(pgid), grace,
+                        POLL);
                 if (h.process.isAlive() || PosixSignals.groupExists(pgid)) {
                     escalated = true;
                     LOG.warn("server pid {} ignored SIGTERM for {} ms; sending SIGKILL", pgid, grace.toMillis());

@@ -3,6 +3,8 @@ package io.joulebench.core.server;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
+import io.joulebench.core.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -142,11 +144,9 @@ public final class Reaper {
     private static void terminate(ProcessIdentity server) {
         long pgid = server.pid();
         PosixSignals.signalGroup(pgid, PosixSignals.SIGTERM);
-        long deadline = System.currentTimeMillis() + TERM_GRACE_MILLIS;
         try {
-            while (PosixSignals.groupExists(pgid) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(50);
-            }
+            Clock.system().awaitCondition(() -> !PosixSignals.groupExists(pgid), Duration.ofMillis(TERM_GRACE_MILLIS),
+                    ProcessServerLauncher.POLL);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }

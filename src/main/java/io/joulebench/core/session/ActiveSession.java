@@ -1,25 +1,18 @@
 package io.joulebench.core.session;
 
-import io.joulebench.core.energy.EnergyMeter;
-import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.time.Clock;
-import io.joulebench.core.traffic.ShapeSource;
-import io.joulebench.core.traffic.Transport;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the levels of an entered session share: the ready server's transport and {@link ServerWatch}, the session
- * meter, the sink, and the plan that gives each cell its level index ({@link StudyPlan#levelOf}).
+ * What the levels of an entered session share: its cells and the plan that gives each its level index
+ * ({@link StudyPlan#levelOf}), the ready server's {@link ServerWatch}, and three narrower collaborators — how a level
+ * is measured, how its traffic is made and sent, and where its outcome goes.
  */
-record ActiveSession(String sessionId, List<ResolvedCell> cells, Clock clock, Path studyDir, ShapeSource shapes,
-                     EnergyMeter meter, SampledMeasurementBracket.Options bracketOptions, EnergyContext energy,
-                     Transport transport, java.time.Duration drainTimeout, SessionServices services, SessionSink sink,
-                     StudyRunListener listener, SessionTally tally, StudyPlan plan, ServerWatch server) {
+record ActiveSession(List<ResolvedCell> cells, StudyPlan plan, ServerWatch server, SessionMeasurement measurement,
+                     SessionTraffic traffic, SessionOutput output) {
 
-    SampledMeasurementBracket bracket() {
-        return new SampledMeasurementBracket(meter, clock, bracketOptions);
+    String sessionId() {
+        return output.sessionId();
     }
 }

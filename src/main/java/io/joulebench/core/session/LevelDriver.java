@@ -61,7 +61,7 @@ final class LevelDriver {
             int level = planned >= 0 ? planned : k;
             ServerConfig server = cell.experiment().server();
             if (k > 0 && server.cooldownSeconds() > 0) {
-                s.clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
+                s.measurement().clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
             }
             String gone = s.server().deathReason("before level " + level);
             if (gone != null) {
@@ -69,15 +69,11 @@ final class LevelDriver {
                 failFrom(k, SERVER_EXITED, gone);
                 return;
             }
-            try {
-                s.sink().cellStarted(cell, s.sessionId());
-            } catch (IOException | RuntimeException e) {
-                LOG.error("cannot mark cell {} running: {}", cell.label(), e.toString(), e);
-            }
+            s.output().cellStarted(cell);
             AtomicReference<WarmupResult> warmup = new AtomicReference<>();
             LevelResult result;
             try {
-                LevelOutcome o = new WindowManager(s.clock()).runLevel(plan(level, cell, warmup));
+                LevelOutcome o = new WindowManager(s.measurement().clock()).runLevel(plan(level, cell, warmup));
                 result = context(cell, level, warmup).completed(o);
             } catch (WarmupTrafficException e) {
                 String died = s.server().deathReason("during the warmup before level " + level);
@@ -133,7 +129,7 @@ final class LevelDriver {
     }
 
     private LevelResult.Context context(ResolvedCell cell, int level, AtomicReference<WarmupResult> warmup) {
-        return LevelResult.of(cell, s.sessionId(), level, warmup.get(), s.energy());
+        return LevelResult.of(cell, s.sessionId(), level, warmup.get(), s.measurement().energy());
     }
 
     /** Why a level cut before its windows: during its warmup, or (after it) during the ramp. */
@@ -146,26 +142,28 @@ final class LevelDriver {
         ExperimentConfig e = cell.experiment();
         ServerConfig server = e.server();
         TrafficConfig t = server.traffic();
-        WindowSpec spec = WindowSpec.builder().rate(LevelTraffic.rate(cell, s.studyDir()))
+        WindowSpec spec = WindowSpec.builder().rate(s.traffic().rate(cell))
                 .durationSeconds(t.windowSeconds()).rampExclusionSeconds(t.rampExclusionSeconds())
                 .windowsPerLevel(server.windowsPerLevel()).cvThreshold(server.stabilityCvThreshold())
                 .maxErrorFraction(server.maxErrorFraction()).build();
         WarmupConfig config = warmupConfig(e);
-        Warmup warmup = new Warmup(s.clock(), s.meter(), s.transport(),
-                ignored -> s.services().traffic(cell, s.shapes(), s.studyDir(), true), config);
-        return LevelPlan.builder(spec, s.services().traffic(cell, s.shapes(), s.studyDir(), false), s.transport(),
-                        s::bracket)
-                .drainTimeout(s.drainTimeout())
+        SessionMeasurement m = s.measurement();
+        SessionTraffic traffic = s.traffic();
+        StudyRunListener listener = s.output().listener();
+        Warmup warmup = new Warmup(m.clock(), m.meter(), traffic.transport(), ignored -> traffic.source(cell, true),
+                config);
+        return LevelPlan.builder(spec, traffic.source(cell, false), traffic.transport(), m::bracket)
+                .drainTimeout(traffic.drainTimeout())
                 .warmup((level, levelSpec) -> {
-                    s.listener().warmupStarted(level, config.mode().name().toLowerCase(java.util.Locale.ROOT));
+                    listener.warmupStarted(level, config.mode().name().toLowerCase(java.util.Locale.ROOT));
                     WarmupResult r = warmup.run(level, levelSpec);
                     warmupResult.set(r);
-                    s.tally().warmup(r);
-                    s.listener().warmupFinished(r);
+                    s.output().tally().warmup(r);
+                    listener.warmupFinished(r);
                 })
                 .levelIndex(planLevel)
                 .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
-                .listener(s.listener())
+                .listener(listener)
                 .slo(slo(t.slo()))
                 .build();
     }
@@ -184,32 +182,19 @@ final class LevelDriver {
 
     private java.nio.file.Path logPath(ResolvedCell cell, int level, int window) {
         try {
-            return s.sink().requestLogPath(cell, s.sessionId(), level, window);
+            return s.output().requestLogPath(cell, level, window);
         } catch (IOException e) {
             throw new UncheckedIOException("no request log path for level " + level + " window " + window, e);
         }
     }
 
     private void deliver(LevelResult result) {
-        s.tally().level(result);
-        try {
-            s.sink().levelClosed(result, s.tally().block());
-        } catch (IOException | RuntimeException e) {
-            LOG.error("session {}: persisting level {} failed: {}", s.sessionId(), result.levelIndex(), e.toString(),
-                    e);
-        }
-        s.listener().levelResult(result);
+        s.output().levelClosed(result, "level " + result.levelIndex());
     }
 
     /** The warmup failed or the server died: cell {@code from} and every later one fail with the reason. */
     private void failFrom(int from, String type, String reason) {
-        for (ResolvedCell cell : s.cells().subList(from, s.cells().size())) {
-            try {
-                s.sink().cellFailed(cell, type, reason);
-            } catch (IOException | RuntimeException e) {
-                LOG.error("cannot mark cell {} failed: {}", cell.label(), e.toString(), e);
-            }
-        }
+        s.output().cellsFailed(s.cells().subList(from, s.cells().size()), type, reason);
     }
 
     static String describe(Throwable e) {

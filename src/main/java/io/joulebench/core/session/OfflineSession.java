@@ -5,9 +5,12 @@ import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.study.OfflineConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.ShapeSource;
+import io.joulebench.core.traffic.Transport;
 import io.joulebench.core.traffic.TransportException;
 import io.joulebench.core.window.BatchWindow;
 import io.joulebench.core.window.CsvRequestLog;
@@ -52,49 +55,41 @@ public final class OfflineSession {
     private static void batch(ActiveSession s) throws InterruptedException {
         ResolvedCell cell = s.cells().getFirst();
         OfflineConfig offline = cell.experiment().offline();
-        try {
-            s.sink().cellStarted(cell, s.sessionId());
-        } catch (IOException | RuntimeException e) {
-            LOG.error("cannot mark cell {} running: {}", cell.label(), e.toString(), e);
-        }
+        s.output().cellStarted(cell);
+        SessionMeasurement m = s.measurement();
+        StudyRunListener listener = s.output().listener();
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         LevelResult result;
         SampledMeasurementBracket bracket = null;
         try (CsvRequestLog log = new CsvRequestLog(0, 1, (level, window) -> logPath(s, cell))) {
-            bracket = s.bracket();
+            bracket = m.bracket();
             bracket.open();
             // the span starts at the energy's opening edge, not after its wait for a counter tick, so energy, tokens
             // and duration cover one interval
             long start = bracket.openedAtNanos();
-            s.listener().windowOpened(0, 0, start);
+            listener.windowOpened(0, 0, start);
             send(s, offline, records);
-            long end = s.clock().nanoTime();
+            long end = m.clock().nanoTime();
             BracketResult energy = bracket.finish();
             WindowRecord window = BatchWindow.of(List.copyOf(records), start, end, energy, null, log);
-            s.listener().windowClosed(window);
+            listener.windowClosed(window);
             String invalid = window.jPerToken() != null ? null
                     : "the offline batch produced no J/token (" + window.tokens() + " tokens, energy "
                     + window.energyJ() + " J)";
-            result = LevelResult.offline(cell, s.sessionId(), List.of(window), s.energy(), invalid, false);
+            result = LevelResult.offline(cell, s.sessionId(), List.of(window), m.energy(), invalid, false);
         } catch (InterruptedException e) {
             Thread.interrupted();
-            result = LevelResult.offline(cell, s.sessionId(), List.of(), s.energy(), "aborted: cancelled", true);
+            result = LevelResult.offline(cell, s.sessionId(), List.of(), m.energy(), "aborted: cancelled", true);
         } catch (RuntimeException e) {
             LOG.error("session {}: offline batch failed", s.sessionId(), e);
-            result = LevelResult.offline(cell, s.sessionId(), List.of(), s.energy(),
+            result = LevelResult.offline(cell, s.sessionId(), List.of(), m.energy(),
                     "aborted: " + LevelDriver.describe(e), false);
         } finally {
             if (bracket != null) {
                 bracket.close();
             }
         }
-        s.tally().level(result);
-        try {
-            s.sink().levelClosed(result, s.tally().block());
-        } catch (IOException | RuntimeException e) {
-            LOG.error("session {}: persisting the offline result failed: {}", s.sessionId(), e.toString(), e);
-        }
-        s.listener().levelResult(result);
+        s.output().levelClosed(result, "the offline result");
         if (result.interrupted()) {
             throw new InterruptedException("offline batch interrupted");
         }
@@ -104,18 +99,21 @@ public final class OfflineSession {
     private static void send(ActiveSession s, OfflineConfig offline, List<RequestRecord> records)
             throws InterruptedException {
         AtomicInteger next = new AtomicInteger();
+        Clock clock = s.measurement().clock();
+        Transport transport = s.traffic().transport();
+        ShapeSource shapes = s.traffic().shapes();
         List<Thread> workers = new ArrayList<>();
         for (int w = 0; w < offline.concurrency(); w++) {
             workers.add(Thread.ofVirtual().name("joulebench-offline-" + w).start(() -> {
                 int i;
                 while (!Thread.currentThread().isInterrupted() && (i = next.getAndIncrement()) < offline.nPrompts()) {
-                    long issued = s.clock().nanoTime();
+                    long issued = clock.nanoTime();
                     try {
-                        CompletionResult r = s.transport().send(s.shapes().shape(i));
-                        records.add(new RequestRecord(i, issued, issued, s.clock().nanoTime(), RequestStatus.OK,
+                        CompletionResult r = transport.send(shapes.shape(i));
+                        records.add(new RequestRecord(i, issued, issued, clock.nanoTime(), RequestStatus.OK,
                                 null, r));
                     } catch (TransportException e) {
-                        records.add(new RequestRecord(i, issued, issued, s.clock().nanoTime(), RequestStatus.ERROR,
+                        records.add(new RequestRecord(i, issued, issued, clock.nanoTime(), RequestStatus.ERROR,
                                 e.getMessage(), e.partial()));
                     } catch (InterruptedException e) {
                         return;
@@ -138,7 +136,7 @@ public final class OfflineSession {
 
     private static java.nio.file.Path logPath(ActiveSession s, ResolvedCell cell) {
         try {
-            return s.sink().requestLogPath(cell, s.sessionId(), 0, 0);
+            return s.output().requestLogPath(cell, 0, 0);
         } catch (IOException e) {
             throw new UncheckedIOException("no request log path for the offline window", e);
         }

@@ -186,9 +186,10 @@ public final class ServerSession {
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
                     MeasuredPath.readTimeout(experiment));
             EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
-            active = new ActiveSession(sessionId, cells, clock, studyDir, shapes, meter, options, energy,
-                    live.counting(rawTransport), timeout, services, sink, listener, tally, plan,
-                    new ServerWatch(handle));
+            active = new ActiveSession(cells, plan, new ServerWatch(handle),
+                    new SessionMeasurement(clock, meter, options, energy),
+                    new SessionTraffic(live.counting(rawTransport), shapes, studyDir, timeout, services),
+                    new SessionOutput(sessionId, sink, listener, tally));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

@@ -241,17 +241,19 @@ final class OpenLoopIssuer {
             for (InFlight request : pending) {
                 request.thread.interrupt();
             }
-            long deadline = System.nanoTime() + CANCEL_GRACE_NANOS;
+            // the request threads unwind in real time, whatever clock paces the schedule
+            Clock real = Clock.system();
+            long deadline = real.nanoTime() + CANCEL_GRACE_NANOS;
             boolean interrupted = false;
             for (InFlight request : pending) {
-                long left = deadline - System.nanoTime();
+                long left = deadline - real.nanoTime();
                 try {
                     if (left > 0) {
                         request.thread.join(Duration.ofNanos(left));
                     }
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    deadline = System.nanoTime();
+                    deadline = real.nanoTime();
                 }
             }
             for (InFlight request : List.copyOf(inFlight.values())) {

@@ -1,6 +1,5 @@
 package io.joulebench.core.traffic;
 
-import io.joulebench.core.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -17,7 +16,7 @@ public final class OpenLoopSource implements TrafficSource {
     private OpenLoopSource(Builder b) {
         this.schedule = Objects.requireNonNull(b.schedule, "schedule");
         this.shapes = Objects.requireNonNull(b.shapes, "shapes");
-        this.options = new OpenLoopIssuer.Options(b.clock, b.concurrencyCap, b.listener, b.retainRecords);
+        this.options = b.issuance();
     }
 
     public static Builder builder() {
@@ -34,14 +33,10 @@ public final class OpenLoopSource implements TrafficSource {
         return new OpenLoopIssuer(schedule.offsets(), shapes::shape, options).run(transport, drainTimeout);
     }
 
-    /** Options with defaults: system clock, uncapped, no listener, records retained. */
-    public static final class Builder {
+    /** The schedule and shapes, plus the issuance settings of {@link IssuanceBuilder}. */
+    public static final class Builder extends IssuanceBuilder<Builder> {
         private ArrivalSchedule schedule;
         private ShapeSource shapes;
-        private Clock clock = Clock.system();
-        private Integer concurrencyCap;
-        private RequestListener listener = RequestListener.NONE;
-        private boolean retainRecords = true;
 
         private Builder() {
         }
@@ -53,28 +48,6 @@ public final class OpenLoopSource implements TrafficSource {
 
         public Builder shapes(ShapeSource shapes) {
             this.shapes = shapes;
-            return this;
-        }
-
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Max requests in flight (≥ 1), or null for a pure open loop. */
-        public Builder concurrencyCap(Integer cap) {
-            this.concurrencyCap = cap;
-            return this;
-        }
-
-        public Builder listener(RequestListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /** Keep every record in the report (default); false for big levels that stream through the listener. */
-        public Builder retainRecords(boolean retain) {
-            this.retainRecords = retain;
             return this;
         }
 

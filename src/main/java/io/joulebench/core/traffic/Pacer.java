@@ -40,13 +40,13 @@ final class Pacer {
             return;
         }
         long remaining;
-        while ((remaining = deadlineNanos - System.nanoTime()) > spinNanos) {
+        while ((remaining = deadlineNanos - clock.nanoTime()) > spinNanos) {
             LockSupport.parkNanos(remaining - spinNanos);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
         }
-        while (System.nanoTime() - deadlineNanos < 0) {
+        while (clock.nanoTime() - deadlineNanos < 0) {
             Thread.onSpinWait();
         }
         if (Thread.interrupted()) {

@@ -1,6 +1,5 @@
 package io.joulebench.core.traffic;
 
-import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +32,7 @@ public final class TraceReplaySource implements TrafficSource {
             throw new IllegalArgumentException("trace must have at least one entry");
         }
         this.shapes = Objects.requireNonNull(b.shapes, "shapes");
-        this.options = new OpenLoopIssuer.Options(b.clock, b.concurrencyCap, b.listener, b.retainRecords);
+        this.options = b.issuance();
     }
 
     public static Builder builder() {
@@ -65,14 +64,10 @@ public final class TraceReplaySource implements TrafficSource {
         };
     }
 
-    /** Same defaults as {@link OpenLoopSource.Builder}. */
-    public static final class Builder {
+    /** The trace and its shapes, plus the issuance settings of {@link IssuanceBuilder}. */
+    public static final class Builder extends IssuanceBuilder<Builder> {
         private List<TraceEntry> entries;
         private TraceShapes shapes;
-        private Clock clock = Clock.system();
-        private Integer concurrencyCap;
-        private RequestListener listener = RequestListener.NONE;
-        private boolean retainRecords = true;
 
         private Builder() {
         }
@@ -93,26 +88,6 @@ public final class TraceReplaySource implements TrafficSource {
 
         public Builder traceShapes(TraceShapes shapes) {
             this.shapes = shapes;
-            return this;
-        }
-
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        public Builder concurrencyCap(Integer cap) {
-            this.concurrencyCap = cap;
-            return this;
-        }
-
-        public Builder listener(RequestListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        public Builder retainRecords(boolean retain) {
-            this.retainRecords = retain;
             return this;
         }
 

@@ -33,9 +33,6 @@ public final class BatchWindow {
             boolean inDrain = r.completedAtNanos() != null && r.completedAtNanos() > spanEndNanos;
             log.row(new RequestLogRow(r, 0, 0, inWindow, false, inDrain));
         }
-        WindowMeasurement m = WindowMeasurement.of(bracket, a.tokens, a.quarterTokens.clone());
-        return new WindowRecord(0, 0, spanStartNanos, spanEndNanos, bracket, a.tokens, m.energyJ(), m.jPerToken(),
-                m.jPerToken() == null ? null : m.jPerToken() * 1000, m.intraWindowCv(), a.metrics(null),
-                a.serverReportedOutputTokens(), bracket == null ? null : bracket.meanPowerW(), false);
+        return a.record(0, bracket, null, false);
     }
 }

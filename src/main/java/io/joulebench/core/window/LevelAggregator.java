@@ -112,11 +112,7 @@ final class LevelAggregator implements RequestListener {
 
     /** The record of window {@code w} from what has been folded in so far. */
     synchronized WindowRecord record(int w, BracketResult bracket, Double capBoundFraction, boolean provisional) {
-        WindowAggregate a = windows[w];
-        WindowMeasurement m = WindowMeasurement.of(bracket, a.tokens, a.quarterTokens.clone());
-        return new WindowRecord(levelIndex, w, a.spanStart, a.spanEnd, bracket, a.tokens, m.energyJ(), m.jPerToken(),
-                m.jPerToken() == null ? null : m.jPerToken() * 1000, m.intraWindowCv(), a.metrics(capBoundFraction),
-                a.serverReportedOutputTokens(), bracket == null ? null : bracket.meanPowerW(), provisional);
+        return windows[w].record(levelIndex, bracket, capBoundFraction, provisional);
     }
 
     /** Final records of the windows whose brackets closed, in order. */

@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
@@ -40,6 +41,13 @@ final class WindowAggregate {
         this.spanStart = spanStart;
         this.spanEnd = spanEnd;
         this.slo = slo;
+    }
+
+    /** The record of this window of level {@code levelIndex} from what has been folded in so far. */
+    WindowRecord record(int levelIndex, BracketResult bracket, Double capBoundFraction, boolean provisional) {
+        Double cv = WindowMeasurement.of(bracket, tokens, quarterTokens.clone()).intraWindowCv();
+        return new WindowRecord(levelIndex, index, spanStart, spanEnd, bracket, tokens, cv,
+                metrics(capBoundFraction), serverReportedOutputTokens(), provisional);
     }
 
     /** Counts one token receipt known to lie in [spanStart, spanEnd]. */

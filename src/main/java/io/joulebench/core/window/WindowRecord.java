@@ -3,26 +3,45 @@ package io.joulebench.core.window;
 import io.joulebench.core.energy.BracketResult;
 
 /**
- * One measured window.
+ * One measured window: its span, its bracket, and what the window's own requests and tokens add. The energy figures
+ * are the bracket's, read through it rather than copied ({@link #energyJ()}, {@link #meanPowerW()}), and the per-token
+ * ones follow from them and the token count.
  *
  * @param spanStartNanos             the window's span start on the shared clock
  * @param spanEndNanos               the span end; the next window starts here
- * @param bracket                    the bracket's result (energy, method, samples)
+ * @param bracket                    the bracket's result (energy, method, samples); null when none was measured
  * @param tokens                     token receipts with {@code spanStart ≤ t ≤ spanEnd}, all requests, any status
- * @param energyJ                    the bracket's headline energy, or null
- * @param jPerToken                  energy / tokens, or null when tokens = 0 or energy is missing
- * @param mJPerToken                 {@code jPerToken × 1000}, or null
- * @param intraWindowCv              the k = 4 quarter diagnostic, or null
+ * @param intraWindowCv              the k = 4 quarter diagnostic, or null ({@link WindowMeasurement})
  * @param serverReportedOutputTokens Σ usage.completion_tokens over every request the window owns, any status; null
  *                                   when none reported usage
- * @param meanPowerW                 the bracket's mean power, or null
  * @param provisional                true for the snapshot sent at close: requests still in flight can add tokens and
  *                                   rows until the drain; the records in a {@link LevelOutcome} are final
  */
 public record WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
-                           BracketResult bracket, long tokens, Double energyJ, Double jPerToken, Double mJPerToken,
-                           Double intraWindowCv, WindowMetrics metrics, Long serverReportedOutputTokens,
-                           Double meanPowerW, boolean provisional) {
+                           BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
+                           Long serverReportedOutputTokens, boolean provisional) {
+
+    /** The bracket's headline energy, or null without a bracket or energy. */
+    public Double energyJ() {
+        return bracket == null ? null : bracket.energyJ();
+    }
+
+    /** {@code energyJ / tokens}, or null when tokens = 0 or energy is missing. */
+    public Double jPerToken() {
+        Double energy = energyJ();
+        return energy != null && tokens > 0 ? energy / tokens : null;
+    }
+
+    /** {@code jPerToken × 1000}, or null. */
+    public Double mJPerToken() {
+        Double j = jPerToken();
+        return j == null ? null : j * 1000;
+    }
+
+    /** The bracket's mean power, or null. */
+    public Double meanPowerW() {
+        return bracket == null ? null : bracket.meanPowerW();
+    }
 
     public String attributionPolicy() {
         return WindowSpec.ATTRIBUTION_POLICY;

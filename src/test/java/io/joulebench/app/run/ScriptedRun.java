@@ -3,6 +3,7 @@ package io.joulebench.app.run;
 import io.joulebench.core.energy.EnergyKind;
 import io.joulebench.core.energy.EnergyMethod;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.energy.TestBrackets;
 import io.joulebench.core.session.EnergyContext;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
@@ -130,7 +131,7 @@ public final class ScriptedRun {
         LatencyPercentiles lateness = new LatencyPercentiles(0.1, 0.2, 0.5 + l, 1.0, 10, true);
         WindowMetrics metrics = new WindowMetrics(2.0 * (l + 1), 10, 0, 0, 10, 1.0, 0, ttft, ttft, ttft, ttft, 1.0,
                 lateness, null, null);
-        return new WindowRecord(l, w, start, end, null, 1000, jPerToken * 1000, jPerToken, jPerToken * 1000, null,
-                metrics, 1000L, 50.0, provisional);
+        return new WindowRecord(l, w, start, end, TestBrackets.of(start, end, jPerToken * 1000), 1000, null,
+                metrics, 1000L, provisional);
     }
 }

@@ -1,6 +1,7 @@
 package io.joulebench.app.run;
 
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.energy.TestBrackets;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
@@ -173,13 +174,12 @@ final class SyntheticHighRateRun {
         double seconds = (end - start) / 1e9;
         long requests = Math.round(RATE * seconds);
         long tokens = requests * 64;
-        double energy = GPUS * (300 + 30 * l) * seconds;
-        double jPerToken = energy / tokens * (1 + 0.01 * random.nextDouble());
+        double energy = GPUS * (300 + 30 * l) * seconds * (1 + 0.01 * random.nextDouble());
         LatencyPercentiles ttft = new LatencyPercentiles(30.0, 55.0, 90.0 + l, 140.0, requests, true);
         LatencyPercentiles lateness = new LatencyPercentiles(0.02, 0.05, 0.3, 0.9, requests, true);
         WindowMetrics metrics = new WindowMetrics(RATE, requests, 0, 0, requests, 64.0, 0, ttft, ttft, ttft, ttft,
                 1.0, lateness, null, null);
-        return new WindowRecord(l, w, start, end, null, tokens, energy, jPerToken, jPerToken * 1000, null, metrics,
-                tokens, energy / seconds, false);
+        return new WindowRecord(l, w, start, end, TestBrackets.of(start, end, energy), tokens, null, metrics,
+                tokens, false);
     }
 }

@@ -149,14 +149,17 @@ class SampledMeasurementBracketTest {
         SampledMeasurementBracket bracket = new SampledMeasurementBracket(meter, Clock.system(),
                 SampledMeasurementBracket.Options.defaults().withSampleInterval(Duration.ofMillis(10)));
         bracket.open();
-        Thread.sleep(300);
+        // samples arrive while open: wait for them instead of sleeping a fixed time
+        assertThat(Clock.system().awaitCondition(() -> bracket.samplesSoFar().size() > 5, Duration.ofSeconds(30),
+                Duration.ofMillis(5))).isTrue();
         BracketResult r = bracket.finish();
         int afterFinish = r.samples().size();
-        Thread.sleep(50);
+        // once the sampler thread has ended nothing more can arrive
+        assertThat(Clock.system().awaitCondition(() -> Thread.getAllStackTraces().keySet().stream().noneMatch(
+                t -> t.getName().startsWith("joulebench-power-sampler") && t.isAlive()), Duration.ofSeconds(30),
+                Duration.ofMillis(5))).as("the sampler thread stops at finish").isTrue();
 
         assertThat(afterFinish).isGreaterThan(5);
         assertThat(bracket.samplesSoFar()).hasSize(afterFinish);
-        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(
-                t -> t.getName().startsWith("joulebench-power-sampler") && t.isAlive());
     }
 }

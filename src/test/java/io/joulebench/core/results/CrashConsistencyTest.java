@@ -8,11 +8,11 @@ import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.time.Clock;
 import io.joulebench.core.time.VirtualClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,7 +46,8 @@ class CrashConsistencyTest {
         "bundle-written,6", "rows-appended,1", "rows-appended,2", "credited,1", "credited,2", "credited,3"})
     void a_crash_at_any_step_then_resume_leaves_every_window_once(String point, int occurrence) throws Exception {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
-        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now(), crashAt(point, occurrence));
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system(),
+                crashAt(point, occurrence));
         StudyRunner runner = new StudyRunner(new FakeSessionRunner(0), VirtualClock.atSeconds(0));
         assertThatThrownBy(() -> runner.continueIn(folder, plan, StudyRunListener.NONE))
                 .isInstanceOf(SimulatedCrash.class);
@@ -82,14 +83,14 @@ class CrashConsistencyTest {
     @Test
     void a_torn_row_and_a_stray_bundle_are_dropped_on_open() throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
-        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now(), crashAt("credited", 2));
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system(), crashAt("credited", 2));
         assertThatThrownBy(() -> new StudyRunner(new FakeSessionRunner(0), VirtualClock.atSeconds(0))
                 .continueIn(folder, plan, StudyRunListener.NONE)).isInstanceOf(SimulatedCrash.class);
         Path csv = folder.dir().resolve("windows.csv");
         Files.writeString(csv, "server-0123456789abcdef-c1-L9-W0,quick,abc,012", java.nio.file.StandardOpenOption.APPEND);
         Files.createDirectory(folder.dir().resolve("server-0123456789abcdef-c1-L9-W0"));
         Files.createDirectory(folder.dir().resolve(".tmp-server-0123456789abcdef-c1-L9-W1-x"));
-        ResultsFolder reopened = ResultsFolder.open(folder.dir(), plan);
+        ResultsFolder reopened = ResultsFolder.open(folder.dir(), plan, Clock.system());
         assertThat(reopened.entries()).filteredOn(ManifestEntry::credited).hasSize(2);
         assertConsistent(folder.dir(), 6);
         assertThat(folder.dir().resolve("server-0123456789abcdef-c1-L9-W0")).doesNotExist();

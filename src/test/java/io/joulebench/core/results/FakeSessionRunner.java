@@ -173,18 +173,19 @@ public class FakeSessionRunner implements SessionRunner {
             samples.add(new PowerSample(t, 0, 100.0 + rate + (t / 100_000_000L % 3), 55.5, false));
         }
         double energy = (100.0 + rate + 1) * 5;
-        BracketResult bracket = new BracketResult(start, end, Instant.parse("2025-01-01T00:00:10Z").plusSeconds(5L * w),
-                Instant.parse("2025-01-01T00:00:15Z").plusSeconds(5L * w), "simulated", EnergyKind.SIMULATED,
-                EnergyMethod.COUNTER, List.of(new DeviceInfo(0, "reference-gpu", "sim-0")), energy, List.of(energy),
-                energy * 1.002, 0.002, energy / 5, energy * 0.999, samples);
+        BracketResult bracket = new BracketResult(new BracketResult.Span(start, end,
+                Instant.parse("2025-01-01T00:00:10Z").plusSeconds(5L * w),
+                Instant.parse("2025-01-01T00:00:15Z").plusSeconds(5L * w)),
+                new BracketResult.Provenance("simulated", EnergyKind.SIMULATED, EnergyMethod.COUNTER,
+                        List.of(new DeviceInfo(0, "reference-gpu", "sim-0"))),
+                energy, List.of(energy), energy * 1.002, energy * 0.999, samples, List.of());
         long tokens = Math.round(rate * 5 * 40) + w;
         LatencyPercentiles lat = new LatencyPercentiles(20.0, 35.5, 41.25, 50.0, 10, true);
         SloResult slo = new SloResult(new io.joulebench.core.window.Slo(200.0, null, 0.9), 1.0, true, tokens / 5.0,
                 41.0, null);
         WindowMetrics metrics = new WindowMetrics(rate, Math.round(rate * 5), 0, 0, Math.round(rate * 5), 1.0, 0,
                 lat, lat, lat, lat, 1.0, new LatencyPercentiles(0.1, 0.2, 0.3, 0.4, 10, true), 0.0, slo);
-        return new WindowRecord(level, w, start, end, bracket, tokens, energy, energy / tokens,
-                energy / tokens * 1000, 0.012, metrics, tokens, energy / 5, false);
+        return new WindowRecord(level, w, start, end, bracket, tokens, 0.012, metrics, tokens, false);
     }
 
     private static void writeRequests(Path log, int level, int w, WindowRecord record) throws IOException {

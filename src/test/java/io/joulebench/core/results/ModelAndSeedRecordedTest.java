@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.session.LevelTraffic;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.time.VirtualClock;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class ModelAndSeedRecordedTest {
         ResolvedCell declared = plan.cells().getFirst();
         ResolvedCell run = LevelTraffic.withDrawnSeeds(List.of(declared)).getFirst();
         long seed = run.experiment().server().traffic().seed();
-        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Instant.parse("2025-01-01T00:00:00Z"));
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, VirtualClock.atSeconds(0));
 
         folder.levelClosed(ResultsFolderTest.level(run, 0, true), FakeSessionRunner.block("s1", 3, 1));
 

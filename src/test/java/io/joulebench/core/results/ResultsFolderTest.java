@@ -13,10 +13,10 @@ import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.VirtualClock;
 import io.joulebench.core.window.WindowRecord;
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -36,13 +36,12 @@ class ResultsFolderTest {
     @Test
     void folder_is_named_by_study_and_utc_second_and_holds_the_study_as_given() throws IOException {
         Study study = Studies.load(tmp, "quick.yaml", Studies.QUICK);
-        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), StudyPlan.of(study),
-                Instant.parse("2025-03-04T05:06:07.890Z"));
-        assertThat(f.dir().getFileName().toString()).isEqualTo("quick-20250304T050607Z");
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), StudyPlan.of(study), VirtualClock.atSeconds(7.89));
+        assertThat(f.dir().getFileName().toString()).isEqualTo("quick-20260101T000007Z");
         assertThat(Files.readString(f.dir().resolve("study.yaml"))).isEqualTo(Studies.QUICK);
         ResultsFolder second = ResultsFolder.create(tmp.resolve("out"), StudyPlan.of(study),
-                Instant.parse("2025-03-04T05:06:07.990Z"));
-        assertThat(second.dir().getFileName().toString()).isEqualTo("quick-20250304T050607Z-2");
+                VirtualClock.atSeconds(7.99));
+        assertThat(second.dir().getFileName().toString()).isEqualTo("quick-20260101T000007Z-2");
         JsonNode resolved = ResultsJson.read(f.dir().resolve("resolved.json"));
         assertThat(resolved.path("cells")).hasSize(3);
         assertThat(resolved.path("cells").get(2).path("config_hash").asText()).matches("[0-9a-f]{16}");
@@ -128,10 +127,23 @@ class ResultsFolderTest {
     }
 
     @Test
+    void manifest_updates_are_stamped_by_the_folders_clock() throws IOException {
+        Study study = Studies.load(tmp, "quick.yaml", Studies.QUICK);
+        StudyPlan plan = StudyPlan.of(study);
+        VirtualClock clock = VirtualClock.atSeconds(0);
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, clock);
+        clock.advance(java.time.Duration.ofSeconds(90));
+        f.cellStarted(plan.cells().get(0), "s1");
+
+        assertThat(Manifest.read(f.dir().resolve("manifest.json")).get(plan.cells().get(0).configHash(), 1)
+                .updatedUtc()).isEqualTo("2026-01-01T00:01:30Z");
+    }
+
+    @Test
     void manifest_moves_pending_running_completed_or_failed_with_summary() throws IOException {
         Study study = Studies.load(tmp, "quick.yaml", Studies.QUICK);
         StudyPlan plan = StudyPlan.of(study);
-        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system());
         ResolvedCell a = plan.cells().get(0);
         ResolvedCell b = plan.cells().get(1);
         ResolvedCell c = plan.cells().get(2);
@@ -167,7 +179,7 @@ class ResultsFolderTest {
     @Test
     void a_level_is_never_credited_twice() throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
-        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system());
         ResolvedCell a = plan.cells().get(0);
         f.cellStarted(a, "s1");
         f.levelClosed(level(a, 0, true), FakeSessionRunner.block("s1", 3, 1));
@@ -183,7 +195,7 @@ class ResultsFolderTest {
     void an_interrupted_level_keeps_its_closed_windows_as_degraded_bundles_outside_the_credited_ones()
             throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
-        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system());
         ResolvedCell a = plan.cells().get(0);
         f.cellStarted(a, "s1");
         Path staged = f.requestLogPath(a, "s1", 0, 0);
@@ -208,7 +220,7 @@ class ResultsFolderTest {
         assertThat(staged).doesNotExist();
 
         // a resume reopens the folder, reruns the level and credits the same id: no clash, the degraded copy stays
-        ResultsFolder again = ResultsFolder.open(f.dir(), plan);
+        ResultsFolder again = ResultsFolder.open(f.dir(), plan, Clock.system());
         assertThat(kept).isDirectory();
         again.cellStarted(a, "s2");
         again.levelClosed(level(a, 0, true), FakeSessionRunner.block("s2", 3, 1));
@@ -222,12 +234,12 @@ class ResultsFolderTest {
     @Test
     void server_logs_are_kept_in_the_logs_folder_of_the_run() throws IOException {
         StudyPlan plan = StudyPlan.of(Studies.load(tmp, "quick.yaml", Studies.QUICK));
-        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now());
+        ResultsFolder f = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system());
 
         assertThat(f.serverLogDir()).isEqualTo(f.dir().resolve("logs"));
         Files.createDirectories(f.serverLogDir());
         Files.writeString(f.serverLogDir().resolve("s1.log"), "engine says hi");
-        ResultsFolder.open(f.dir(), plan);
+        ResultsFolder.open(f.dir(), plan, Clock.system());
         assertThat(f.serverLogDir().resolve("s1.log")).as("reconciliation leaves logs alone").hasContent("engine says hi");
     }
 

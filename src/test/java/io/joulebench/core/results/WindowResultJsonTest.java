@@ -30,8 +30,7 @@ class WindowResultJsonTest {
                 + "server: {traffic: {rate: 2}}\n")).cells().get(0);
         WindowRecord base = FakeSessionRunner.window(0, 0, 2);
         WindowRecord w = new WindowRecord(0, 0, base.spanStartNanos(), base.spanEndNanos(), bracket, base.tokens(),
-                bracket.energyJ(), base.jPerToken(), base.mJPerToken(), base.intraWindowCv(), base.metrics(),
-                base.serverReportedOutputTokens(), base.meanPowerW(), false);
+                base.intraWindowCv(), base.metrics(), base.serverReportedOutputTokens(), false);
         LevelResult valid = ResultsFolderTest.level(cell, 0, true);
         LevelResult level = new LevelResult(cell, "s1", 0, valid.outcome(), List.of(w), null, energy, null, false);
         return WindowResultJson.of(new WindowRowMapper("s", "1").facts(level, w, "id"),
@@ -40,9 +39,8 @@ class WindowResultJsonTest {
 
     private static BracketResult bracket(long startNanos, long endNanos, List<String> warnings) {
         BracketResult b = FakeSessionRunner.window(0, 0, 2).bracket();
-        return new BracketResult(startNanos, endNanos, b.startUtc(), b.endUtc(), b.source(), b.kind(), b.method(),
-                b.devices(), b.energyJ(), b.deviceEnergyJ(), b.integratedJ(), b.crossCheckRelDiff(), b.meanPowerW(),
-                b.truthJ(), b.samples(), warnings);
+        return new BracketResult(new BracketResult.Span(startNanos, endNanos, b.startUtc(), b.endUtc()),
+                b.provenance(), b.energyJ(), b.deviceEnergyJ(), b.integratedJ(), b.truthJ(), b.samples(), warnings);
     }
 
     @Test

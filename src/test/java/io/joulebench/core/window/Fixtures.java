@@ -61,10 +61,9 @@ final class Fixtures {
     }
 
     static BracketResult bracket(double start, double end, Double energyJ, List<PowerSample> samples) {
-        double seconds = end - start;
-        return new BracketResult(ns(start), ns(end), Instant.EPOCH, Instant.EPOCH, "fake", EnergyKind.SIMULATED,
-                EnergyMethod.COUNTER, List.of(new DeviceInfo(0, "fake", "fake-0")), energyJ,
-                energyJ == null ? List.of() : List.of(energyJ), null, null,
-                energyJ == null || seconds <= 0 ? null : energyJ / seconds, null, samples);
+        return new BracketResult(new BracketResult.Span(ns(start), ns(end), Instant.EPOCH, Instant.EPOCH),
+                new BracketResult.Provenance("fake", EnergyKind.SIMULATED, EnergyMethod.COUNTER,
+                        List.of(new DeviceInfo(0, "fake", "fake-0"))),
+                energyJ, energyJ == null ? List.of() : List.of(energyJ), null, null, samples, List.of());
     }
 }

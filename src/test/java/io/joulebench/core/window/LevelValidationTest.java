@@ -57,9 +57,9 @@ class LevelValidationTest {
     @Test
     void the_stability_gate_reason_comes_first_and_both_are_joined() {
         LevelValidation unsteady = StabilityGate.validate(List.of(100.0, 100.0, 140.0), 0.05);
-        WindowRecord w = new WindowRecord(0, 0, 0, 1, null, 10, null, null, null, null,
+        WindowRecord w = new WindowRecord(0, 0, 0, 1, null, 10, null,
                 new WindowMetrics(1, 90, 8, 2, 100, 0.9, 0, null, null, null, null, null, null, null, null),
-                null, null, false);
+                null, false);
 
         LevelValidation both = unsteady.withRequestFailures(List.of(w), 0.01);
 

@@ -14,6 +14,7 @@ import io.joulebench.core.compare.Formats;
 import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.compare.ResultsRun;
 import io.joulebench.core.compare.Slo;
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,11 +66,14 @@ public final class CompareViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final DoubleProperty progress = new SimpleDoubleProperty(-1);
     private final AtomicLong generation = new AtomicLong();
+    /** Stamps the HTML report. */
+    private final Clock clock;
     private Slo appliedSlo = Slo.parse(slo.get());
 
     public CompareViewModel(ObservableList<LoadedStudy> studies, Executor background, UiExecutor ui,
-                            ErrorReporter errors) {
+                            ErrorReporter errors, Clock clock) {
         this.background = background;
+        this.clock = clock;
         this.ui = ui;
         this.errors = errors;
         studies.addListener((ListChangeListener<LoadedStudy>) c -> sync(studies));
@@ -207,7 +211,7 @@ public final class CompareViewModel {
 
     /** Writes the self-contained HTML report ({@code joulebench compare --html}) off the UI thread. */
     public void exportHtml(Path target) {
-        export(target, cmp -> ComparisonReport.write(cmp, target));
+        export(target, cmp -> ComparisonReport.write(cmp, target, clock.wallTime()));
     }
 
     /** Writes a chart's snapshot as PNG off the UI thread. */

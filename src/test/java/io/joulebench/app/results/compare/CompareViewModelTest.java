@@ -9,6 +9,7 @@ import io.joulebench.app.results.LoadedStudy;
 import io.joulebench.core.compare.ComparisonReport;
 import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.results.WindowsCsvTable;
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ class CompareViewModelTest {
                 new long[] {1000, 1080, 1010}));
         b = folder(tmp.resolve("b"), "s", "reference", 8, level(8, new double[] {100, 104, 99},
                 new long[] {1000, 1010, 990}));
-        vm = new CompareViewModel(studies, Runnable::run, UiExecutor.direct(), (m, e) -> reported.add(m));
+        vm = new CompareViewModel(studies, Runnable::run, UiExecutor.direct(), (m, e) -> reported.add(m),
+                Clock.system());
     }
 
     private void load(Path... dirs) throws IOException {
@@ -98,7 +100,8 @@ class CompareViewModelTest {
 
     @Test
     void reading_happens_on_the_background_executor_and_a_superseded_result_is_dropped() throws IOException {
-        vm = new CompareViewModel(studies, queued::add, UiExecutor.direct(), (m, e) -> reported.add(m));
+        vm = new CompareViewModel(studies, queued::add, UiExecutor.direct(), (m, e) -> reported.add(m),
+                Clock.system());
         load(a, b);
         assertThat(vm.busyProperty().get()).isTrue();
         assertThat(vm.comparisonProperty().get()).isNull();
