@@ -70,7 +70,7 @@ class CrashConsistencyTest {
                 throw new IOException("No space left on device");
             }
         };
-        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Instant.now(), diskFull);
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system(), diskFull);
         new StudyRunner(new FakeSessionRunner(0), VirtualClock.atSeconds(0))
                 .continueIn(folder, plan, StudyRunListener.NONE);
         try (Stream<Path> s = Files.walk(folder.dir())) {
