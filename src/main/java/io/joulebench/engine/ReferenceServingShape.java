@@ -29,6 +29,14 @@ public final class ReferenceServingShape implements ServingShape {
         return new ReferenceServingShape(p);
     }
 
+    /**
+     * The shape of an experiment: the reference engine's from its {@code reference:} block, any other engine's
+     * {@link ServingShape#conservative()} (no model of its power).
+     */
+    public static ServingShape forExperiment(io.joulebench.core.study.ExperimentConfig e) {
+        return e.reference() != null ? of(e.reference()) : ServingShape.conservative();
+    }
+
     public EngineProfile profile() {
         return profile;
     }
