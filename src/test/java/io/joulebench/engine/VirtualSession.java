@@ -22,8 +22,31 @@ final class VirtualSession {
                  int windows) {
     }
 
-    /** Per window: J/token. */
-    record Measured(Level level, double[] joulesPerToken) {
+    /**
+     * Per window: J/token; per request that arrived inside the windows and finished: TTFT and TPOT, in seconds,
+     * anchored to its scheduled arrival as the harness anchors them.
+     */
+    record Measured(Level level, double[] joulesPerToken, double[] ttftSeconds, double[] tpotSeconds) {
+
+        /** The p-quantile (nearest rank) of TPOT, in ms. */
+        double tpotMs(double p) {
+            return quantile(tpotSeconds, p) * 1000;
+        }
+
+        /** The p-quantile (nearest rank) of TTFT, in ms. */
+        double ttftMs(double p) {
+            return quantile(ttftSeconds, p) * 1000;
+        }
+
+        private static double quantile(double[] values, double p) {
+            if (values.length == 0) {
+                return Double.NaN;
+            }
+            double[] sorted = values.clone();
+            java.util.Arrays.sort(sorted);
+            int rank = (int) Math.ceil(p * sorted.length);
+            return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        }
     }
 
     private static final long NS = 1_000_000_000L;
@@ -32,12 +55,27 @@ final class VirtualSession {
     private final int outputTokens;
     private final int promptTokens;
     private final double tauSeconds;
+    private final boolean drain;
 
     VirtualSession(EngineProfile profile, int outputTokens, int promptTokens, double tauSeconds) {
+        this(profile, outputTokens, promptTokens, tauSeconds, false);
+    }
+
+    private VirtualSession(EngineProfile profile, int outputTokens, int promptTokens, double tauSeconds,
+                           boolean drain) {
         this.profile = profile;
         this.outputTokens = outputTokens;
         this.promptTokens = promptTokens;
         this.tauSeconds = tauSeconds;
+        this.drain = drain;
+    }
+
+    /**
+     * The same session, but each level drains its measured requests before the next starts, so every one has its
+     * latencies (without it the next level's traffic starts at once and unfinished requests have none).
+     */
+    VirtualSession draining() {
+        return new VirtualSession(profile, outputTokens, promptTokens, tauSeconds, true);
     }
 
     /** Runs the levels one after another on one engine (one server session), arrivals seeded by {@code seed}. */
@@ -62,12 +100,17 @@ final class VirtualSession {
             double[] edgeEnergy = new double[edges.length];
             int nextEdge = 0;
             int next = 0;
+            List<WindowSink> measuredRequests = new ArrayList<>();
             long end = edges[edges.length - 1];
             while (nextEdge < edges.length) {
                 long now = clock.nanoTime();
                 while (next < schedule.count() && start + Math.round(schedule.offset(next) * NS) <= now) {
-                    core.submit(new Sequence(index++, promptTokens, outputTokens, "length",
-                            new WindowSink(edges, tokens)));
+                    long arrival = start + Math.round(schedule.offset(next) * NS);
+                    WindowSink sink = new WindowSink(edges, tokens, arrival);
+                    if (arrival >= edges[0] && arrival <= end) {
+                        measuredRequests.add(sink);
+                    }
+                    core.submit(new Sequence(index++, promptTokens, outputTokens, "length", sink));
                     next++;
                 }
                 long nextArrival = next < schedule.count() ? start + Math.round(schedule.offset(next) * NS)
@@ -95,7 +138,15 @@ final class VirtualSession {
                 jpt[k] = tokens[k] == 0 ? Double.POSITIVE_INFINITY
                         : (edgeEnergy[k + 1] - edgeEnergy[k]) / tokens[k];
             }
-            out.add(new Measured(level, jpt));
+            // let the measured requests finish (the harness's drain), so their latencies are whole
+            while (drain && measuredRequests.stream().anyMatch(r -> r.finishedAt < 0) && core.stepOnce()) {
+                // drain
+            }
+            List<WindowSink> done = measuredRequests.stream().filter(r -> r.finishedAt >= 0).toList();
+            double[] ttft = done.stream().mapToDouble(r -> (r.firstAt - r.arrival) / 1e9).toArray();
+            double[] tpot = done.stream().filter(r -> r.count > 1)
+                    .mapToDouble(r -> (r.lastAt - r.firstAt) / 1e9 / (r.count - 1)).toArray();
+            out.add(new Measured(level, jpt, ttft, tpot));
             // the next level's traffic starts at once; requests still running carry over, as in a real session
         }
         core.close();
@@ -106,14 +157,25 @@ final class VirtualSession {
     private static final class WindowSink implements TokenSink {
         private final long[] edges;
         private final long[] tokens;
+        final long arrival;
+        long firstAt = -1;
+        long lastAt = -1;
+        long finishedAt = -1;
+        int count;
 
-        WindowSink(long[] edges, long[] tokens) {
+        WindowSink(long[] edges, long[] tokens, long arrival) {
             this.edges = edges;
             this.tokens = tokens;
+            this.arrival = arrival;
         }
 
         @Override
         public void tokens(int generated, long atNanos) {
+            if (firstAt < 0) {
+                firstAt = atNanos;
+            }
+            lastAt = atNanos;
+            count++;
             if (atNanos < edges[0] || atNanos > edges[edges.length - 1]) {
                 return;
             }
@@ -127,6 +189,7 @@ final class VirtualSession {
 
         @Override
         public void finished(String finishReason, long atNanos) {
+            finishedAt = atNanos;
         }
     }
 }
