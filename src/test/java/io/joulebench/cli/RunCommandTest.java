@@ -64,11 +64,11 @@ class RunCommandTest {
 
     @Test
     void run_writes_the_folder_prints_progress_and_a_summary_and_exits_0_with_invalid_levels() throws IOException {
-        FakeSessionRunner fake = new FakeSessionRunner(0).invalidWhen(c -> c.rate() == 32.0);
+        FakeSessionRunner fake = new FakeSessionRunner(0).invalidWhen(c -> c.rate() == 40.0);
         Run r = run(() -> fake, "run", "examples/quickstart.yaml", "--out", tmp.resolve("out").toString());
         assertThat(r.exit()).isZero();
-        assertThat(r.err()).contains("study quickstart: 3 levels, 9 windows").contains("level 1/3 at 2 req/s")
-                .contains("window 3/3").contains("level 3/3 at 32 req/s").contains("invalid: J/token CV")
+        assertThat(r.err()).contains("study quickstart: 3 levels, 9 windows").contains("level 1/3 at 16 req/s")
+                .contains("window 3/3").contains("level 3/3 at 40 req/s").contains("invalid: J/token CV")
                 .contains("study finished");
         assertThat(r.out()).contains("J/token").contains("simulated").contains("valid")
                 .contains("invalid: J/token CV 0.21").contains("2 completed, 1 failed, 0 unfinished; 9 windows");
