@@ -77,6 +77,22 @@ class RunCommandTest {
     }
 
     @Test
+    void run_warns_before_it_starts_about_a_level_likely_to_fail_the_gate() throws IOException {
+        Path study = Files.writeString(tmp.resolve("short.yaml"), """
+                serving_mode: server
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                server: {traffic: {window_seconds: 5}, warmup: {mode: fixed, duration_seconds: 0}}
+                sweep: {server.traffic.rate: [2, 32]}
+                """);
+        Run r = run(() -> new FakeSessionRunner(0), "run", study.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).containsPattern("warning: estimate: the level at 2 req/s is likely to fail the stability"
+                + " gate \\(predicted CV of J/token 0\\.\\d+ over 5 s windows, pass likelihood \\d+ %\\); a \\d+ s window"
+                + " would \\(server.traffic.window_seconds_by_rate: \\{2: \\d+}\\)")
+                .doesNotContain("level at 32 req/s is likely");
+    }
+
+    @Test
     void a_plan_warning_is_said_once_on_stderr_and_not_again_by_the_log() throws IOException {
         String quickstart = Files.readString(Path.of("examples/quickstart.yaml"));
         Path study = Files.writeString(tmp.resolve("seq.yaml"), quickstart.replace(

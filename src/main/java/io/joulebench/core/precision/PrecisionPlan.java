@@ -111,6 +111,29 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
         return out;
     }
 
+    /**
+     * One warning per level that is likely to fail the gate, for {@code run} to say before it starts: the estimate,
+     * and the window that would pass (or that none would).
+     */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>();
+        for (Level l : levels) {
+            PrecisionEstimate p = l.estimate();
+            LevelDesign d = p.design();
+            if (p.likelyToPass() || p.facts().saturated()) {
+                continue;
+            }
+            String fix = p.suggestedWindowSeconds() == null ? "no window up to "
+                    + num(PrecisionModel.MAX_WINDOW_SECONDS) + " s would pass"
+                    : "a " + num(p.suggestedWindowSeconds()) + " s window would (server.traffic.window_seconds_by_rate: {"
+                    + num(d.rate()) + ": " + num(p.suggestedWindowSeconds()) + "})";
+            out.add(String.format(Locale.ROOT, "estimate: the level at %s req/s is likely to fail the stability gate"
+                            + " (predicted CV of J/token %.3f over %s s windows, pass likelihood %.0f %%); %s", num(d.rate()),
+                    p.predictedCv(), num(d.windowSeconds()), 100 * p.passLikelihood(), fix));
+        }
+        return out;
+    }
+
     /** One level: rate, window, expected requests per window, predicted CV, pass likelihood, verdict, fix. */
     public static String line(PrecisionEstimate p) {
         LevelDesign d = p.design();
