@@ -1,5 +1,6 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
@@ -7,6 +8,7 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
 import io.joulebench.core.study.StudyValidationException;
 import io.joulebench.core.time.Clock;
+import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -66,6 +68,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         study.notes().forEach(n -> err.println("note: " + n));
         plan.warnings().forEach(w -> err.println("warning: " + w));
+        PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).warnings()
+                .forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
         return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
                 .run(plan, out, progress), stdout, err);

@@ -1,11 +1,13 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyError;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
 import io.joulebench.core.study.StudyValidationException;
+import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -43,7 +45,9 @@ public final class ValidateCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.BAD_INPUT;
         }
-        StudyPlanFormatter.lines(StudyPlan.of(study)).forEach(out::println);
+        StudyPlan plan = StudyPlan.of(study);
+        StudyPlanFormatter.lines(plan).forEach(out::println);
+        PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).lines().forEach(out::println);
         out.println(studyFile + ": valid");
         out.flush();
         return ExitCodes.OK;

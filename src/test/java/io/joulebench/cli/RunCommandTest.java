@@ -64,16 +64,32 @@ class RunCommandTest {
 
     @Test
     void run_writes_the_folder_prints_progress_and_a_summary_and_exits_0_with_invalid_levels() throws IOException {
-        FakeSessionRunner fake = new FakeSessionRunner(0).invalidWhen(c -> c.rate() == 32.0);
+        FakeSessionRunner fake = new FakeSessionRunner(0).invalidWhen(c -> c.rate() == 40.0);
         Run r = run(() -> fake, "run", "examples/quickstart.yaml", "--out", tmp.resolve("out").toString());
         assertThat(r.exit()).isZero();
-        assertThat(r.err()).contains("study quickstart: 3 levels, 9 windows").contains("level 1/3 at 2 req/s")
-                .contains("window 3/3").contains("level 3/3 at 32 req/s").contains("invalid: J/token CV")
+        assertThat(r.err()).contains("study quickstart: 3 levels, 9 windows").contains("level 1/3 at 16 req/s")
+                .contains("window 3/3").contains("level 3/3 at 40 req/s").contains("invalid: J/token CV")
                 .contains("study finished");
         assertThat(r.out()).contains("J/token").contains("simulated").contains("valid")
                 .contains("invalid: J/token CV 0.21").contains("2 completed, 1 failed, 0 unfinished; 9 windows");
         List<WindowRow> rows = WindowsCsvTable.readFolder(onlyFolder()).rows();
         assertThat(rows).hasSize(9).allMatch(w -> w.energyKind().equals("simulated"));
+    }
+
+    @Test
+    void run_warns_before_it_starts_about_a_level_likely_to_fail_the_gate() throws IOException {
+        Path study = Files.writeString(tmp.resolve("short.yaml"), """
+                serving_mode: server
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                server: {traffic: {window_seconds: 5}, warmup: {mode: fixed, duration_seconds: 0}}
+                sweep: {server.traffic.rate: [2, 32]}
+                """);
+        Run r = run(() -> new FakeSessionRunner(0), "run", study.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).containsPattern("warning: estimate: the level at 2 req/s is likely to fail the stability"
+                + " gate \\(predicted CV of J/token 0\\.\\d+ over 5 s windows, pass likelihood \\d+ %\\); a \\d+ s window"
+                + " would \\(server.traffic.window_seconds_by_rate: \\{2: \\d+}\\)")
+                .doesNotContain("level at 32 req/s is likely");
     }
 
     @Test

@@ -47,10 +47,34 @@ class ValidateCommandTest {
     void valid_study_prints_cells_groups_launches_and_estimate() {
         Run r = run("validate", "examples/quickstart.yaml");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("config_hash").contains("2/s").contains("8/s").contains("32/s")
+        assertThat(r.out()).contains("config_hash").contains("16/s").contains("28/s").contains("40/s")
                 .contains("groups (one server launch each):").contains("launches: 1").contains("measured windows: 9")
                 .contains("estimated wall time").contains("examples/quickstart.yaml: valid");
         assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void validate_prints_the_predicted_precision_of_each_level_as_an_estimate() {
+        Run r = run("validate", "examples/quickstart.yaml");
+        assertThat(r.out()).contains("predicted precision (an estimate")
+                .containsPattern("16 req/s, 3 × 20 s windows \\(~320 requests each\\): CV of J/token ≈ 0\\.0\\d\\d"
+                        + " \\(gate 0\\.050\\), pass likelihood \\d+ % — likely to pass")
+                .contains("40 req/s, 3 × 6 s windows");
+    }
+
+    @Test
+    void a_level_likely_to_fail_gets_its_shortest_passing_window_and_the_suggested_key(@TempDir Path dir)
+            throws IOException {
+        Path study = dir.resolve("short.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                server: {traffic: {window_seconds: 5}}
+                sweep: {server.traffic.rate: [2, 32]}
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).containsPattern("2 req/s, 3 × 5 s windows .*likely to FAIL; shortest passing window \\d+ s")
+                .containsPattern("suggested: server.traffic.window_seconds_by_rate: \\{2: \\d+\\}");
     }
 
     @Test

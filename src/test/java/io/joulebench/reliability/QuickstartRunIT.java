@@ -56,7 +56,7 @@ class QuickstartRunIT {
             assertThat(r.invalidReason()).doesNotContain("request failures");
         });
         assertThat(rows).extracting(r -> r.raw(WindowsCsvColumns.RATE_REQ_S))
-                .containsOnly("2", "8", "32");
+                .containsOnly("16", "28", "40");
         List<ManifestEntry> cells = Manifest.read(folder.resolve("manifest.json")).entries();
         assertThat(cells).hasSize(3).allSatisfy(c -> {
             assertThat(c.credited()).as(String.valueOf(c.reason())).isTrue();

@@ -143,7 +143,7 @@ final class LevelDriver {
         ServerConfig server = e.server();
         TrafficConfig t = server.traffic();
         WindowSpec spec = WindowSpec.builder().rate(s.traffic().rate(cell))
-                .durationSeconds(t.windowSeconds()).rampExclusionSeconds(t.rampExclusionSeconds())
+                .durationSeconds(t.levelWindowSeconds()).rampExclusionSeconds(t.rampExclusionSeconds())
                 .windowsPerLevel(server.windowsPerLevel()).cvThreshold(server.stabilityCvThreshold())
                 .maxErrorFraction(server.maxErrorFraction()).build();
         WarmupConfig config = warmupConfig(e);

@@ -75,6 +75,18 @@ final class CrossFieldRules {
                             + "(a trace replays its own recorded arrival times)");
                 }
             }
+        }
+        JsonNode byRate = raw.path("server").path("traffic").path("window_seconds_by_rate");
+        if (byRate.isObject()) {
+            byRate.fieldNames().forEachRemaining(key -> {
+                if (TrafficConfig.parseRateKey(key) == null) {
+                    fail("server.traffic.window_seconds_by_rate." + key, "is not a rate: each key is a rate in"
+                            + " requests/s > 0 (e.g. {2: 240, 10: 120}), each value that rate's window_seconds");
+                }
+            });
+        }
+        if (trace) {
+            // a trace has no rate, so it uses window_seconds
         } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
             fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
                     + "(several rates go under sweep: {server.traffic.rate: [...]})");

@@ -69,7 +69,7 @@ public final class ExperimentConfigReader {
                 ArrivalProcess.parse(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
                 optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
                 optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")),
-                t.path("read_timeout_seconds").asDouble(60.0));
+                t.path("read_timeout_seconds").asDouble(60.0), windowsByRate(t.path("window_seconds_by_rate")));
         JsonNode w = n.path("warmup");
         WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText("composite")),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
@@ -102,6 +102,18 @@ public final class ExperimentConfigReader {
                 n.path("entrypoint").isArray() ? texts(n.path("entrypoint")) : null,
                 n.path("serve_args").isArray() ? texts(n.path("serve_args")) : null, optText(n.path("health_path")),
                 optText(n.path("openai_path")));
+    }
+
+    /** {@code window_seconds_by_rate}: rate → seconds (keys that are not numbers were refused by CrossFieldRules). */
+    private static Map<Double, Double> windowsByRate(JsonNode n) {
+        Map<Double, Double> out = new java.util.TreeMap<>();
+        n.fields().forEachRemaining(e -> {
+            Double rate = TrafficConfig.parseRateKey(e.getKey());
+            if (rate != null) {
+                out.put(rate, e.getValue().asDouble());
+            }
+        });
+        return out;
     }
 
     private static List<String> texts(JsonNode n) {

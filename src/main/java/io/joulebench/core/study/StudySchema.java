@@ -119,6 +119,8 @@ final class StudySchema {
         put(traffic, field("burstiness", new Num(0, true, ScheduleSpec.MAX_BURSTINESS, false), null).nullable());
         put(traffic, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(traffic, field("window_seconds", above(0), N.numberNode(240.0)));
+        // Joulebench extension (#23): per-rate window lengths, keyed by rate; a rate not listed uses window_seconds
+        put(traffic, field("window_seconds_by_rate", new MapOf(above(0)), null).nullable());
         put(traffic, field("window_requests", new Rejected("count-bound windows are not supported: windows are "
                 + "time-bound; remove window_requests and set window_seconds"), null).block());
         put(traffic, field("ramp_exclusion_seconds", atLeast(0), N.numberNode(30.0)));

@@ -1,20 +1,56 @@
 package io.joulebench.core.study;
 
 import io.joulebench.core.traffic.ArrivalProcess;
+import java.util.Map;
 
 /**
  * {@code server.traffic}. {@code rate} is null only when a {@code trace} replays recorded arrivals;
  * {@code burstiness} (the CV of gaps) is used by gamma arrivals, null meaning 1.0; {@code seed} null means a seed is
  * drawn per level and recorded with its windows; {@code concurrencyCap} null means uncapped;
- * {@code readTimeoutSeconds} is the longest wait for a response's headers and between two of its chunks.
+ * {@code readTimeoutSeconds} is the longest wait for a response's headers and between two of its chunks;
+ * {@code windowSecondsByRate} (a Joulebench extension, {@code window_seconds_by_rate}) gives some rates their own
+ * window length, the rest use {@code windowSeconds} ({@link #windowSecondsAt}).
  */
 public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
                             double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
-                            double readTimeoutSeconds) {
+                            double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate) {
+
+    public TrafficConfig {
+        windowSecondsByRate = windowSecondsByRate == null ? Map.of() : Map.copyOf(windowSecondsByRate);
+    }
+
+    /** Traffic without per-rate window lengths (every level uses {@code windowSeconds}). */
+    public TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
+                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
+                         double readTimeoutSeconds) {
+        this(rate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds, concurrencyCap, slo, trace,
+                readTimeoutSeconds, Map.of());
+    }
+
+    /** The window length of a level at {@code levelRate}: its {@code window_seconds_by_rate} entry, else the default. */
+    public double windowSecondsAt(Double levelRate) {
+        Double own = levelRate == null ? null : windowSecondsByRate.get(levelRate);
+        return own != null ? own : windowSeconds;
+    }
+
+    /** This traffic's own window length ({@link #windowSecondsAt} its rate). */
+    public double levelWindowSeconds() {
+        return windowSecondsAt(rate);
+    }
+
+    /** A {@code window_seconds_by_rate} key as a rate, or null when it is not a finite number above 0. */
+    public static Double parseRateKey(String key) {
+        try {
+            double d = Double.parseDouble(key.strip());
+            return Double.isFinite(d) && d > 0 ? d : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
 
     /** The same traffic with the arrival seed fixed (the seed drawn for a run when the study leaves it null). */
     public TrafficConfig withSeed(long newSeed) {
         return new TrafficConfig(rate, arrival, burstiness, newSeed, windowSeconds, rampExclusionSeconds,
-                concurrencyCap, slo, trace, readTimeoutSeconds);
+                concurrencyCap, slo, trace, readTimeoutSeconds, windowSecondsByRate);
     }
 }

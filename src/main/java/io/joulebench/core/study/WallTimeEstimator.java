@@ -58,7 +58,7 @@ public final class WallTimeEstimator {
                     assumptions.add("composite warmup counted at its timeout (an upper bound; it usually converges sooner)");
                 }
                 ramp += s.traffic().rampExclusionSeconds();
-                measured += s.windowsPerLevel() * s.traffic().windowSeconds();
+                measured += s.windowsPerLevel() * s.traffic().levelWindowSeconds();
                 cooldown += s.cooldownSeconds();
             }
         }

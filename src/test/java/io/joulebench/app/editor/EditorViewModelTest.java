@@ -98,7 +98,7 @@ class EditorViewModelTest {
     @Test
     void the_quickstart_is_valid_and_shows_its_rates_and_fields() {
         assertThat(vm.validation().problems()).isEmpty();
-        assertThat(vm.sweep().rates()).containsExactly("2", "8", "32");
+        assertThat(vm.sweep().rates()).containsExactly("16", "28", "40");
         assertThat(vm.form().field("engine").valueProperty().get()).isEqualTo("reference");
         assertThat(vm.form().field("runner").valueProperty().get()).isEqualTo("in-process");
         assertThat(vm.form().field("window_seconds").valueProperty().get()).isEqualTo("5");
@@ -240,30 +240,31 @@ class EditorViewModelTest {
     @Test
     void the_wall_time_estimate_adds_launch_warmup_ramp_and_windows() {
         PlanPreview plan = vm.validation().planProperty().get();
-        // one reference launch (1 s) + 3 levels × (3 s warmup + 2 s ramp + 3 × 5 s windows)
+        // one reference launch (1 s) + 3 levels × (3 s warmup + 2 s ramp) + 3 × (20 + 8 + 6) s of windows
         assertThat(plan.estimate().launchSeconds()).isEqualTo(1.0);
         assertThat(plan.estimate().warmupSeconds()).isEqualTo(9.0);
         assertThat(plan.estimate().rampSeconds()).isEqualTo(6.0);
-        assertThat(plan.estimate().measuredSeconds()).isEqualTo(45.0);
-        assertThat(plan.estimate().totalSeconds()).isEqualTo(61.0);
+        assertThat(plan.estimate().measuredSeconds()).isEqualTo(102.0);
+        assertThat(plan.estimate().totalSeconds()).isEqualTo(118.0);
         assertThat(plan.totalWindows()).isEqualTo(9);
         assertThat(plan.levels()).isEqualTo(3);
 
+        // every quickstart rate has its own length (window_seconds_by_rate), so window_seconds changes nothing
         vm.form().edit("window_seconds", "60");
-        assertThat(vm.validation().planProperty().get().estimate().totalSeconds()).isEqualTo(1 + 9 + 6 + 540.0);
+        assertThat(vm.validation().planProperty().get().estimate().totalSeconds()).isEqualTo(118.0);
     }
 
     @Test
     void the_arrival_preview_follows_the_selected_rate() {
         ArrivalPreview first = vm.validation().planProperty().get().arrival();
-        assertThat(first.rate()).isEqualTo(2.0);
+        assertThat(first.rate()).isEqualTo(16.0);
         assertThat(java.util.Arrays.stream(first.counts()).sum()).isEqualTo(first.gaps());
         assertThat(first.cv()).isBetween(0.9, 1.1);
 
         vm.sweep().selectedProperty().set(2);
         ArrivalPreview third = vm.validation().planProperty().get().arrival();
-        assertThat(third.rate()).isEqualTo(32.0);
-        assertThat(third.binWidthS()).isEqualTo(first.binWidthS() / 16);
+        assertThat(third.rate()).isEqualTo(40.0);
+        assertThat(third.binWidthS()).isCloseTo(first.binWidthS() * 16 / 40, org.assertj.core.api.Assertions.within(1e-12));
 
         vm.form().edit("arrival", "constant");
         assertThat(vm.validation().planProperty().get().arrival().cv()).isLessThan(1e-6);
@@ -296,7 +297,7 @@ class EditorViewModelTest {
     void yaml_that_does_not_parse_keeps_the_form_and_says_so() {
         vm.textProperty().set("study_name: [unclosed");
         assertThat(vm.document().parseableProperty().get()).isFalse();
-        assertThat(vm.sweep().rates()).containsExactly("2", "8", "32");
+        assertThat(vm.sweep().rates()).containsExactly("16", "28", "40");
         assertThat(vm.validation().problems()).isNotEmpty();
     }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class StudyPlanTest {
 
     @Test
-    void quickstart_is_one_launch_nine_windows_about_a_minute() throws Exception {
+    void quickstart_is_one_launch_nine_windows_about_two_minutes() throws Exception {
         StudyPlan plan = StudyPlan.of(new StudyLoader().load(Path.of("examples/quickstart.yaml")));
         assertThat(plan.launches()).isEqualTo(1);
         assertThat(plan.totalWindows()).isEqualTo(9);
@@ -17,9 +17,9 @@ class StudyPlanTest {
         assertThat(t.warmupIsUpperBound()).isFalse();
         assertThat(t.warmupSeconds()).isEqualTo(9.0);
         assertThat(t.rampSeconds()).isEqualTo(6.0);
-        assertThat(t.measuredSeconds()).isEqualTo(45.0);
+        assertThat(t.measuredSeconds()).as("3 × (20 + 8 + 6) s: window_seconds_by_rate").isEqualTo(102.0);
         assertThat(t.baselineSeconds()).isZero();
-        assertThat(t.totalSeconds()).isCloseTo(1.0 + 9 + 6 + 45, within(1e-9));
+        assertThat(t.totalSeconds()).isCloseTo(1.0 + 9 + 6 + 102, within(1e-9));
     }
 
     @Test
@@ -72,8 +72,8 @@ class StudyPlanTest {
     void formatter_lists_cells_groups_and_estimate() throws Exception {
         StudyPlan plan = StudyPlan.of(new StudyLoader().load(Path.of("examples/quickstart.yaml")));
         String text = String.join("\n", StudyPlanFormatter.lines(plan));
-        assertThat(text).contains(plan.cells().get(0).configHash()).contains("32/s").contains("cells [0, 1, 2]")
-                .contains("launches: 1").contains("measured windows: 9").contains("estimated wall time: 1m01s");
+        assertThat(text).contains(plan.cells().get(0).configHash()).contains("40/s").contains("cells [0, 1, 2]")
+                .contains("launches: 1").contains("measured windows: 9").contains("estimated wall time: 1m58s");
         assertThat(StudyPlanFormatter.duration(3725)).isEqualTo("1h02m05s");
         assertThat(StudyPlanFormatter.duration(4.5)).isEqualTo("4.5s");
     }

@@ -1,0 +1,116 @@
+package io.joulebench.engine;
+
+import io.joulebench.core.precision.LoadFacts;
+import io.joulebench.core.precision.OutputLengths;
+import io.joulebench.core.precision.ServingShape;
+import io.joulebench.core.study.ReferenceEngineOptions;
+import java.util.Map;
+
+/**
+ * The reference engine's serving shape for the precision model, computed from its profile (docs/reference-engine.md):
+ * the mean batch from Little's law over the step-time equation, the batch as Poisson around it (an M/G/∞ queue,
+ * capped at max_num_seqs), the power curve P_idle + ΔP·u^α averaged over that batch, and the leakage at the settled
+ * temperature counted as fixed (the thermal time constant, minutes, is far longer than a batch's fluctuations).
+ */
+public final class ReferenceServingShape implements ServingShape {
+
+    private final EngineProfile profile;
+
+    public ReferenceServingShape(EngineProfile profile) {
+        this.profile = profile;
+    }
+
+    /** The shape of a study's {@code reference:} block (its profile, with a max_num_seqs override if given). */
+    public static ReferenceServingShape of(ReferenceEngineOptions options) {
+        EngineProfile p = EngineProfile.named(options == null ? "small" : options.profile());
+        if (options != null && options.maxNumSeqs() != null) {
+            p = p.withOverrides(Map.of("max_num_seqs", (double) options.maxNumSeqs()));
+        }
+        return new ReferenceServingShape(p);
+    }
+
+    /**
+     * The shape of an experiment: the reference engine's from its {@code reference:} block, any other engine's
+     * {@link ServingShape#conservative()} (no model of its power).
+     */
+    public static ServingShape forExperiment(io.joulebench.core.study.ExperimentConfig e) {
+        return e.reference() != null ? of(e.reference()) : ServingShape.conservative();
+    }
+
+    public EngineProfile profile() {
+        return profile;
+    }
+
+    /** The mean number of running sequences at this rate; +∞ when the batch limit cannot carry the rate. */
+    public double meanBatch(double rate, double meanTokens, int promptTokens) {
+        double prefillLoad = profile.prefillSPerToken() * promptTokens * rate;
+        if (prefillLoad >= 1) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double c = rate * meanTokens / (1 - prefillLoad);
+        double denominator = 1 - c * profile.decodePerSeqS();
+        if (denominator <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double batch = c * profile.decodeBaseS() / denominator;
+        return batch >= profile.maxNumSeqs() ? Double.POSITIVE_INFINITY : batch;
+    }
+
+    /** Step time at a mean batch, including the prefill of the requests admitted per step. */
+    public double stepSeconds(double rate, double batch, int promptTokens) {
+        double prefillLoad = profile.prefillSPerToken() * promptTokens * rate;
+        return (profile.decodeBaseS() + profile.decodePerSeqS() * batch) / (1 - prefillLoad);
+    }
+
+    @Override
+    public LoadFacts at(double rate, OutputLengths lengths, int promptTokens) {
+        double batch = meanBatch(rate, lengths.meanTokens(), promptTokens);
+        if (Double.isInfinite(batch)) {
+            return new LoadFacts(0, 1, 0, true);
+        }
+        double load = meanLoadTerm(batch);
+        double delta = profile.maxW() - profile.idleW();
+        double r = profile.thermalResistanceCPerW();
+        double k = profile.leakWPerC();
+        double dynamic = profile.idleW() + delta * load;
+        double fixed = profile.idleW() + k * r * dynamic / (1 - r * k);
+        double share = fixed / (fixed + delta * load);
+        // a window with more requests has a larger batch, longer steps and so a larger batch again: the load
+        // term's elasticity is taken against the rate, through the step-time equation, not against the batch
+        double h = 0.01;
+        double up = meanBatch(rate * (1 + h), lengths.meanTokens(), promptTokens);
+        double down = meanBatch(rate * (1 - h), lengths.meanTokens(), promptTokens);
+        double elasticity = Double.isInfinite(up) ? 1
+                : (Math.log(meanLoadTerm(up)) - Math.log(meanLoadTerm(down))) / (Math.log1p(h) - Math.log1p(-h));
+        double requestSeconds = lengths.meanTokens() * stepSeconds(rate, batch, promptTokens);
+        return new LoadFacts(share, Math.max(0, elasticity), requestSeconds, false);
+    }
+
+    /** E[(min(B, M)/M)^α] for B ~ Poisson(mean). */
+    double meanLoadTerm(double mean) {
+        int m = profile.maxNumSeqs();
+        int top = (int) Math.ceil(mean + 12 * Math.sqrt(mean) + 30);
+        double p = Math.exp(-mean);
+        double sum = 0;
+        for (int b = 1; b <= top; b++) {
+            p *= mean / b;
+            sum += p * Math.pow(Math.min(b, m) / (double) m, profile.alpha());
+        }
+        return sum;
+    }
+
+    @Override
+    public OutputLengths outputLengths(int maxOutputTokens) {
+        double f = maxOutputTokens > 1 ? profile.earlyStopFraction() : 0;
+        double m = maxOutputTokens;
+        double mean = (1 - f) * m + f * m / 2;
+        double second = (1 - f) * m * m + f * m * (2 * m - 1) / 6;
+        double variance = Math.max(0, second - mean * mean);
+        return new OutputLengths(mean, Math.sqrt(variance) / mean);
+    }
+
+    @Override
+    public String describe() {
+        return "reference engine, profile " + profile.name() + " (its batching and power model; simulated)";
+    }
+}
