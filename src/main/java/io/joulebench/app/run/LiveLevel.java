@@ -3,7 +3,7 @@ package io.joulebench.app.run;
 import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowPoint;
-import io.joulebench.core.window.LatencyPercentiles;
+import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -54,21 +54,10 @@ final class LiveLevel {
         }
     }
 
+    /** Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them. */
     LevelRow row() {
-        double ttft = Double.NaN;
-        double throughput = 0;
-        int withMetrics = 0;
-        for (WindowRecord w : windows) {
-            if (w.metrics() != null) {
-                LatencyPercentiles t = w.metrics().ttft();
-                if (t != null && t.p99Ms() != null) {
-                    ttft = Double.isNaN(ttft) ? t.p99Ms() : Math.max(ttft, t.p99Ms());
-                }
-                throughput += w.metrics().requestThroughputReqS();
-                withMetrics++;
-            }
-        }
-        return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason, ttft,
-                withMetrics == 0 ? Double.NaN : throughput / withMetrics);
+        LevelFigures figures = LevelFigures.ofRecords(windows);
+        return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason,
+                figures.ttftP99Ms(), figures.requestRateReqS());
     }
 }

@@ -12,7 +12,7 @@ class PlotModelTest {
 
     private static RateGroup group(String series, double rate, double jPerToken, Boolean slo, boolean valid) {
         return new RateGroup(series, rate, null, 3, 1, jPerToken, jPerToken, jPerToken, jPerToken, jPerToken,
-                "windows", 100, valid ? 0 : 3, slo, valid);
+                "windows", 100, 10, valid ? 0 : 3, slo, valid);
     }
 
     @Test

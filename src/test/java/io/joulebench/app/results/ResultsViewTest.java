@@ -84,6 +84,22 @@ class ResultsViewTest {
     }
 
     @Test
+    void by_rate_shows_req_per_s_and_ttft_p99_as_the_level_figures_with_their_meaning(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("By rate");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
+        var byTitle = new java.util.HashMap<String, javafx.scene.control.TableColumn<RateGroup, ?>>();
+        groups.getColumns().forEach(c -> byTitle.put(io.joulebench.app.fx.Columns.title(c), c));
+        assertThat(io.joulebench.app.fx.Columns.meaning(byTitle.get("Req/s")))
+                .isEqualTo(io.joulebench.core.results.LevelFigures.REQUEST_RATE_MEANING);
+        assertThat(io.joulebench.app.fx.Columns.meaning(byTitle.get("TTFT p99 ms")))
+                .isEqualTo(io.joulebench.core.results.LevelFigures.TTFT_P99_MEANING);
+        RateGroup first = groups.getItems().get(0);
+        assertThat(first.requestRateReqS()).isFinite();
+    }
+
+    @Test
     void plots_draw_invalid_levels_hollow_colour_spread_bars_by_series_and_save_as_png(FxRobot robot)
             throws Exception {
         openFixture(robot);
