@@ -74,7 +74,7 @@ public final class LevelTableView {
 
     static String verdict(LevelRow r) {
         return switch (r.verdict()) {
-            case VALID -> "valid";
+            case VALID -> r.reason().isEmpty() ? "valid" : "valid: " + r.reason();
             case PENDING -> "pending";
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };

@@ -20,6 +20,8 @@ final class LiveLevel {
     Validity verdict = Validity.PENDING;
     String reason = "";
     double cv = Double.NaN;
+    /** Windows an earlier run credited to this level (a resume does not run it again); -1 when not credited. */
+    int creditedWindows = -1;
 
     LiveLevel(int index, double rate, int windowsTotal, double cvThreshold) {
         this.index = index;
@@ -46,6 +48,21 @@ final class LiveLevel {
         cv = levelCv == null ? Double.NaN : levelCv;
     }
 
+    /** The level was credited before a resume: it is done, with the manifest's verdict, and is not run again. */
+    void credited(int windows, boolean valid, String why) {
+        creditedWindows = windows;
+        verdict = valid ? Validity.VALID : Validity.INVALID;
+        reason = valid ? EARLIER_RUN : why == null || why.isBlank() ? EARLIER_RUN : why + " (" + EARLIER_RUN + ")";
+    }
+
+    /** The reason a credited level gives. */
+    static final String EARLIER_RUN = "credited by the run being resumed";
+
+    /** Windows done: the closed ones, or those an earlier run credited. */
+    int windowsDone() {
+        return creditedWindows >= 0 && windows.isEmpty() ? creditedWindows : windows.size();
+    }
+
     void points(List<WindowPoint> out) {
         for (WindowRecord w : windows) {
             if (w.jPerToken() != null) {
@@ -57,7 +74,7 @@ final class LiveLevel {
     /** Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them. */
     LevelRow row() {
         LevelFigures figures = LevelFigures.ofRecords(windows);
-        return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason,
+        return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
                 figures.ttftP99Ms(), figures.requestRateReqS());
     }
 }

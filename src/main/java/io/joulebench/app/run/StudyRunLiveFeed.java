@@ -7,6 +7,7 @@ import io.joulebench.app.live.RunProgress;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.WarmupState;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
@@ -48,6 +49,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private double inFlight = Double.NaN;
     private WindowRecord lastWindow;
     private StudyProgress eta = new StudyProgress(0);
+    private List<ManifestEntry> credited = List.of();
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -70,9 +72,20 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         inFlight = Double.NaN;
         lastWindow = null;
         eta = new StudyProgress(0);
+        credited = List.of();
         studyName = name;
         origin = nanos.getAsLong();
         change(RunState.STARTING);
+    }
+
+    /**
+     * The run about to start is a resume of a folder whose manifest lists these cells: the credited ones are shown
+     * done, not pending, and neither the ETA nor the progress bar counts them as work left. Call after
+     * {@link #starting} and before the core's {@link #studyStarted}.
+     */
+    public synchronized void resuming(List<ManifestEntry> entries) {
+        credited = entries.stream().filter(ManifestEntry::credited).toList();
+        changed();
     }
 
     public synchronized void cancelling() {
@@ -101,9 +114,11 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void studyStarted(StudyPlan studyPlan) {
+        eta = new StudyProgress(credited.size());
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         levels.planned(studyPlan);
+        levels.credited(credited);
         if (!studyPlan.cells().isEmpty()) {
             energy.planned(studyPlan.cells().get(0).experiment().measurement().energySampler());
         }
