@@ -177,6 +177,11 @@ final class LevelTracker {
         return points;
     }
 
+    /** Whether every level of the plan has its verdict (the run has nothing left to measure). */
+    boolean allDecided() {
+        return !levels.isEmpty() && levels.stream().allMatch(l -> l.verdict != io.joulebench.app.live.Validity.PENDING);
+    }
+
     /** Windows closed so far over all levels. */
     int windowsDone() {
         return levels.stream().mapToInt(LiveLevel::windowsDone).sum();

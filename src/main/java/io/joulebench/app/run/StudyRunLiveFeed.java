@@ -50,6 +50,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private WindowRecord lastWindow;
     private StudyProgress eta = new StudyProgress(0);
     private List<ManifestEntry> credited = List.of();
+    /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
+    private long measuredUntil = Long.MAX_VALUE;
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -73,6 +75,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         lastWindow = null;
         eta = new StudyProgress(0);
         credited = List.of();
+        measuredUntil = Long.MAX_VALUE;
         studyName = name;
         origin = nanos.getAsLong();
         change(RunState.STARTING);
@@ -90,6 +93,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     public synchronized void cancelling() {
         if (state.active()) {
+            measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
             change(RunState.CANCELLING);
         }
     }
@@ -196,6 +200,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void levelResult(LevelResult result) {
         eta.levelFinished(nanos.getAsLong());
         levels.result(result);
+        if (levels.allDecided()) {
+            measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
+        }
         if (result.energy() != null) {
             energy.measured(result.energy());
         }
@@ -204,7 +211,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void powerSampled(List<PowerSample> samples) {
-        power.add(samples, this::seconds);
+        // The session's feed hands over its last batch as it tears the server down, after the last level's result
+        // (or after a cancel): those samples are no level's and would be drawn past the run's end.
+        power.add(samples.stream().filter(s -> s.tNanos() <= measuredUntil).toList(), this::seconds);
         changed();
     }
 
@@ -216,6 +225,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void studyFinished(boolean interrupted) {
+        measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
         timeline.closeAll(now());
         inFlight = 0;
         change(interrupted ? RunState.CANCELLED : RunState.FINISHED);

@@ -105,6 +105,29 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void power_sampled_after_the_last_level_or_a_cancel_is_not_drawn_past_the_run() throws Exception {
+        // Issue 22 item 17: the session's last batch, taken as the server is torn down, drew a stray point.
+        feed.starting("quickstart");
+        run.play();
+        long measured = clock.get();
+        int samples = feed.snapshot().power().get(0).samples().size();
+        feed.powerSampled(List.of(new PowerSample(measured - 1, 0, 77.0, 50.0, false),
+                new PowerSample(measured + 2 * ScriptedRun.SECOND, 0, 12.0, 50.0, false)));
+        clock.addAndGet(3 * ScriptedRun.SECOND);
+        feed.studyFinished(false);
+
+        List<io.joulebench.app.live.PowerPoint> trace = feed.snapshot().power().get(0).samples();
+        assertThat(trace).hasSize(samples + 1);
+        assertThat(trace.get(trace.size() - 1).watts()).as("taken before the last result, so kept").isEqualTo(77.0);
+
+        feed.starting("quickstart");
+        run.start();
+        feed.cancelling();
+        feed.powerSampled(List.of(new PowerSample(clock.get() + ScriptedRun.SECOND, 0, 12.0, 50.0, false)));
+        assertThat(feed.snapshot().power()).isEmpty();
+    }
+
+    @Test
     void a_cancel_the_core_reported_reaches_the_view_once_and_one_it_did_not_is_closed_by_the_controller() {
         feed.starting("quickstart");
         run.start();
