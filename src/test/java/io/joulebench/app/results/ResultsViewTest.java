@@ -119,6 +119,26 @@ class ResultsViewTest {
     }
 
     @Test
+    void plots_of_a_geometric_sweep_offer_a_log_rate_axis_labelled_in_req_per_s(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("Plots");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.chart.LineChart<?, ?> energy = robot.lookup("#plot-energy").query();
+        javafx.scene.chart.NumberAxis x = (javafx.scene.chart.NumberAxis) energy.getXAxis();
+        javafx.scene.control.CheckBox log = robot.lookup("#plot-log-rate").query();
+        assertThat(log.isSelected()).as("2, 8, 32 is a geometric sweep").isTrue();
+        assertThat(energy.getData().get(0).getData()).extracting(d -> ((Number) d.getXValue()).doubleValue())
+                .containsExactly(Math.log10(2), Math.log10(8), Math.log10(32));
+        assertThat(x.getLabel()).contains("log");
+        assertThat(x.getTickLabelFormatter().toString(Math.log10(8))).isEqualTo("8");
+        robot.clickOn(log);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(energy.getData().get(0).getData()).extracting(d -> ((Number) d.getXValue()).doubleValue())
+                .containsExactly(2.0, 8.0, 32.0);
+        assertThat(x.getLabel()).isEqualTo("request rate (req/s)");
+    }
+
+    @Test
     void export_all_writes_a_csv_with_a_row_per_window(FxRobot robot) throws Exception {
         openFixture(robot);
         Path out = dir.resolve("export/all.csv");
