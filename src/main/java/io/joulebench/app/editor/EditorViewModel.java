@@ -97,7 +97,9 @@ public final class EditorViewModel {
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
-            int n = StudyDocument.droppedComments(b);
+            // A form edit is spliced into the text and keeps every comment; only text it cannot splice is rewritten.
+            int n = StudyDocument.droppedComments(b) == 0 || StudyDocument.keepsComments(b) ? 0
+                    : StudyDocument.droppedComments(b);
             commentWarning.set(n == 0 ? "" : "The YAML has " + n + " comment" + (n == 1 ? "" : "s")
                     + " below its header: an edit in the Form rewrites the YAML without " + (n == 1 ? "it" : "them")
                     + ". Edit in the YAML tab to keep " + (n == 1 ? "it" : "them") + ".");

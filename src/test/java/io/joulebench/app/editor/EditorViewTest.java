@@ -51,7 +51,8 @@ class EditorViewTest {
         ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
         assertThat(problems.getItems()).hasSize(1);
         assertThat(((Problem) problems.getItems().get(0)).text()).contains("sweep.server.traffic.rate[3]");
-        assertThat(context.shell().editor().textProperty().get()).contains("- -4");
+        // The rate list is written where it stood, in the file's own flow style.
+        assertThat(context.shell().editor().textProperty().get()).contains("server.traffic.rate: [2, 8, 32, -4]");
     }
 
     /** Collects until a fresh weak reference is cleared: one full collection at least, no fixed sleep. */
