@@ -103,6 +103,9 @@ public final class PlotsView {
         java.util.function.DoubleUnaryOperator x = log ? Math::log10 : r -> r;
         rateAxis((NumberAxis) energy.getXAxis(), m, log);
         rateAxis((NumberAxis) ttft.getXAxis(), m, log);
+        // On a log axis x = 0 is 1 req/s, not zero: no zero line there.
+        energy.setVerticalZeroLineVisible(!log);
+        ttft.setVerticalZeroLineVisible(!log);
         energy.getData().setAll(toSeries(m.jPerToken(), x));
         ttft.getData().setAll(toSeries(m.ttftP99(), x));
         List<ChartOverlay.Bar> bars = new ArrayList<>();

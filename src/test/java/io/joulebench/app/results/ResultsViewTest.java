@@ -131,6 +131,7 @@ class ResultsViewTest {
                 .containsExactly(Math.log10(2), Math.log10(8), Math.log10(32));
         assertThat(x.getLabel()).contains("log");
         assertThat(x.getTickLabelFormatter().toString(Math.log10(8))).isEqualTo("8");
+        assertThat(energy.isVerticalZeroLineVisible()).as("x = 0 is 1 req/s on a log axis").isFalse();
         robot.clickOn(log);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(energy.getData().get(0).getData()).extracting(d -> ((Number) d.getXValue()).doubleValue())
