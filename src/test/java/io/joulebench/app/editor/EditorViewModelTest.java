@@ -69,13 +69,13 @@ class EditorViewModelTest {
 
         services.choiceAnswer = "Cancel";
         assertThat(asking.newStudy()).isFalse();
-        assertThat(asking.openStudy(other)).isFalse();
+        assertThat(asking.openStudy(other).join()).isFalse();
         assertThat(asking.textProperty().get()).endsWith("# mine\n");
         assertThat(asking.dirtyProperty().get()).isTrue();
         assertThat(services.questions).hasSize(2).allSatisfy(q -> assertThat(q).contains("not saved"));
 
         services.choiceAnswer = "Don't save";
-        assertThat(asking.openStudy(other)).isTrue();
+        assertThat(asking.openStudy(other).join()).isTrue();
         assertThat(asking.studyNameProperty().get()).isEqualTo("other");
 
         asking.textProperty().set("study_name: other-2\n");
@@ -284,14 +284,14 @@ class EditorViewModelTest {
     void save_writes_the_yaml_tab_text_and_updates_recent_files(@TempDir Path dir) throws Exception {
         vm.form().edit("study_name", "mine");
         Path target = dir.resolve("mine.yaml");
-        assertThat(vm.saveStudyAs(target)).isTrue();
+        assertThat(vm.saveStudyAs(target).join()).isTrue();
         assertThat(Files.readString(target)).isEqualTo(vm.textProperty().get());
         assertThat(vm.recentStudies()).containsExactly(target.toAbsolutePath().normalize());
         assertThat(vm.dirtyProperty().get()).isFalse();
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
 
         vm.newStudy();
-        assertThat(vm.openStudy(target)).isTrue();
+        assertThat(vm.openStudy(target).join()).isTrue();
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
     }
 
