@@ -127,12 +127,15 @@ class WorkbenchShellViewTest {
         robot.press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(services.dialogs.answers).isEmpty();
+        // written on the editor's thread, marked saved on the FX thread
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> !stage.getTitle().endsWith(" •")
+                && context.shell().editor().fileProperty().get() != null);
         assertThat(Files.readString(target, StandardCharsets.UTF_8)).isEqualTo(EditorViewModel.quickstartText());
 
         robot.interact(() -> context.shell().editor().form().edit("window_seconds", "7"));
         assertThat(stage.getTitle()).endsWith(" •");
         robot.press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> !stage.getTitle().endsWith(" •"));
         // Saved to the same file without a dialog (an empty answer queue would have meant "cancelled").
         assertThat(Files.readString(target, StandardCharsets.UTF_8)).contains("window_seconds: 7");
         assertThat(stage.getTitle()).isEqualTo("Joulebench — quickstart");

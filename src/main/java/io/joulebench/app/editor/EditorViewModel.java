@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -57,6 +58,8 @@ public final class EditorViewModel {
     private final StringProperty runBlockedReason = new SimpleStringProperty("");
     private final StringProperty commentWarning = new SimpleStringProperty("");
     private String savedText = "";
+    private final Executor background;
+    private final UiExecutor ui;
 
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors) {
         this(preferences, errors, Debouncer.direct());
@@ -83,9 +86,10 @@ public final class EditorViewModel {
      * @param debouncer delays validation and the plan preview until typing pauses
      * @param confirmer asks to save, discard or cancel before unsaved edits would be lost
      * @param dialogs    chooses where to save a new study that is saved from that question
-     * @param background runs validation and the plan preview off the UI thread (file reads and writes stay on the
-     *                   caller's: the unsaved-edits question needs the save's outcome before the window closes, and
-     *                   a study file is a few kilobytes); tests pass a direct executor
+     * @param background runs validation, the plan preview, and Open's read and Save's write off the UI thread (one
+     *                   thread in the workbench, so a save and a following open stay in order); only the save that
+     *                   the unsaved-edits question starts runs on the caller's, since closing the window needs its
+     *                   outcome at once; tests pass a direct executor
      * @param ui         brings their outcome back to the UI thread
      */
     public EditorViewModel(WorkbenchPreferences preferences, ErrorReporter errors, Debouncer debouncer,
@@ -94,10 +98,14 @@ public final class EditorViewModel {
         this.errors = errors;
         this.confirmer = confirmer;
         this.dialogs = dialogs;
+        this.background = background;
+        this.ui = ui;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
-            int n = StudyDocument.droppedComments(b);
+            // A form edit is spliced into the text and keeps every comment; only text it cannot splice is rewritten.
+            int n = StudyDocument.droppedComments(b) == 0 || StudyDocument.keepsComments(b) ? 0
+                    : StudyDocument.droppedComments(b);
             commentWarning.set(n == 0 ? "" : "The YAML has " + n + " comment" + (n == 1 ? "" : "s")
                     + " below its header: an edit in the Form rewrites the YAML without " + (n == 1 ? "it" : "them")
                     + ". Edit in the YAML tab to keep " + (n == 1 ? "it" : "them") + ".");
@@ -139,8 +147,8 @@ public final class EditorViewModel {
                 + "Save them before " + doing + "?", UNSAVED_ANSWERS);
         return switch (choice) {
             case 0 -> needsSaveTarget()
-                    ? dialogs.chooseSaveFile("Save study", name + ".yaml").map(this::saveStudyAs).orElse(false)
-                    : saveStudy();
+                    ? dialogs.chooseSaveFile("Save study", name + ".yaml").map(this::saveNow).orElse(false)
+                    : saveNow(file.get());
             case 1 -> true;
             default -> false;
         };
@@ -158,20 +166,33 @@ public final class EditorViewModel {
         return true;
     }
 
-    /** Opens a study file after asking about unsaved edits; false (and an error shown) when it cannot be read. */
-    public boolean openStudy(Path path) {
+    /**
+     * Opens a study file after asking about unsaved edits: the file is read on the background executor and loaded on
+     * the UI thread. The future is false (and an error shown) when the user cancelled or it cannot be read.
+     */
+    public CompletableFuture<Boolean> openStudy(Path path) {
         if (!settleUnsaved("opening " + (path.getFileName() == null ? path : path.getFileName()))) {
-            return false;
+            return CompletableFuture.completedFuture(false);
         }
-        try {
-            load(path.toAbsolutePath().normalize(), Files.readString(path, StandardCharsets.UTF_8));
-            recent.setAll(preferences.addRecentStudy(path));
-            return true;
-        } catch (IOException | RuntimeException e) {
-            errors.report("Could not open study " + path + ": " + ErrorMessages.describe(e)
-                    + ". Check that the file exists and is readable UTF-8 YAML.", e);
-            return false;
-        }
+        Path target = path.toAbsolutePath().normalize();
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        background.execute(() -> {
+            try {
+                String content = Files.readString(target, StandardCharsets.UTF_8);
+                ui.execute(() -> {
+                    load(target, content);
+                    recent.setAll(preferences.addRecentStudy(target));
+                    done.complete(true);
+                });
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> {
+                    errors.report("Could not open study " + path + ": " + ErrorMessages.describe(e)
+                            + ". Check that the file exists and is readable UTF-8 YAML.", e);
+                    done.complete(false);
+                });
+            }
+        });
+        return done;
     }
 
     /** Whether Save needs a target chosen first (a new study has no file yet). */
@@ -179,30 +200,59 @@ public final class EditorViewModel {
         return file.get() == null;
     }
 
-    /** Saves to the study's own file. */
-    public boolean saveStudy() {
+    /** Saves to the study's own file (see {@link #saveStudyAs}). */
+    public CompletableFuture<Boolean> saveStudy() {
         if (needsSaveTarget()) {
             throw new IllegalStateException("a new study needs a file: call saveStudyAs");
         }
         return saveStudyAs(file.get());
     }
 
-    /** Saves the YAML text, exactly as the YAML tab shows it, to {@code path}, which becomes the study's file. */
-    public boolean saveStudyAs(Path path) {
+    /**
+     * Saves the YAML text, exactly as the YAML tab shows it now, to {@code path}, which becomes the study's file. The
+     * write runs on the background executor; the study is marked saved on the UI thread (still unsaved when it was
+     * edited meanwhile). The future is false (and an error shown) when it could not be written.
+     */
+    public CompletableFuture<Boolean> saveStudyAs(Path path) {
+        Path target = path.toAbsolutePath().normalize();
+        String content = document.textProperty().get();
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        background.execute(() -> {
+            try {
+                Files.writeString(target, content, StandardCharsets.UTF_8);
+                ui.execute(() -> done.complete(saved(target, content)));
+            } catch (IOException | RuntimeException e) {
+                ui.execute(() -> done.complete(saveFailed(path, e)));
+            }
+        });
+        return done;
+    }
+
+    /** The unsaved-edits question's save: on the caller's thread, since what follows needs its outcome now. */
+    private boolean saveNow(Path path) {
+        Path target = path.toAbsolutePath().normalize();
+        String content = document.textProperty().get();
         try {
-            Path target = path.toAbsolutePath().normalize();
-            Files.writeString(target, document.textProperty().get(), StandardCharsets.UTF_8);
-            file.set(target);
-            savedText = document.textProperty().get();
-            dirty.set(false);
-            recent.setAll(preferences.addRecentStudy(target));
-            validation.validateNow();
-            return true;
+            Files.writeString(target, content, StandardCharsets.UTF_8);
+            return saved(target, content);
         } catch (IOException | RuntimeException e) {
-            errors.report("Could not save study to " + path + ": " + ErrorMessages.describe(e)
-                    + ". Choose a writable folder.", e);
-            return false;
+            return saveFailed(path, e);
         }
+    }
+
+    private boolean saved(Path target, String content) {
+        file.set(target);
+        savedText = content;
+        dirty.set(!Objects.equals(document.textProperty().get(), content));
+        recent.setAll(preferences.addRecentStudy(target));
+        validation.validateNow();
+        return true;
+    }
+
+    private boolean saveFailed(Path path, Exception e) {
+        errors.report("Could not save study to " + path + ": " + ErrorMessages.describe(e)
+                + ". Choose a writable folder.", e);
+        return false;
     }
 
     /**

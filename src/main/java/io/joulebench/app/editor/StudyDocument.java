@@ -36,13 +36,28 @@ public final class StudyDocument {
     }
 
     /**
-     * Applies a change to a copy of the tree and writes the result as the new text. The comment block at the top of
-     * the text is kept; comments further down are not (see {@link #droppedComments}).
+     * Applies a change to a copy of the tree and writes it into the text where the values changed, so the user's
+     * comments and layout stay ({@link YamlSplice}). Where that cannot be done (the text is not a block mapping,
+     * say) the whole tree is written, keeping the comment block at the top of the text (see
+     * {@link #droppedComments}).
      */
     public void edit(Consumer<ObjectNode> change) {
         ObjectNode copy = tree.deepCopy();
         change.accept(copy);
-        text.set(headerComments(text.get()) + StudyYaml.write(copy));
+        String current = text.get();
+        text.set(YamlSplice.apply(current, tree, copy)
+                .orElseGet(() -> headerComments(current) + StudyYaml.write(copy)));
+    }
+
+    /** Whether a form edit of {@code yaml} keeps its comments (it is spliced in, not rewritten). */
+    public static boolean keepsComments(String yaml) {
+        var tree = StudyYaml.read(yaml);
+        if (tree.isEmpty()) {
+            return false;
+        }
+        ObjectNode changed = tree.get().deepCopy();
+        changed.put("__probe__", 1);
+        return YamlSplice.apply(yaml, tree.get(), changed).isPresent();
     }
 
     /** The comment lines (and blank lines between them) that open {@code yaml}, with their line ends. */

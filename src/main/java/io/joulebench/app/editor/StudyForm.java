@@ -4,6 +4,7 @@ import io.joulebench.app.editor.FormField.Kind;
 import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
+import io.joulebench.core.study.StudyDefaults;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,20 +24,15 @@ public final class StudyForm {
     public static final List<String> ENGINES = EnginePreset.ids();
     public static final List<String> RUNNERS = Runner.wires();
 
-    /** The loader's defaults (StudySchema) for keys the form shows, as prompts of empty fields. */
-    static final java.util.Map<String, String> DEFAULTS = java.util.Map.ofEntries(
-            java.util.Map.entry("engine", "reference"), java.util.Map.entry("n_prompts", "100"),
-            java.util.Map.entry("max_output_tokens", "256"), java.util.Map.entry("energy_sampler", "auto"),
-            java.util.Map.entry("arrival", "poisson"), java.util.Map.entry("burstiness", "1"),
-            java.util.Map.entry("gamma_k", "1"), java.util.Map.entry("seed", "new each run"),
-            java.util.Map.entry("concurrency_cap", "uncapped"), java.util.Map.entry("slo_ttft", "none"),
-            java.util.Map.entry("slo_tpot", "none"), java.util.Map.entry("slo_percentile", "0.99"),
-            java.util.Map.entry("window_seconds", "240"), java.util.Map.entry("ramp_seconds", "30"),
-            java.util.Map.entry("windows_per_level", "3"), java.util.Map.entry("cv_threshold", "0.05"),
-            java.util.Map.entry("warmup_mode", "composite"), java.util.Map.entry("warmup_duration", "300"),
-            java.util.Map.entry("warmup_timeout", "900"), java.util.Map.entry("n_cycles", "1"),
-            java.util.Map.entry("order", "sequential"), java.util.Map.entry("model", "engine's own"),
-            java.util.Map.entry("image", "preset image"));
+    /**
+     * What an empty field means where core has no default to fill in (the key stays absent or null), as prompts of
+     * empty fields. Every other prompt is core's own default ({@link StudyDefaults}), never re-typed here.
+     */
+    static final java.util.Map<String, String> WHEN_ABSENT = java.util.Map.ofEntries(
+            java.util.Map.entry("burstiness", "1"), java.util.Map.entry("gamma_k", "1"),
+            java.util.Map.entry("seed", "new each run"), java.util.Map.entry("concurrency_cap", "uncapped"),
+            java.util.Map.entry("slo_ttft", "none"), java.util.Map.entry("slo_tpot", "none"),
+            java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"));
 
     private StudyForm() {
     }
@@ -94,11 +90,16 @@ public final class StudyForm {
     }
 
     private static FormField field(String key, String section, String label, String path, Kind kind, String help) {
-        return new FormField(key, section, label, path, kind, List.of(), help, DEFAULTS.getOrDefault(key, ""));
+        return new FormField(key, section, label, path, kind, List.of(), help, prompt(key, path));
     }
 
     private static FormField choice(String key, String section, String label, String path, List<String> values,
             String help) {
-        return new FormField(key, section, label, path, Kind.CHOICE, values, help, DEFAULTS.getOrDefault(key, ""));
+        return new FormField(key, section, label, path, Kind.CHOICE, values, help, prompt(key, path));
+    }
+
+    /** The empty field's prompt: core's default for the path, else what an absent value means, else nothing. */
+    static String prompt(String key, String path) {
+        return StudyDefaults.of(path).orElse(WHEN_ABSENT.getOrDefault(key, ""));
     }
 }

@@ -73,6 +73,36 @@ public final class Columns {
         return column;
     }
 
+    /**
+     * Gives the column's header a tooltip that says what its figure is (per window or per level, over which
+     * requests). The header keeps its title; the tooltip is on a label that replaces the plain header text.
+     */
+    public static <S, T> TableColumn<S, T> explained(TableColumn<S, T> column, String meaning) {
+        javafx.scene.control.Label header = new javafx.scene.control.Label(column.getText());
+        header.setTooltip(new Tooltip(meaning));
+        header.getTooltip().setWrapText(true);
+        header.getTooltip().setMaxWidth(420);
+        header.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        header.setMaxWidth(Double.MAX_VALUE);
+        column.setGraphic(header);
+        column.setText("");
+        column.setUserData(meaning);
+        return column;
+    }
+
+    /** The meaning {@link #explained} gave the column, or null. */
+    public static String meaning(TableColumn<?, ?> column) {
+        return column.getUserData() instanceof String s ? s : null;
+    }
+
+    /** The column's title, whether plain or {@link #explained}. */
+    public static String title(TableColumn<?, ?> column) {
+        if (column.getGraphic() instanceof javafx.scene.control.Label l) {
+            return l.getText();
+        }
+        return column.getText();
+    }
+
     /** The width a column needs to show {@code title} whole in a bold header of {@code size} px, padding included. */
     public static double headerWidth(String title, double size) {
         double widest = 0;

@@ -2,6 +2,7 @@ package io.joulebench.app.live;
 
 import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
+import io.joulebench.core.results.LevelFigures;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -27,8 +28,10 @@ public final class LevelTableView {
                 width(Columns.number("Rate", LevelRow::rate, 2), 46),
                 width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 66),
                 width(Columns.text("CV (limit)", LevelTableView::cv), 96),
-                width(Columns.number("TTFT p99\nms", LevelRow::ttftP99Ms, 0), 64),
-                width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
+                explained(width(Columns.number("TTFT p99\nms", LevelRow::ttftP99Ms, 0), 64),
+                        LevelFigures.TTFT_P99_MEANING),
+                explained(width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
+                        LevelFigures.REQUEST_RATE_MEANING),
                 verdict));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -50,6 +53,11 @@ public final class LevelTableView {
         });
     }
 
+    private static <T> TableColumn<LevelRow, T> explained(TableColumn<LevelRow, T> column, String meaning) {
+        TableColumn<LevelRow, T> c = Columns.explained(column, meaning + "\n" + LevelFigures.PENDING_MEANING);
+        return c;
+    }
+
     private static <C extends TableColumn<LevelRow, ?>> C width(C column, double atLeast) {
         // A fixed width, its header whole: the width left over goes to the verdict, which wraps into it.
         double width = Math.max(atLeast, Columns.headerWidth(column.getText(), 13));
@@ -66,7 +74,7 @@ public final class LevelTableView {
 
     static String verdict(LevelRow r) {
         return switch (r.verdict()) {
-            case VALID -> "valid";
+            case VALID -> r.reason().isEmpty() ? "valid" : "valid: " + r.reason();
             case PENDING -> "pending";
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };

@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +42,7 @@ public final class Grouping {
     private static RateGroup group(String series, double rate, Integer cycle, Map<Integer, List<WindowRow>> cycles) {
         List<Double> windowValues = new ArrayList<>();
         List<Double> cycleMeans = new ArrayList<>();
-        List<Double> ttfts = new ArrayList<>();
+        List<WindowRow> all = new ArrayList<>();
         int invalid = 0;
         boolean allValid = true;
         boolean anySlo = false;
@@ -50,7 +51,7 @@ public final class Grouping {
             List<Double> values = new ArrayList<>();
             for (WindowRow w : windows) {
                 values.add(w.jPerToken().getAsDouble());
-                w.ttftP99Ms().ifPresent(ttfts::add);
+                all.add(w);
                 if (w.levelValid().orElse(true) == Boolean.FALSE) {
                     invalid++;
                 }
@@ -67,8 +68,9 @@ public final class Grouping {
         List<Double> basis = acrossCycles ? cycleMeans : windowValues;
         double mean = Stats.mean(basis);
         double half = Stats.ci95HalfWidth(basis);
+        LevelFigures figures = LevelFigures.ofRows(all);
         return new RateGroup(series, rate, cycle, windowValues.size(), cycles.size(), mean, Stats.min(basis),
                 Stats.max(basis), mean - half, mean + half, acrossCycles ? "cycles" : "windows",
-                Stats.mean(ttfts), invalid, anySlo ? allPass : null, allValid);
+                figures.ttftP99Ms(), figures.requestRateReqS(), invalid, anySlo ? allPass : null, allValid);
     }
 }

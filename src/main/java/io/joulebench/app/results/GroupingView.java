@@ -2,6 +2,7 @@ package io.joulebench.app.results;
 
 import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
+import io.joulebench.core.results.LevelFigures;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.CheckBox;
@@ -41,7 +42,10 @@ public final class GroupingView {
                         v -> Formats.significant(v, 4, 5)), 104),
                 width(Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())), 150),
                 width(Columns.text("Across", RateGroup::basis), 72),
-                width(Columns.number("TTFT p99 ms", RateGroup::meanTtftP99Ms, 0), 112),
+                width(Columns.explained(Columns.number("TTFT p99 ms", RateGroup::meanTtftP99Ms, 0),
+                        LevelFigures.TTFT_P99_MEANING), 112),
+                width(Columns.explained(Columns.number("Req/s", RateGroup::requestRateReqS, 2),
+                        LevelFigures.REQUEST_RATE_MEANING), 72),
                 width(Columns.number("Invalid", g -> (double) g.invalidWindows(), 0), 64),
                 width(Columns.text("SLO", g -> g.sloPass() == null ? "—" : g.sloPass() ? "pass" : "fail"), 56)));
         vm.intervalProperty().addListener((o, a, b) -> table.refresh());

@@ -67,4 +67,47 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
         map.forEach((name, points) -> out.add(new Series(name, points)));
         return out;
     }
+
+    /** Every rate on the plots, distinct, ascending. */
+    public List<Double> rates() {
+        return jPerToken.stream().flatMap(x -> x.points().stream()).map(Point::rate).distinct().sorted().toList();
+    }
+
+    /** Whether a log rate axis can show every rate (all are above zero). */
+    public boolean logRatePossible() {
+        List<Double> rates = rates();
+        return !rates.isEmpty() && rates.get(0) > 0;
+    }
+
+    /** Whether the rates are a geometric sweep (see {@link #geometric}), so a log axis spaces them evenly. */
+    public boolean logRateSuggested() {
+        return geometric(rates());
+    }
+
+    /**
+     * At least three distinct positive rates, ascending, where each step's ratio is within 10 % of the first's and
+     * above 1.5 (1, 2, 4, 8 or 2, 8, 32 — not 2, 4, 6, 8): spaced evenly on a log axis, crowded on a linear one.
+     */
+    public static boolean geometric(List<Double> ascending) {
+        if (ascending.size() < 3 || !(ascending.get(0) > 0)) {
+            return false;
+        }
+        double ratio = ascending.get(1) / ascending.get(0);
+        if (ratio < 1.5) {
+            return false;
+        }
+        for (int i = 2; i < ascending.size(); i++) {
+            double r = ascending.get(i) / ascending.get(i - 1);
+            if (Math.abs(r - ratio) > 0.1 * ratio) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The rates' step ratio when {@link #geometric}, else NaN. */
+    public static double ratio(List<Double> ascending) {
+        return geometric(ascending) ? Math.pow(ascending.get(ascending.size() - 1) / ascending.get(0),
+                1.0 / (ascending.size() - 1)) : Double.NaN;
+    }
 }

@@ -17,23 +17,39 @@ public final class PlotsView {
     /** Marks the symbol of a point whose levels are not all valid. */
     static final javafx.css.PseudoClass INVALID = javafx.css.PseudoClass.getPseudoClass("invalid");
 
-    private final HBox root = new HBox(8);
+    private final javafx.scene.layout.BorderPane root = new javafx.scene.layout.BorderPane();
+    private final HBox charts = new HBox(8);
+    private final javafx.scene.control.CheckBox logRate = new javafx.scene.control.CheckBox("Log rate axis");
+    private PlotModel shown = PlotModel.EMPTY;
     private final OverlayLineChart energy = chart("Energy per token vs request rate", "J / output token");
     private final OverlayLineChart ttft = chart("p99 time to first token vs request rate", "TTFT p99 (ms)");
 
     public PlotsView(ObservableValue<PlotModel> model) {
-        this(model, null);
+        this(model, new javafx.beans.property.SimpleBooleanProperty(), null);
     }
 
-    /** @param dialogs asks where "Save as PNG…" writes; null leaves only "Copy image" */
-    public PlotsView(ObservableValue<PlotModel> model, io.joulebench.app.fx.FileDialogs dialogs) {
+    /**
+     * @param logRateAxis whether the rate axis is logarithmic (the view model suggests it for a geometric sweep)
+     * @param dialogs     asks where "Save as PNG…" writes; null leaves only "Copy image"
+     */
+    public PlotsView(ObservableValue<PlotModel> model, javafx.beans.property.BooleanProperty logRateAxis,
+            io.joulebench.app.fx.FileDialogs dialogs) {
+        logRate.setId("plot-log-rate");
+        logRate.selectedProperty().bindBidirectional(logRateAxis);
+        logRate.setTooltip(new javafx.scene.control.Tooltip("Spaces the rates of a geometric sweep (1, 2, 4, 8 …)"
+                + " evenly; chosen by itself when the loaded rates are one. Needs every rate above zero."));
+        logRate.selectedProperty().addListener((o, a, b) -> show(shown));
+        HBox controls = new HBox(12, logRate);
+        controls.setPadding(new javafx.geometry.Insets(6, 0, 6, 0));
+        root.setTop(controls);
+        root.setCenter(charts);
         energy.setId("plot-energy");
         ttft.setId("plot-ttft");
         imageMenu(energy, "energy-per-token.png", dialogs);
         imageMenu(ttft, "ttft-p99.png", dialogs);
         HBox.setHgrow(energy, Priority.ALWAYS);
         HBox.setHgrow(ttft, Priority.ALWAYS);
-        root.getChildren().addAll(energy, ttft);
+        charts.getChildren().addAll(energy, ttft);
         model.addListener((o, a, b) -> show(b));
         show(model.getValue());
     }
@@ -81,8 +97,17 @@ public final class PlotsView {
     }
 
     private void show(PlotModel m) {
-        energy.getData().setAll(toSeries(m.jPerToken()));
-        ttft.getData().setAll(toSeries(m.ttftP99()));
+        shown = m;
+        logRate.setDisable(!m.logRatePossible());
+        boolean log = logRate.isSelected() && m.logRatePossible();
+        java.util.function.DoubleUnaryOperator x = log ? Math::log10 : r -> r;
+        rateAxis((NumberAxis) energy.getXAxis(), m, log);
+        rateAxis((NumberAxis) ttft.getXAxis(), m, log);
+        // On a log axis x = 0 is 1 req/s, not zero: no zero line there.
+        energy.setVerticalZeroLineVisible(!log);
+        ttft.setVerticalZeroLineVisible(!log);
+        energy.getData().setAll(toSeries(m.jPerToken(), x));
+        ttft.getData().setAll(toSeries(m.ttftP99(), x));
         List<ChartOverlay.Bar> bars = new ArrayList<>();
         double top = 0;
         for (int i = 0; i < m.jPerToken().size(); i++) {
@@ -90,7 +115,8 @@ public final class PlotsView {
                 top = Math.max(top, Math.max(p.value(), p.high()));
                 if (p.high() > p.low()) {
                     // In its series' colour, so the bars of several runs are told apart.
-                    bars.add(new ChartOverlay.Bar(p.rate(), p.low(), p.high(), "spread-bar series-color-" + (i % 8)));
+                    bars.add(new ChartOverlay.Bar(x.applyAsDouble(p.rate()), p.low(), p.high(),
+                            "spread-bar series-color-" + (i % 8)));
                 }
             }
         }
@@ -98,12 +124,56 @@ public final class PlotsView {
         List<ChartOverlay.Mark> marks = new ArrayList<>();
         for (PlotModel.Optimum o : m.optima()) {
             String who = m.jPerToken().size() > 1 ? o.series() + ": " : "";
-            bars.add(new ChartOverlay.Bar(o.rate(), 0, o.jPerToken(), "optimum-line"));
-            marks.add(new ChartOverlay.Mark(o.rate(), o.jPerToken(),
+            bars.add(new ChartOverlay.Bar(x.applyAsDouble(o.rate()), 0, o.jPerToken(), "optimum-line"));
+            marks.add(new ChartOverlay.Mark(x.applyAsDouble(o.rate()), o.jPerToken(),
                     "★ " + who + "optimal under SLO " + Formats.rate(o.rate()), "optimum-mark"));
         }
         energy.overlay().set(List.of(), bars, marks);
         energy.refreshOverlay();
+    }
+
+    /**
+     * Linear: auto-ranged. Log: the axis runs over log10(rate) with labels in req/s; a geometric sweep gets one tick
+     * per rate (one step of its ratio), other positive rates one per decade.
+     */
+    static void rateAxis(NumberAxis axis, PlotModel m, boolean log) {
+        if (!log) {
+            axis.setAutoRanging(true);
+            axis.setTickLabelFormatter(null);
+            axis.setLabel("request rate (req/s)");
+            return;
+        }
+        List<Double> rates = m.rates();
+        double lo = Math.log10(rates.get(0));
+        double hi = Math.log10(rates.get(rates.size() - 1));
+        double ratio = PlotModel.ratio(rates);
+        double unit;
+        if (Double.isFinite(ratio)) {
+            unit = Math.log10(ratio);
+            lo -= unit;
+            hi += unit;
+        } else {
+            unit = 1;
+            lo = Math.floor(lo);
+            hi = Math.max(lo + 1, Math.ceil(hi));
+        }
+        axis.setAutoRanging(false);
+        axis.setLowerBound(lo);
+        axis.setUpperBound(hi);
+        axis.setTickUnit(unit);
+        axis.setMinorTickCount(0);
+        axis.setTickLabelFormatter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Number v) {
+                return Formats.significant(Math.pow(10, v.doubleValue()), 3, 3);
+            }
+
+            @Override
+            public Number fromString(String text) {
+                return Math.log10(Double.parseDouble(text));
+            }
+        });
+        axis.setLabel("request rate (req/s, log scale)");
     }
 
     /** A y range from zero that leaves room above the highest point or spread bar (auto-ranging ignores bars). */
@@ -116,13 +186,14 @@ public final class PlotsView {
                 io.joulebench.app.live.WindowChartView.niceCeiling(top * 1.12), 10);
     }
 
-    private static List<XYChart.Series<Number, Number>> toSeries(List<PlotModel.Series> series) {
+    private static List<XYChart.Series<Number, Number>> toSeries(List<PlotModel.Series> series,
+            java.util.function.DoubleUnaryOperator x) {
         List<XYChart.Series<Number, Number>> out = new ArrayList<>();
         for (PlotModel.Series s : series) {
             XYChart.Series<Number, Number> fx = new XYChart.Series<>();
             fx.setName(s.name());
             for (PlotModel.Point p : s.points()) {
-                XYChart.Data<Number, Number> d = new XYChart.Data<>(p.rate(), p.value());
+                XYChart.Data<Number, Number> d = new XYChart.Data<>(x.applyAsDouble(p.rate()), p.value());
                 if (!p.valid()) {
                     // An invalid level is drawn hollow and says why, not like a figure to trust.
                     d.nodeProperty().addListener((o, a, node) -> {
@@ -141,7 +212,7 @@ public final class PlotsView {
         return out;
     }
 
-    public HBox node() {
+    public javafx.scene.layout.BorderPane node() {
         return root;
     }
 }

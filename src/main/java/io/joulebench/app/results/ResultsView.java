@@ -134,7 +134,7 @@ public final class ResultsView {
         tabs.getTabs().setAll(
                 new Tab("Windows", windows.node()),
                 new Tab("By rate", new GroupingView(vm).node()),
-                new Tab("Plots", new PlotsView(vm.plotsProperty(), dialogs).node()));
+                new Tab("Plots", new PlotsView(vm.plotsProperty(), vm.logRateAxisProperty(), dialogs).node()));
         // The column menu is about the windows table: off on the other tabs.
         windows.columnChooser().disableProperty()
                 .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));

@@ -60,6 +60,8 @@ public final class ResultsViewModel {
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
     private final ObjectProperty<PlotModel> plots = new SimpleObjectProperty<>(PlotModel.EMPTY);
     private final BooleanProperty groupByCycle = new SimpleBooleanProperty();
+    private final BooleanProperty logRateAxis = new SimpleBooleanProperty();
+    private List<Double> plottedRates = List.of();
     private final ObjectProperty<Interval> interval = new SimpleObjectProperty<>(Interval.MIN_MAX);
     private final StringProperty banner = new SimpleStringProperty("");
     private final BooleanProperty exporting = new SimpleBooleanProperty();
@@ -201,7 +203,22 @@ public final class ResultsViewModel {
         Function<WindowRow, String> names = SeriesNames.forRows(rows);
         groups.setAll(Grouping.byRate(rows, names, groupByCycle.get()));
         List<RateGroup> acrossCycles = groupByCycle.get() ? Grouping.byRate(rows, names, false) : groups;
-        plots.set(PlotModel.of(acrossCycles, interval.get()));
+        PlotModel model = PlotModel.of(acrossCycles, interval.get());
+        // A new set of rates picks the axis afresh (log for a geometric sweep); a filter that keeps them keeps
+        // the user's choice.
+        if (!model.rates().equals(plottedRates)) {
+            plottedRates = model.rates();
+            logRateAxis.set(model.logRateSuggested());
+        }
+        if (!model.logRatePossible()) {
+            logRateAxis.set(false);
+        }
+        plots.set(model);
+    }
+
+    /** Whether the plots' rate axis is logarithmic; set to the suggestion whenever the plotted rates change. */
+    public BooleanProperty logRateAxisProperty() {
+        return logRateAxis;
     }
 
     /**

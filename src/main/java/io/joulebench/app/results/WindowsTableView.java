@@ -128,6 +128,13 @@ public final class WindowsTableView {
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<WindowRow>) c ->
                 vm.selection().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
         filter = TableFilter.forTableView(table).lazy(true).apply();
+        // A header sorts on any still click, the right button's too; the right click is the filter's menu, so it
+        // must not also sort. The menu opens on the context-menu request, which this does not touch.
+        table.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.PRIMARY && inHeader(e.getPickResult().getIntersectedNode())) {
+                e.consume();
+            }
+        });
         // What the table shows after its filters is what "Export shown" writes.
         ListChangeListener<WindowRow> follow = c -> vm.showing(List.copyOf(table.getItems()));
         table.getItems().addListener(follow);
@@ -321,6 +328,15 @@ public final class WindowsTableView {
     /** The menu of every column, each with a check mark for "shown"; the results view puts it in its toolbar. */
     public MenuButton columnChooser() {
         return columnChooser;
+    }
+
+    private static boolean inHeader(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof javafx.scene.control.skin.TableColumnHeader) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The ControlsFX filter over the table (its menus sit on the column headers). */

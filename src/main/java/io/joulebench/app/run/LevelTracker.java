@@ -2,6 +2,8 @@ package io.joulebench.app.run;
 
 import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.WindowPoint;
+import io.joulebench.core.results.CellStatus;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -49,6 +51,27 @@ final class LevelTracker {
                 rowOfCell.put(cell.index(), levels.size());
                 levels.add(new LiveLevel(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
                         server.windowsPerLevel(), server.stabilityCvThreshold()));
+            }
+        }
+    }
+
+    /**
+     * The cells an earlier run credited (a resume skips them): their rows are done with the manifest's verdict
+     * instead of pending. Call after {@link #planned}; entries are matched to cells by config hash and cycle.
+     */
+    void credited(List<ManifestEntry> entries) {
+        if (plan == null) {
+            return;
+        }
+        Map<String, ManifestEntry> byKey = new HashMap<>();
+        entries.stream().filter(ManifestEntry::credited).forEach(e -> byKey.put(e.key(), e));
+        for (ResolvedCell cell : plan.cells()) {
+            ManifestEntry e = byKey.get(ManifestEntry.key(cell.configHash(), cell.cycle()));
+            LiveLevel level = e == null ? null : level(rowOfCell.get(cell.index()));
+            if (level != null) {
+                int windows = e.summary() != null ? e.summary().windows() : e.windowIds().size();
+                boolean valid = e.status() == CellStatus.COMPLETED && (e.summary() == null || e.summary().valid());
+                level.credited(windows, valid, e.reason());
             }
         }
     }
@@ -154,14 +177,20 @@ final class LevelTracker {
         return points;
     }
 
-    /** Windows closed so far over all levels. */
-    int windowsDone() {
-        return levels.stream().mapToInt(l -> l.windows.size()).sum();
+    /** Whether every level of the plan has its verdict (the run has nothing left to measure). */
+    boolean allDecided() {
+        return !levels.isEmpty() && levels.stream().allMatch(l -> l.verdict != io.joulebench.app.live.Validity.PENDING);
     }
 
-    /** Windows the study's levels plan for. */
+    /** Windows closed so far over all levels. */
+    int windowsDone() {
+        return levels.stream().mapToInt(LiveLevel::windowsDone).sum();
+    }
+
+    /** Windows the study's levels plan for (a credited level counts what it credited: it is done). */
     int windowsPlanned() {
-        return levels.stream().mapToInt(l -> l.windowsTotal).sum();
+        return levels.stream().mapToInt(l -> l.creditedWindows >= 0 && l.windows.isEmpty()
+                ? l.creditedWindows : l.windowsTotal).sum();
     }
 
     private int rowFor(int levelIndex) {

@@ -3,7 +3,7 @@ package io.joulebench.app.run;
 import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowPoint;
-import io.joulebench.core.window.LatencyPercentiles;
+import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,6 +20,8 @@ final class LiveLevel {
     Validity verdict = Validity.PENDING;
     String reason = "";
     double cv = Double.NaN;
+    /** Windows an earlier run credited to this level (a resume does not run it again); -1 when not credited. */
+    int creditedWindows = -1;
 
     LiveLevel(int index, double rate, int windowsTotal, double cvThreshold) {
         this.index = index;
@@ -46,6 +48,21 @@ final class LiveLevel {
         cv = levelCv == null ? Double.NaN : levelCv;
     }
 
+    /** The level was credited before a resume: it is done, with the manifest's verdict, and is not run again. */
+    void credited(int windows, boolean valid, String why) {
+        creditedWindows = windows;
+        verdict = valid ? Validity.VALID : Validity.INVALID;
+        reason = valid ? EARLIER_RUN : why == null || why.isBlank() ? EARLIER_RUN : why + " (" + EARLIER_RUN + ")";
+    }
+
+    /** The reason a credited level gives. */
+    static final String EARLIER_RUN = "credited by the run being resumed";
+
+    /** Windows done: the closed ones, or those an earlier run credited. */
+    int windowsDone() {
+        return creditedWindows >= 0 && windows.isEmpty() ? creditedWindows : windows.size();
+    }
+
     void points(List<WindowPoint> out) {
         for (WindowRecord w : windows) {
             if (w.jPerToken() != null) {
@@ -54,21 +71,10 @@ final class LiveLevel {
         }
     }
 
+    /** Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them. */
     LevelRow row() {
-        double ttft = Double.NaN;
-        double throughput = 0;
-        int withMetrics = 0;
-        for (WindowRecord w : windows) {
-            if (w.metrics() != null) {
-                LatencyPercentiles t = w.metrics().ttft();
-                if (t != null && t.p99Ms() != null) {
-                    ttft = Double.isNaN(ttft) ? t.p99Ms() : Math.max(ttft, t.p99Ms());
-                }
-                throughput += w.metrics().requestThroughputReqS();
-                withMetrics++;
-            }
-        }
-        return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason, ttft,
-                withMetrics == 0 ? Double.NaN : throughput / withMetrics);
+        LevelFigures figures = LevelFigures.ofRecords(windows);
+        return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
+                figures.ttftP99Ms(), figures.requestRateReqS());
     }
 }

@@ -5,6 +5,8 @@ import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.FxUiExecutor;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.RunController;
+import io.joulebench.core.results.Manifest;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.study.Study;
 import java.nio.file.Path;
@@ -95,7 +97,20 @@ public final class StudyRunController implements RunController {
     public void resume(Path resultsFolder) {
         Path name = resultsFolder.getFileName();
         launch(name == null ? resultsFolder.toString() : name.toString(), resultsFolder,
-                f -> execution.resume(resultsFolder, f));
+                f -> {
+                    f.resuming(creditedCells(resultsFolder));
+                    return execution.resume(resultsFolder, f);
+                });
+    }
+
+    /** The manifest's cells (on the run's thread); none when it cannot be read, which the resume then reports. */
+    private static java.util.List<ManifestEntry> creditedCells(Path resultsFolder) {
+        try {
+            return Manifest.read(resultsFolder.resolve(Manifest.FILE_NAME)).entries();
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.debug("manifest of {} not read for the live view", resultsFolder, e);
+            return java.util.List.of();
+        }
     }
 
     private void launch(String name, Path folder, Job job) {

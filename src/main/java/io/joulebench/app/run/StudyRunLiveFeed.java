@@ -7,6 +7,7 @@ import io.joulebench.app.live.RunProgress;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.WarmupState;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
@@ -48,6 +49,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private double inFlight = Double.NaN;
     private WindowRecord lastWindow;
     private StudyProgress eta = new StudyProgress(0);
+    private List<ManifestEntry> credited = List.of();
+    /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
+    private long measuredUntil = Long.MAX_VALUE;
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -70,13 +74,26 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         inFlight = Double.NaN;
         lastWindow = null;
         eta = new StudyProgress(0);
+        credited = List.of();
+        measuredUntil = Long.MAX_VALUE;
         studyName = name;
         origin = nanos.getAsLong();
         change(RunState.STARTING);
     }
 
+    /**
+     * The run about to start is a resume of a folder whose manifest lists these cells: the credited ones are shown
+     * done, not pending, and neither the ETA nor the progress bar counts them as work left. Call after
+     * {@link #starting} and before the core's {@link #studyStarted}.
+     */
+    public synchronized void resuming(List<ManifestEntry> entries) {
+        credited = entries.stream().filter(ManifestEntry::credited).toList();
+        changed();
+    }
+
     public synchronized void cancelling() {
         if (state.active()) {
+            measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
             change(RunState.CANCELLING);
         }
     }
@@ -101,9 +118,11 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void studyStarted(StudyPlan studyPlan) {
+        eta = new StudyProgress(credited.size());
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         levels.planned(studyPlan);
+        levels.credited(credited);
         if (!studyPlan.cells().isEmpty()) {
             energy.planned(studyPlan.cells().get(0).experiment().measurement().energySampler());
         }
@@ -181,6 +200,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void levelResult(LevelResult result) {
         eta.levelFinished(nanos.getAsLong());
         levels.result(result);
+        if (levels.allDecided()) {
+            measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
+        }
         if (result.energy() != null) {
             energy.measured(result.energy());
         }
@@ -189,7 +211,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void powerSampled(List<PowerSample> samples) {
-        power.add(samples, this::seconds);
+        // The session's feed hands over its last batch as it tears the server down, after the last level's result
+        // (or after a cancel): those samples are no level's and would be drawn past the run's end.
+        power.add(samples.stream().filter(s -> s.tNanos() <= measuredUntil).toList(), this::seconds);
         changed();
     }
 
@@ -201,6 +225,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void studyFinished(boolean interrupted) {
+        measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
         timeline.closeAll(now());
         inFlight = 0;
         change(interrupted ? RunState.CANCELLED : RunState.FINISHED);

@@ -104,4 +104,45 @@ class EditorBackgroundWorkTest {
         assertThat(vm.validation().problems()).hasSize(1); // the immediate check's, the queued one dropped
         assertThat(ui).isEmpty();
     }
+
+    @Test
+    void open_reads_and_save_writes_on_the_background_executor_and_land_through_the_ui_executor(@TempDir Path dir)
+            throws Exception {
+        // Issue 15 item 9: study-file I/O ran on the FX thread.
+        drain();
+        Path file = Files.writeString(dir.resolve("other.yaml"), "study_name: other\nserving_mode: server\n");
+        var opened = vm.openStudy(file);
+        assertThat(opened).isNotDone();
+        assertThat(vm.studyNameProperty().get()).isEqualTo("quickstart"); // nothing read on the caller's thread
+        runBackground();
+        assertThat(opened).isNotDone(); // read, not yet loaded on the UI thread
+        drain();
+        assertThat(opened.join()).isTrue();
+        assertThat(vm.studyNameProperty().get()).isEqualTo("other");
+
+        vm.textProperty().set("study_name: saved\nserving_mode: server\n");
+        Path target = dir.resolve("saved.yaml");
+        var saved = vm.saveStudyAs(target);
+        assertThat(target).doesNotExist();
+        vm.textProperty().set("study_name: saved\nserving_mode: server\n# typed while it saved\n");
+        drain();
+        assertThat(saved.join()).isTrue();
+        assertThat(Files.readString(target, StandardCharsets.UTF_8)).isEqualTo("study_name: saved\nserving_mode: server\n");
+        assertThat(vm.dirtyProperty().get()).as("edited after the text was taken").isTrue();
+        assertThat(vm.fileProperty().get()).isEqualTo(target.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void the_save_the_unsaved_edits_question_starts_is_done_before_it_answers(@TempDir Path dir) throws Exception {
+        EditorViewModel asking = new EditorViewModel(services.preferences, services.errors, Debouncer.direct(),
+                services.confirmer, services.dialogs, background::add, ui::add);
+        drain();
+        Path target = dir.resolve("kept.yaml");
+        asking.textProperty().set(asking.textProperty().get() + "# mine\n");
+        services.choiceAnswer = "Save";
+        services.dialogs.answers.add(target);
+        assertThat(asking.settleUnsaved("closing the window")).isTrue();
+        assertThat(Files.readString(target, StandardCharsets.UTF_8)).endsWith("# mine\n");
+        assertThat(asking.dirtyProperty().get()).isFalse();
+    }
 }

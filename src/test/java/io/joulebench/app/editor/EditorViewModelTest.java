@@ -24,17 +24,28 @@ class EditorViewModelTest {
     }
 
     @Test
-    void a_form_edit_keeps_the_header_comments_and_a_warning_names_the_comments_it_would_drop() {
-        assertThat(vm.commentWarningProperty().get()).as("the quickstart has a header comment only").isEmpty();
+    void a_form_edit_changes_only_its_value_in_the_yaml_and_keeps_every_comment() {
+        // Issue 22 item 7: comments vanished after any Form edit.
+        String quickstart = vm.textProperty().get();
+        assertThat(vm.commentWarningProperty().get()).isEmpty();
         vm.form().edit("window_seconds", "10");
-        assertThat(vm.textProperty().get()).startsWith("# Headless quickstart").contains("window_seconds: 10");
+        assertThat(vm.textProperty().get()).isEqualTo(quickstart.replace("window_seconds: 5", "window_seconds: 10"));
 
         vm.textProperty().set("# my sweep\nstudy_name: mine  # the name\n# rates below\nserver: {traffic: {rate: 4}}\n");
-        assertThat(vm.commentWarningProperty().get()).startsWith("The YAML has 2 comments below its header")
+        assertThat(vm.commentWarningProperty().get()).as("a form edit keeps them").isEmpty();
+        vm.form().edit("window_seconds", "10");
+        assertThat(vm.textProperty().get()).startsWith("# my sweep\nstudy_name: mine  # the name\n# rates below\n");
+        assertThat(StudyYaml.get(vm.document().tree(), "server.traffic.window_seconds").asInt()).isEqualTo(10);
+        assertThat(StudyYaml.get(vm.document().tree(), "server.traffic.rate").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void where_an_edit_cannot_be_spliced_in_the_warning_still_names_the_comments_it_would_drop() {
+        vm.textProperty().set("# top\n{study_name: mine, serving_mode: server}  # one line\n");
+        assertThat(vm.commentWarningProperty().get()).startsWith("The YAML has 1 comment below its header")
                 .contains("YAML tab");
         vm.form().edit("window_seconds", "10");
-        assertThat(vm.textProperty().get()).startsWith("# my sweep\n").doesNotContain("# the name");
-        assertThat(vm.commentWarningProperty().get()).isEmpty();
+        assertThat(vm.textProperty().get()).startsWith("# top\n").doesNotContain("# one line");
     }
 
     @Test
@@ -58,13 +69,13 @@ class EditorViewModelTest {
 
         services.choiceAnswer = "Cancel";
         assertThat(asking.newStudy()).isFalse();
-        assertThat(asking.openStudy(other)).isFalse();
+        assertThat(asking.openStudy(other).join()).isFalse();
         assertThat(asking.textProperty().get()).endsWith("# mine\n");
         assertThat(asking.dirtyProperty().get()).isTrue();
         assertThat(services.questions).hasSize(2).allSatisfy(q -> assertThat(q).contains("not saved"));
 
         services.choiceAnswer = "Don't save";
-        assertThat(asking.openStudy(other)).isTrue();
+        assertThat(asking.openStudy(other).join()).isTrue();
         assertThat(asking.studyNameProperty().get()).isEqualTo("other");
 
         asking.textProperty().set("study_name: other-2\n");
@@ -274,14 +285,14 @@ class EditorViewModelTest {
     void save_writes_the_yaml_tab_text_and_updates_recent_files(@TempDir Path dir) throws Exception {
         vm.form().edit("study_name", "mine");
         Path target = dir.resolve("mine.yaml");
-        assertThat(vm.saveStudyAs(target)).isTrue();
+        assertThat(vm.saveStudyAs(target).join()).isTrue();
         assertThat(Files.readString(target)).isEqualTo(vm.textProperty().get());
         assertThat(vm.recentStudies()).containsExactly(target.toAbsolutePath().normalize());
         assertThat(vm.dirtyProperty().get()).isFalse();
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
 
         vm.newStudy();
-        assertThat(vm.openStudy(target)).isTrue();
+        assertThat(vm.openStudy(target).join()).isTrue();
         assertThat(vm.studyNameProperty().get()).isEqualTo("mine");
     }
 

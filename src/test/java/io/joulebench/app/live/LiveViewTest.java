@@ -67,4 +67,20 @@ class LiveViewTest {
         assertThat(robot.lookup(".energy-label").queryLabeled().getText())
                 .isEqualTo("Energy: simulated (counter, reference engine)");
     }
+
+    @Test
+    void the_req_per_s_and_ttft_headers_say_what_the_figure_is_in_the_words_the_results_use(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        var table = robot.lookup(".level-table").queryAs(javafx.scene.control.TableView.class);
+        java.util.Map<String, String> meanings = new java.util.HashMap<>();
+        for (Object c : table.getColumns()) {
+            var column = (javafx.scene.control.TableColumn<?, ?>) c;
+            meanings.put(io.joulebench.app.fx.Columns.title(column), io.joulebench.app.fx.Columns.meaning(column));
+        }
+        assertThat(meanings.get("Req/s")).startsWith(io.joulebench.core.results.LevelFigures.REQUEST_RATE_MEANING);
+        assertThat(meanings.get("TTFT p99\nms")).startsWith(io.joulebench.core.results.LevelFigures.TTFT_P99_MEANING);
+        assertThat(robot.lookup(".level-table .column-header .label")
+                .match((javafx.scene.control.Label l) -> "Req/s".equals(l.getText()) && l.getTooltip() != null)
+                .queryAll()).isNotEmpty();
+    }
 }

@@ -12,7 +12,7 @@ class PlotModelTest {
 
     private static RateGroup group(String series, double rate, double jPerToken, Boolean slo, boolean valid) {
         return new RateGroup(series, rate, null, 3, 1, jPerToken, jPerToken, jPerToken, jPerToken, jPerToken,
-                "windows", 100, valid ? 0 : 3, slo, valid);
+                "windows", 100, 10, valid ? 0 : 3, slo, valid);
     }
 
     @Test
@@ -55,5 +55,22 @@ class PlotModelTest {
         cells.put("slo_pass", "true");
         cells.put("cycle", "1");
         return new WindowRow(cells);
+    }
+
+    @Test
+    void a_geometric_sweep_is_told_from_an_even_one_and_gets_its_step_ratio() {
+        // Issue 22 item 9: 2, 8, 32 crowd the left of a linear axis; a log axis spaces them evenly.
+        assertThat(PlotModel.geometric(List.of(2.0, 8.0, 32.0))).isTrue();
+        assertThat(PlotModel.geometric(List.of(1.0, 2.0, 4.0, 8.0, 16.0))).isTrue();
+        assertThat(PlotModel.geometric(List.of(2.0, 4.0, 6.0, 8.0))).isFalse();
+        assertThat(PlotModel.geometric(List.of(2.0, 8.0))).as("two rates are any sweep").isFalse();
+        assertThat(PlotModel.geometric(List.of(0.0, 1.0, 2.0))).isFalse();
+        assertThat(PlotModel.ratio(List.of(2.0, 8.0, 32.0))).isCloseTo(4.0, org.assertj.core.data.Offset.offset(1e-9));
+
+        PlotModel plots = PlotModel.of(List.of(group("a", 2, 0.9, null, true), group("a", 8, 0.3, null, true),
+                group("a", 32, 0.1, null, true)), Interval.MIN_MAX);
+        assertThat(plots.rates()).containsExactly(2.0, 8.0, 32.0);
+        assertThat(plots.logRateSuggested()).isTrue();
+        assertThat(plots.logRatePossible()).isTrue();
     }
 }

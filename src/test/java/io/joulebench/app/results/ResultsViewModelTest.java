@@ -287,4 +287,13 @@ class ResultsViewModelTest {
         assertThat(background.readingProperty().get()).isZero();
         assertThat(services.errors.messages).singleElement().asString().contains("no-such-folder");
     }
+
+    @Test
+    void the_rate_axis_turns_log_for_a_geometric_sweep_and_a_regroup_keeps_the_users_choice() {
+        vm.open(Fixtures.quickstartFolder()); // 2, 8, 32 req/s
+        assertThat(vm.logRateAxisProperty().get()).isTrue();
+        vm.logRateAxisProperty().set(false);
+        vm.groupByCycleProperty().set(true); // the same rates, regrouped
+        assertThat(vm.logRateAxisProperty().get()).isFalse();
+    }
 }

@@ -84,6 +84,22 @@ class ResultsViewTest {
     }
 
     @Test
+    void by_rate_shows_req_per_s_and_ttft_p99_as_the_level_figures_with_their_meaning(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("By rate");
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
+        var byTitle = new java.util.HashMap<String, javafx.scene.control.TableColumn<RateGroup, ?>>();
+        groups.getColumns().forEach(c -> byTitle.put(io.joulebench.app.fx.Columns.title(c), c));
+        assertThat(io.joulebench.app.fx.Columns.meaning(byTitle.get("Req/s")))
+                .isEqualTo(io.joulebench.core.results.LevelFigures.REQUEST_RATE_MEANING);
+        assertThat(io.joulebench.app.fx.Columns.meaning(byTitle.get("TTFT p99 ms")))
+                .isEqualTo(io.joulebench.core.results.LevelFigures.TTFT_P99_MEANING);
+        RateGroup first = groups.getItems().get(0);
+        assertThat(first.requestRateReqS()).isFinite();
+    }
+
+    @Test
     void plots_draw_invalid_levels_hollow_colour_spread_bars_by_series_and_save_as_png(FxRobot robot)
             throws Exception {
         openFixture(robot);
@@ -100,6 +116,27 @@ class ResultsViewTest {
         robot.interact(() -> PlotsView.savePng(energy, png));
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
         assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void plots_of_a_geometric_sweep_offer_a_log_rate_axis_labelled_in_req_per_s(FxRobot robot) {
+        openFixture(robot);
+        robot.clickOn("Plots");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.chart.LineChart<?, ?> energy = robot.lookup("#plot-energy").query();
+        javafx.scene.chart.NumberAxis x = (javafx.scene.chart.NumberAxis) energy.getXAxis();
+        javafx.scene.control.CheckBox log = robot.lookup("#plot-log-rate").query();
+        assertThat(log.isSelected()).as("2, 8, 32 is a geometric sweep").isTrue();
+        assertThat(energy.getData().get(0).getData()).extracting(d -> ((Number) d.getXValue()).doubleValue())
+                .containsExactly(Math.log10(2), Math.log10(8), Math.log10(32));
+        assertThat(x.getLabel()).contains("log");
+        assertThat(x.getTickLabelFormatter().toString(Math.log10(8))).isEqualTo("8");
+        assertThat(energy.isVerticalZeroLineVisible()).as("x = 0 is 1 req/s on a log axis").isFalse();
+        robot.clickOn(log);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(energy.getData().get(0).getData()).extracting(d -> ((Number) d.getXValue()).doubleValue())
+                .containsExactly(2.0, 8.0, 32.0);
+        assertThat(x.getLabel()).isEqualTo("request rate (req/s)");
     }
 
     @Test

@@ -61,6 +61,27 @@ class LevelTrackerTest {
     }
 
     @Test
+    void a_row_shows_req_per_s_and_ttft_p99_only_from_final_windows_as_the_mean_over_them() {
+        // Issue 22 item 3: provisional windows (requests still in flight) read 0.9 req/s for a 16 req/s level;
+        // the row waits for final windows and then agrees with the results (the mean, not the worst window).
+        tracker.planned(plan);
+        tracker.session(plan.cells());
+        tracker.levelStarted(0, spec(2));
+        tracker.windowClosed(ScriptedRun.window(0, 0, 0, 5, true));
+        assertThat(tracker.rows().get(0).requestThroughput()).isNaN();
+        assertThat(tracker.rows().get(0).ttftP99Ms()).isNaN();
+
+        var finals = List.of(ScriptedRun.window(0, 0, 0, 5, false), ScriptedRun.window(2, 1, 5, 10, false));
+        tracker.validated(new io.joulebench.core.window.LevelOutcome(0, spec(2), finals,
+                new io.joulebench.core.window.LevelValidation(true, null, 0.01, 2, 0.05), null));
+
+        LevelRow row = tracker.rows().get(0);
+        io.joulebench.core.results.LevelFigures figures = io.joulebench.core.results.LevelFigures.ofRecords(finals);
+        assertThat(row.requestThroughput()).isEqualTo(figures.requestRateReqS()).isEqualTo(4.0);
+        assertThat(row.ttftP99Ms()).isEqualTo(figures.ttftP99Ms()).isEqualTo(70.0);
+    }
+
+    @Test
     void an_interrupted_result_is_not_credited_and_says_it_reruns_on_resume() {
         tracker.planned(plan);
         tracker.session(plan.cells());

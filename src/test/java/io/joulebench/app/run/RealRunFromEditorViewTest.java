@@ -222,9 +222,14 @@ class RealRunFromEditorViewTest {
     private void openShortQuickstart(FxRobot robot) throws IOException {
         Path study = dir.resolve("quickstart-short.yaml");
         Files.writeString(study, SHORT_QUICKSTART, StandardCharsets.UTF_8);
-        var opened = new java.util.concurrent.atomic.AtomicBoolean();
+        var opened = new java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<Boolean>>();
         robot.interact(() -> opened.set(context.shell().editor().openStudy(study)));
-        assertThat(opened).isTrue();
+        try {
+            // read on the editor's thread, loaded on the FX thread
+            assertThat(opened.get().get(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(context.shell().titleProperty().get()).contains("quickstart-short");
     }

@@ -41,6 +41,7 @@ class StudyRunControllerTest {
     Path root;
     private final TestServices services = new TestServices();
     private final StudyRunLiveFeed feed = new StudyRunLiveFeed();
+    private final io.joulebench.core.study.StudyPlan plan = StudyRunLiveFeedTest.quickstartPlan();
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final List<String> finished = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
@@ -257,14 +258,24 @@ class StudyRunControllerTest {
             @Override
             public RunEnd resume(Path resultsDir, StudyRunListener l) {
                 resumed.add(resultsDir);
+                l.studyStarted(plan);
                 l.studyFinished(false);
                 return RunEnd.finished();
             }
         });
+        // The folder's manifest credits the plan's first level: the live table shows it done, not pending.
+        var first = plan.cells().get(0);
+        new io.joulebench.core.results.Manifest("quickstart", "d", List.of(
+                io.joulebench.core.results.ManifestEntry.pending(0, first.configHash(), first.cycle(), first.label())
+                        .with(io.joulebench.core.results.CellStatus.COMPLETED, null, null, "s0",
+                                List.of("w0", "w1", "w2"), null, "2026-01-01T00:00:00Z")))
+                .write(folder.resolve(io.joulebench.core.results.Manifest.FILE_NAME));
         onFx(() -> c.resume(folder));
         assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
         assertThat(resumed).containsExactly(folder);
         assertThat(finished).containsExactly("quickstart-old");
+        assertThat(feed.snapshot().levels().get(0).windowsDone()).isEqualTo(3);
+        assertThat(feed.snapshot().levels().get(0).verdict()).isEqualTo(io.joulebench.app.live.Validity.VALID);
     }
 
     @Test

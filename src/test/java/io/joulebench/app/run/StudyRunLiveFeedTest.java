@@ -70,6 +70,64 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void a_resume_shows_the_credited_levels_done_and_neither_the_eta_nor_the_bar_counts_them_as_work_left() {
+        // Issue 22 item 6: after a resume the finished levels read "0/3 pending", the ETA was the whole study's and
+        // the bar counted the finished levels as work left.
+        List<io.joulebench.core.results.ManifestEntry> manifest = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            var cell = plan.cells().get(i);
+            var pending = io.joulebench.core.results.ManifestEntry.pending(i, cell.configHash(), cell.cycle(),
+                    cell.label());
+            manifest.add(i == 2 ? pending : pending.with(i == 0 ? io.joulebench.core.results.CellStatus.COMPLETED
+                    : io.joulebench.core.results.CellStatus.FAILED, i == 0 ? null : "J/token CV 0.2 > 0.05",
+                    i == 0 ? null : "LevelInvalid", "s0", List.of("w0", "w1", "w2"),
+                    new io.joulebench.core.results.CellSummary(cell.rate(), 3, 15.0, 10.0, 1000, 10.0, 0.01, i == 0,
+                            "simulated"), "2026-01-01T00:00:00Z"));
+        }
+        feed.starting("quickstart");
+        feed.resuming(manifest);
+        feed.studyStarted(plan);
+        feed.sessionStarted("s1", plan.cells().subList(2, 3));
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.levels()).extracting(LevelRow::windowsDone).containsExactly(3, 3, 0);
+        assertThat(s.levels()).extracting(LevelRow::verdict)
+                .containsExactly(Validity.VALID, Validity.INVALID, Validity.PENDING);
+        assertThat(s.levels().get(1).reason()).startsWith("J/token CV 0.2 > 0.05");
+        assertThat(s.progress().fraction()).as("six of nine windows are done").isCloseTo(6 / 9.0, within(1e-9));
+        double oneLevel = plan.estimate().totalSeconds() / 3;
+        assertThat(s.progress().eta().toMillis() / 1000.0).as("the ETA is the one level left")
+                .isCloseTo(oneLevel, within(0.01));
+
+        feed.levelStarted(2, io.joulebench.core.window.WindowSpec.builder().rate(32).durationSeconds(2)
+                .windowsPerLevel(3).build());
+        assertThat(feed.snapshot().progress().level()).isEqualTo(3);
+    }
+
+    @Test
+    void power_sampled_after_the_last_level_or_a_cancel_is_not_drawn_past_the_run() throws Exception {
+        // Issue 22 item 17: the session's last batch, taken as the server is torn down, drew a stray point.
+        feed.starting("quickstart");
+        run.play();
+        long measured = clock.get();
+        int samples = feed.snapshot().power().get(0).samples().size();
+        feed.powerSampled(List.of(new PowerSample(measured - 1, 0, 77.0, 50.0, false),
+                new PowerSample(measured + 2 * ScriptedRun.SECOND, 0, 12.0, 50.0, false)));
+        clock.addAndGet(3 * ScriptedRun.SECOND);
+        feed.studyFinished(false);
+
+        List<io.joulebench.app.live.PowerPoint> trace = feed.snapshot().power().get(0).samples();
+        assertThat(trace).hasSize(samples + 1);
+        assertThat(trace.get(trace.size() - 1).watts()).as("taken before the last result, so kept").isEqualTo(77.0);
+
+        feed.starting("quickstart");
+        run.start();
+        feed.cancelling();
+        feed.powerSampled(List.of(new PowerSample(clock.get() + ScriptedRun.SECOND, 0, 12.0, 50.0, false)));
+        assertThat(feed.snapshot().power()).isEmpty();
+    }
+
+    @Test
     void a_cancel_the_core_reported_reaches_the_view_once_and_one_it_did_not_is_closed_by_the_controller() {
         feed.starting("quickstart");
         run.start();
