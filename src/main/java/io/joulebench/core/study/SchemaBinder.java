@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.study.Schema.Bool;
 import io.joulebench.core.study.Schema.Field;
+import io.joulebench.core.study.Schema.Free;
 import io.joulebench.core.study.Schema.Int;
 import io.joulebench.core.study.Schema.ListOf;
 import io.joulebench.core.study.Schema.MapOf;
@@ -100,6 +101,7 @@ final class SchemaBinder {
             case Bool b -> v.isBoolean() ? v : notA("true or false", v, path);
             case ListOf l -> bindList(l, v, path);
             case MapOf m -> bindMap(m, v, path);
+            case Free f -> v;
         };
     }
 
@@ -199,7 +201,8 @@ final class SchemaBinder {
         for (String key : keys) {
             JsonNode item = v.get(key);
             String p = KeyPaths.child(path, key);
-            JsonNode bound = item.isNull() ? fail(p, "must not be null") : bindValue(m.value(), item, p);
+            JsonNode bound = item.isNull() ? m.value() instanceof Free ? item : fail(p, "must not be null")
+                    : bindValue(m.value(), item, p);
             putIfBound(out, key, bound);
         }
         return out;
@@ -266,6 +269,7 @@ final class SchemaBinder {
             case ListOf l -> "a list";
             case MapOf m -> "a mapping";
             case Rejected r -> "nothing";
+            case Free f -> "a value";
         };
     }
 

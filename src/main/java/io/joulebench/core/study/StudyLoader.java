@@ -54,8 +54,9 @@ public final class StudyLoader {
         if (doc == null) {
             throw failure(errors);
         }
-        List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
         Set<String> notes = new LinkedHashSet<>();
+        doc = UpstreamKeys.apply(doc, baseDir, errors, notes);
+        List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
         List<CellResolver.Resolved> resolved = new ArrayList<>();
         List<StudyExpander.Draft> kept = new ArrayList<>();
         for (StudyExpander.Draft draft : drafts) {
