@@ -78,6 +78,7 @@ public final class StudyLoader {
         List<GridCell> cells = deduplicate(resolved, kept, notes);
         List<String> warnings = new ArrayList<>();
         replacedBaseValues(doc, baseDir, notes, warnings);
+        engineParamWarnings(cells, warnings);
         return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
                 List.copyOf(notes), warnings);
     }
@@ -121,6 +122,18 @@ public final class StudyLoader {
                 warnings.add(text + "; on its own it would not be valid: " + invalid.rule());
             }
         }
+    }
+
+    /** An engine parameter with no flag Joulebench knows is passed through, as upstream does, and warned about once. */
+    private static void engineParamWarnings(List<GridCell> cells, List<String> warnings) {
+        Set<String> said = new LinkedHashSet<>();
+        for (GridCell cell : cells) {
+            String engine = cell.experiment().engine();
+            for (String line : ExperimentConfigReader.engineFlags(cell.config(), engine).unknown()) {
+                said.add(engine + ".engine_params." + line);
+            }
+        }
+        warnings.addAll(said);
     }
 
     private static List<GridCell> deduplicate(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,
