@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Study study;
         try {
-            study = new StudyLoader().load(studyFile);
+            study = StudyLoader.withUpstreamCliDefaults().load(studyFile);
         } catch (StudyValidationException e) {
             return InterruptibleRun.printStudyErrors(e, studyFile.toString(), err);
         }
