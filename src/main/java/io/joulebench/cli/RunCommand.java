@@ -64,6 +64,8 @@ public final class RunCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
+        study.notes().stream().filter(n -> n.contains("SUBSTITUTED")).findFirst()
+                .ifPresent(n -> err.println("warning: " + n));
         study.notes().forEach(n -> err.println("note: " + n));
         plan.warnings().forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);

@@ -27,6 +27,10 @@ import java.util.Map;
 final class SchemaBinder {
 
     private static final JsonNodeFactory N = JsonNodeFactory.instance;
+    /** What a study that names upstream's corpus gets when no local copy is set: said in validate, run and bundles. */
+    static final String AIENERGYSCORE_SUBSTITUTED = "(SUBSTITUTED: Joulebench's own builtin prompts, not upstream's "
+            + "AIEnergyScore corpus, so J/token is not comparable with llenergymeasure's; set JOULEBENCH_AIENERGYSCORE "
+            + "to a local .jsonl copy of the corpus to use it)";
 
     private final CellSource source;
     private final List<StudyError> errors;
@@ -116,7 +120,7 @@ final class SchemaBinder {
         String alias = s.aliases().get(text);
         if (alias != null) {
             notes.add(source.displayPath(path) + ": '" + text + "' is read as '" + alias + "'"
-                    + (path.endsWith("dataset.source") ? " (Joulebench ships its own builtin prompt set)" : ""));
+                    + (path.endsWith("dataset.source") ? " " + AIENERGYSCORE_SUBSTITUTED : ""));
             return N.textNode(alias);
         }
         if (!s.allowed().isEmpty() && !s.allowed().contains(text)) {

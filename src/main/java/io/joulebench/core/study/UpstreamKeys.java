@@ -346,6 +346,14 @@ final class UpstreamKeys {
         }
         if (node.get("task") instanceof ObjectNode t) {
             String p = KeyPaths.child(prefix, "task") + ".";
+            if (t.get("dataset") instanceof ObjectNode d && "aienergyscore".equals(d.path("source").asText(null))) {
+                String corpus = localCorpus();
+                if (corpus != null) {
+                    d.put("source", corpus);
+                    notes.add(p + "dataset.source: 'aienergyscore' is read from the local copy " + corpus
+                            + " (JOULEBENCH_AIENERGYSCORE)");
+                }
+            }
             if (t.has("max_input_tokens") && t.get("max_input_tokens").isNull()) {
                 t.put("max_input_tokens", 1_000_000);
                 notes.add(p + "max_input_tokens: null (no truncation, as upstream) is read as 1000000");
@@ -376,6 +384,16 @@ final class UpstreamKeys {
                         + "requests carry only max_tokens, so the server's default sampling applies");
             }
         }
+    }
+
+    /**
+     * A local copy of upstream's AIEnergyScore corpus, a {@code .jsonl} file of {@code {"text": …}} or
+     * {@code {"prompt": …}} rows: the {@code JOULEBENCH_AIENERGYSCORE} environment variable (or the
+     * {@code joulebench.aienergyscore} system property), made absolute; null when unset.
+     */
+    static String localCorpus() {
+        String given = System.getProperty("joulebench.aienergyscore", System.getenv("JOULEBENCH_AIENERGYSCORE"));
+        return given == null || given.isBlank() ? null : Path.of(given).toAbsolutePath().normalize().toString();
     }
 
     private boolean accept(ObjectNode node, String key, Kind kind) {

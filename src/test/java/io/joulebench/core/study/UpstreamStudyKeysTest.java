@@ -165,6 +165,29 @@ class UpstreamStudyKeysTest {
         assertThat(errors.get(2).format()).contains("did you mean 'save_timeseries'");
     }
 
+    @Test
+    void aienergyscore_without_a_local_copy_is_loudly_substituted() {
+        Study study = StudyFixtures.load(StudyFixtures.MINIMAL + "task: {dataset: {source: aienergyscore}}\n");
+        assertThat(study.cells().get(0).experiment().task().dataset().isBuiltin()).isTrue();
+        assertThat(notesAbout(study, "task.dataset.source")).singleElement().asString()
+                .contains("SUBSTITUTED").contains("not comparable").contains("JOULEBENCH_AIENERGYSCORE");
+    }
+
+    @Test
+    void aienergyscore_reads_the_local_copy_the_setting_names() throws Exception {
+        java.nio.file.Path corpus = java.nio.file.Files.createTempFile("aienergyscore", ".jsonl");
+        java.nio.file.Files.writeString(corpus, "{\"text\": \"What is energy?\"}\n{\"text\": \"Name a gas.\"}\n");
+        System.setProperty("joulebench.aienergyscore", corpus.toString());
+        try {
+            Study study = StudyFixtures.load(StudyFixtures.MINIMAL
+                    + "task: {dataset: {source: aienergyscore, n_prompts: 2}}\n");
+            assertThat(study.cells().get(0).experiment().task().dataset().source()).isEqualTo(corpus.toString());
+            assertThat(notesAbout(study, "task.dataset.source")).singleElement().asString().contains("local copy");
+        } finally {
+            System.clearProperty("joulebench.aienergyscore");
+        }
+    }
+
     private static List<StudyError> errorsOfFile(String yaml) {
         try {
             java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("upstream-keys");
