@@ -84,6 +84,14 @@ public final class StudyLoader {
         Set<String> notes = new LinkedHashSet<>();
         doc = UpstreamKeys.apply(doc, baseDir, errors, notes);
         List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
+        Set<String> modes = new LinkedHashSet<>();
+        drafts.forEach(d -> modes.add(d.tree().path("serving_mode").asText("")));
+        if (modes.size() > 1) {
+            String at = doc.root().path("sweep").has("serving_mode") ? "sweep.serving_mode" : "serving_mode";
+            errors.add(StudyError.at(doc.fileName(), at, doc.locate(at), "mixes serving modes (" + String.join(", ", modes)
+                    + "); as upstream at v0.7, a study is all server or all offline: run one study per mode"));
+            throw failure(errors);
+        }
         List<CellResolver.Resolved> resolved = new ArrayList<>();
         List<StudyExpander.Draft> kept = new ArrayList<>();
         for (StudyExpander.Draft draft : drafts) {

@@ -149,6 +149,11 @@ class UpstreamStudyKeysTest {
                         .contains("server.warmup"));
         assertThat(StudyFixtures.errorsOf("serving_mode: server\nserver: {traffic: {rate: 2, window_requests: 10}}\n"))
                 .singleElement().satisfies(e -> assertThat(e.keyPath()).isEqualTo("server.traffic.window_requests"));
+        assertThat(StudyFixtures.errorsOf("engine: vllm\ntask: {model: m}\nserver: {traffic: {rate: 2}}\n"
+                + "sweep: {serving_mode: [server, offline]}\n")).singleElement().satisfies(e -> {
+                    assertThat(e.keyPath()).isEqualTo("sweep.serving_mode");
+                    assertThat(e.rule()).contains("mixes serving modes").contains("one study per mode");
+                });
         assertThat(StudyFixtures.errorsOf(StudyFixtures.MINIMAL + "engine: transformers\n"))
                 .singleElement().satisfies(e -> assertThat(e.keyPath()).isEqualTo("engine"));
     }
