@@ -55,7 +55,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Study study;
         try {
-            study = new StudyLoader().load(studyFile);
+            study = StudyLoader.withUpstreamCliDefaults().load(studyFile);
         } catch (StudyValidationException e) {
             return InterruptibleRun.printStudyErrors(e, studyFile.toString(), err);
         }
@@ -66,6 +66,8 @@ public final class RunCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
+        study.notes().stream().filter(n -> n.contains("SUBSTITUTED")).findFirst()
+                .ifPresent(n -> err.println("warning: " + n));
         study.notes().forEach(n -> err.println("note: " + n));
         plan.warnings().forEach(w -> err.println("warning: " + w));
         PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).warnings()

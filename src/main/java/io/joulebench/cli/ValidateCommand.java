@@ -36,7 +36,7 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Study study;
         try {
-            study = new StudyLoader().load(studyFile);
+            study = StudyLoader.withUpstreamCliDefaults().load(studyFile);
         } catch (StudyValidationException e) {
             for (StudyError error : e.errors()) {
                 err.println(error.format());

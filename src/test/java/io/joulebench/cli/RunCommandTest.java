@@ -96,8 +96,8 @@ class RunCommandTest {
     void a_plan_warning_is_said_once_on_stderr_and_not_again_by_the_log() throws IOException {
         String quickstart = Files.readString(Path.of("examples/quickstart.yaml"));
         Path study = Files.writeString(tmp.resolve("seq.yaml"), quickstart.replace(
-                "study_execution: {n_cycles: 1, experiment_order: interleave}",
-                "study_execution: {n_cycles: 2, experiment_order: sequential}"));
+                "study_execution: {n_cycles: 1, experiment_order: interleave,",
+                "study_execution: {n_cycles: 2, experiment_order: sequential,"));
         ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
                 org.slf4j.Logger.ROOT_LOGGER_NAME);
         ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =

@@ -124,6 +124,11 @@ final class BundleWriter {
         n.put("label", level.cell().label());
         n.put("measurement_methodology", level.cell().isServer() ? "server_windowed" : "offline_batch");
         n.set("config", redactor.redact(level.cell().config()));
+        if ("builtin".equals(level.cell().config().path("task").path("dataset").path("source").asText(null))) {
+            n.put("workload_note", "builtin prompts: Joulebench's own prompt set, not llenergymeasure's AIEnergyScore "
+                    + "corpus (task.dataset.source aienergyscore is substituted by it unless JOULEBENCH_AIENERGYSCORE "
+                    + "names a local copy), so J/token is not comparable with upstream's");
+        }
         return n;
     }
 

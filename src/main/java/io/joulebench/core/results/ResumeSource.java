@@ -45,7 +45,12 @@ public final class ResumeSource {
 
     private static Study loadStudy(Path resultsDir, JsonNode resolved, Path override)
             throws IOException, StudyValidationException {
-        StudyLoader loader = new StudyLoader();
+        // a run started by `joulebench run` filled omitted execution keys with upstream's CLI defaults: resume the same
+        boolean cli = false;
+        for (JsonNode note : resolved.path("notes")) {
+            cli |= note.asText().startsWith(StudyLoader.CLI_DEFAULTS_NOTE);
+        }
+        StudyLoader loader = cli ? StudyLoader.withUpstreamCliDefaults() : new StudyLoader();
         if (override != null) {
             return loader.load(override);
         }

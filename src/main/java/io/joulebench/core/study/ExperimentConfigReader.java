@@ -1,6 +1,8 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.server.EngineParams;
+import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import io.joulebench.core.warmup.WarmupMode;
@@ -23,7 +25,7 @@ public final class ExperimentConfigReader {
                 mode == ServingMode.SERVER ? server(cell.path("server")) : null,
                 mode == ServingMode.OFFLINE ? offline(cell.path("offline"), cell.path("task")) : null,
                 engine.equals("reference") ? reference(cell.path("reference")) : null,
-                engine.equals("reference") ? null : container(cell.path(engine)));
+                engine.equals("reference") ? null : container(cell.path(engine), engineFlags(cell, engine).args()));
     }
 
     public static ExecutionConfig execution(JsonNode n) {
@@ -93,11 +95,27 @@ public final class ExperimentConfigReader {
                 optDouble(n.path("thermal_time_constant_seconds")), optInt(n.path("max_num_seqs")), faults);
     }
 
-    private static ContainerEngineOptions container(JsonNode n) {
+    /**
+     * The serve flags a cell's {@code <engine>.engine_params}, then its {@code passthrough_kwargs}, become for its
+     * engine (see {@link EngineParams}); they go before the block's own {@code extra_args}.
+     */
+    static EngineParams.Flags engineFlags(JsonNode cell, String engine) {
+        Map<String, JsonNode> params = new LinkedHashMap<>();
+        cell.path(engine).path("engine_params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue()));
+        cell.path("passthrough_kwargs").fields().forEachRemaining(e -> params.putIfAbsent(e.getKey(), e.getValue()));
+        if (params.isEmpty() || !EnginePreset.ids().contains(engine)) {
+            return new EngineParams.Flags(List.of(), List.of());
+        }
+        return EngineParams.flags(EnginePreset.fromId(engine), params);
+    }
+
+    private static ContainerEngineOptions container(JsonNode n, List<String> paramFlags) {
+        List<String> extra = new ArrayList<>(paramFlags);
+        extra.addAll(texts(n.path("extra_args")));
         Map<String, String> env = new LinkedHashMap<>();
         n.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
         return new ContainerEngineOptions(optText(n.path("image")),
-                n.path("command").isArray() ? texts(n.path("command")) : null, texts(n.path("extra_args")), env,
+                n.path("command").isArray() ? texts(n.path("command")) : null, extra, env,
                 optText(n.path("shm_size")), optText(n.path("model_cache")),
                 n.path("entrypoint").isArray() ? texts(n.path("entrypoint")) : null,
                 n.path("serve_args").isArray() ? texts(n.path("serve_args")) : null, optText(n.path("health_path")),

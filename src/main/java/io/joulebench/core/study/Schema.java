@@ -40,6 +40,10 @@ sealed interface Schema {
     record MapOf(Schema value) implements Schema {
     }
 
+    /** Any YAML value, kept as written: engine parameters the engine itself interprets (upstream's extra="allow"). */
+    record Free() implements Schema {
+    }
+
     /** A key that is recognised only to be refused with a clear reason. */
     record Rejected(String reason) implements Schema {
     }

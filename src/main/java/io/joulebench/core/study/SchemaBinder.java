@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.study.Schema.Bool;
 import io.joulebench.core.study.Schema.Field;
+import io.joulebench.core.study.Schema.Free;
 import io.joulebench.core.study.Schema.Int;
 import io.joulebench.core.study.Schema.ListOf;
 import io.joulebench.core.study.Schema.MapOf;
@@ -26,6 +27,10 @@ import java.util.Map;
 final class SchemaBinder {
 
     private static final JsonNodeFactory N = JsonNodeFactory.instance;
+    /** What a study that names upstream's corpus gets when no local copy is set: said in validate, run and bundles. */
+    static final String AIENERGYSCORE_SUBSTITUTED = "(SUBSTITUTED: Joulebench's own builtin prompts, not upstream's "
+            + "AIEnergyScore corpus, so J/token is not comparable with llenergymeasure's; set JOULEBENCH_AIENERGYSCORE "
+            + "to a local .jsonl copy of the corpus to use it)";
 
     private final CellSource source;
     private final List<StudyError> errors;
@@ -100,6 +105,7 @@ final class SchemaBinder {
             case Bool b -> v.isBoolean() ? v : notA("true or false", v, path);
             case ListOf l -> bindList(l, v, path);
             case MapOf m -> bindMap(m, v, path);
+            case Free f -> v;
         };
     }
 
@@ -114,7 +120,7 @@ final class SchemaBinder {
         String alias = s.aliases().get(text);
         if (alias != null) {
             notes.add(source.displayPath(path) + ": '" + text + "' is read as '" + alias + "'"
-                    + (path.endsWith("dataset.source") ? " (Joulebench ships its own builtin prompt set)" : ""));
+                    + (path.endsWith("dataset.source") ? " " + AIENERGYSCORE_SUBSTITUTED : ""));
             return N.textNode(alias);
         }
         if (!s.allowed().isEmpty() && !s.allowed().contains(text)) {
@@ -199,7 +205,8 @@ final class SchemaBinder {
         for (String key : keys) {
             JsonNode item = v.get(key);
             String p = KeyPaths.child(path, key);
-            JsonNode bound = item.isNull() ? fail(p, "must not be null") : bindValue(m.value(), item, p);
+            JsonNode bound = item.isNull() ? m.value() instanceof Free ? item : fail(p, "must not be null")
+                    : bindValue(m.value(), item, p);
             putIfBound(out, key, bound);
         }
         return out;
@@ -266,6 +273,7 @@ final class SchemaBinder {
             case ListOf l -> "a list";
             case MapOf m -> "a mapping";
             case Rejected r -> "nothing";
+            case Free f -> "a value";
         };
     }
 

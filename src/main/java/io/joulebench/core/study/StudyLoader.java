@@ -21,6 +21,33 @@ import java.util.Set;
  */
 public final class StudyLoader {
 
+    /**
+     * Upstream's CLI ({@code llem run}) fills what a study leaves out of {@code study_execution} with research
+     * defaults rather than its library's (1 cycle, sequential, no gaps): 3 cycles, {@code shuffle}, and the machine's
+     * thermal gaps (60 s between experiments, 300 s between cycles).
+     */
+    public static final Map<String, Object> UPSTREAM_CLI_DEFAULTS = java.util.Collections.unmodifiableMap(
+            new LinkedHashMap<>(Map.of("n_cycles", 3, "experiment_order", "shuffle", "experiment_gap_seconds", 60.0,
+                    "cycle_gap_seconds", 300.0)));
+    /** How the note that says upstream's CLI defaults were applied begins (resume reads it back). */
+    public static final String CLI_DEFAULTS_NOTE = "study_execution: upstream's CLI defaults for what the study leaves out";
+
+    private final boolean cliDefaults;
+
+    /** A loader with upstream's library defaults (1 cycle, sequential, no gaps): the workbench, tests. */
+    public StudyLoader() {
+        this(false);
+    }
+
+    private StudyLoader(boolean cliDefaults) {
+        this.cliDefaults = cliDefaults;
+    }
+
+    /** A loader that, like {@code llem run}, fills omitted execution keys with {@link #UPSTREAM_CLI_DEFAULTS}. */
+    public static StudyLoader withUpstreamCliDefaults() {
+        return new StudyLoader(true);
+    }
+
     /** Loads and validates a study file; relative paths in it resolve against its folder. */
     public Study load(Path file) throws StudyValidationException {
         String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
@@ -54,8 +81,17 @@ public final class StudyLoader {
         if (doc == null) {
             throw failure(errors);
         }
-        List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
         Set<String> notes = new LinkedHashSet<>();
+        doc = UpstreamKeys.apply(doc, baseDir, errors, notes);
+        List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
+        Set<String> modes = new LinkedHashSet<>();
+        drafts.forEach(d -> modes.add(d.tree().path("serving_mode").asText("")));
+        if (modes.size() > 1) {
+            String at = doc.root().path("sweep").has("serving_mode") ? "sweep.serving_mode" : "serving_mode";
+            errors.add(StudyError.at(doc.fileName(), at, doc.locate(at), "mixes serving modes (" + String.join(", ", modes)
+                    + "); as upstream at v0.7, a study is all server or all offline: run one study per mode"));
+            throw failure(errors);
+        }
         List<CellResolver.Resolved> resolved = new ArrayList<>();
         List<StudyExpander.Draft> kept = new ArrayList<>();
         for (StudyExpander.Draft draft : drafts) {
@@ -73,10 +109,13 @@ public final class StudyLoader {
         }
         ObjectNode first = resolved.get(0).study();
         String studyName = first.path("study_name").isTextual() ? first.get("study_name").textValue() : stem(fileName);
-        ExecutionConfig execution = ExperimentConfigReader.execution(first.path("study_execution"));
+        ExecutionConfig execution = ExperimentConfigReader.execution(cliDefaults
+                ? cliExecution(doc.root().path("study_execution"), first.path("study_execution"), notes)
+                : first.path("study_execution"));
         List<GridCell> cells = deduplicate(resolved, kept, notes);
         List<String> warnings = new ArrayList<>();
         replacedBaseValues(doc, baseDir, notes, warnings);
+        engineParamWarnings(cells, warnings);
         return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
                 List.copyOf(notes), warnings);
     }
@@ -120,6 +159,42 @@ public final class StudyLoader {
                 warnings.add(text + "; on its own it would not be valid: " + invalid.rule());
             }
         }
+    }
+
+    /** The bound execution block with upstream's CLI defaults for the keys the file leaves out, said in one note. */
+    private static JsonNode cliExecution(JsonNode given, JsonNode bound, Set<String> notes) {
+        ObjectNode effective = bound.isObject() ? ((ObjectNode) bound).deepCopy() : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        List<String> applied = new ArrayList<>();
+        UPSTREAM_CLI_DEFAULTS.forEach((key, value) -> {
+            if (!given.has(key) || given.get(key).isNull()) {
+                if (value instanceof Integer i) {
+                    effective.put(key, i);
+                } else if (value instanceof Double d) {
+                    effective.put(key, d);
+                } else {
+                    effective.put(key, value.toString());
+                }
+                JsonNode v = effective.get(key);
+                applied.add(key + " " + (v.isTextual() ? v.textValue() : CanonicalJson.number(v)));
+            }
+        });
+        if (!applied.isEmpty()) {
+            notes.add(CLI_DEFAULTS_NOTE + " (as llem run): " + String.join(", ", applied)
+                    + "; write them in study_execution to choose others");
+        }
+        return effective;
+    }
+
+    /** An engine parameter with no flag Joulebench knows is passed through, as upstream does, and warned about once. */
+    private static void engineParamWarnings(List<GridCell> cells, List<String> warnings) {
+        Set<String> said = new LinkedHashSet<>();
+        for (GridCell cell : cells) {
+            String engine = cell.experiment().engine();
+            for (String line : ExperimentConfigReader.engineFlags(cell.config(), engine).unknown()) {
+                said.add(engine + ".engine_params." + line);
+            }
+        }
+        warnings.addAll(said);
     }
 
     private static List<GridCell> deduplicate(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,

@@ -62,6 +62,11 @@ final class StudySchema {
         put(f, field("server", server(), null).block());
         put(f, field("offline", offline(), null).block());
         put(f, field("study_execution", execution(), null));
+        // upstream's experiment-level extras: recorded (hashed) and forwarded as described by UpstreamKeys
+        put(f, field("passthrough_kwargs", new MapOf(new Schema.Free()), null).nullable().block());
+        put(f, field("sampling_preset", choice("deterministic", "standard", "creative", "factual"), null).nullable().block());
+        put(f, field("harness", new Rejected("harness: holds upstream's transformers-only orchestration knobs "
+                + "(batch_size, torch_compile); Joulebench serves no transformers engine, so remove it"), null).block());
         put(f, field("reference", referenceEngine(), null).block());
         for (String engine : CONTAINER_ENGINES) {
             put(f, field(engine, engine.equals("custom") ? customEngine() : containerEngine(), null).block());
@@ -98,6 +103,8 @@ final class StudySchema {
         Str url = new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"), "an http:// or https:// URL");
         put(f, field("dcgm_urls", new ListOf(url, 0), N.arrayNode()));
         put(f, field("baseline", new Obj(baseline), null));
+        put(f, field("warmup", new Rejected("measurement.warmup is not a key at v0.7, as upstream: server mode warms up "
+                + "under server.warmup, offline mode under offline.warmup"), null).block());
         put(f, field("sample_interval_ms", integer(10, 60_000), N.numberNode(100)));
         // dcgm-exporter -c: the stock exporter collects every 30 s
         put(f, field("dcgm_interval_ms", integer(10, 3_600_000), N.numberNode(30_000)));
@@ -192,6 +199,9 @@ final class StudySchema {
         put(f, field("shm_size", new Str(List.of(), Map.of(), Pattern.compile("\\d+(\\.\\d+)?[kKmMgG]?[bB]?"),
                 "a size such as 8g or 512m"), null).nullable());
         put(f, field("model_cache", text(), null).nullable());
+        // upstream's engine section: engine_params become serve flags (EngineParams), sampling_params are recorded
+        put(f, field("engine_params", new MapOf(new Schema.Free()), null).block());
+        put(f, field("sampling_params", new MapOf(new Schema.Free()), null).block());
         return new Obj(f);
     }
 
@@ -213,7 +223,9 @@ final class StudySchema {
     static Schema lookup(String dottedPath) {
         Schema at = ROOT;
         for (String segment : dottedPath.split("\\.", -1)) {
-            if (at instanceof Obj o && o.fields().containsKey(segment)) {
+            if (at instanceof Schema.Free) {
+                return at;
+            } else if (at instanceof Obj o && o.fields().containsKey(segment)) {
                 at = o.fields().get(segment).type();
             } else if (at instanceof MapOf m && !segment.isEmpty()) {
                 at = m.value();

@@ -118,6 +118,7 @@ class ResultsFolderTest {
         JsonNode config = ResultsJson.read(b.resolve("config.json"));
         assertThat(config.path("declared_config_hash").asText()).isEqualTo(r.entries().get(1).configHash());
         assertThat(config.path("config").path("server").path("traffic").path("rate").asDouble()).isEqualTo(8.0);
+        assertThat(config.path("workload_note").asText()).contains("not comparable").contains("JOULEBENCH_AIENERGYSCORE");
         assertThat(Files.readAllLines(b.resolve("requests.csv"))).hasSize(3);
         List<String> ts = Files.readAllLines(b.resolve("timeseries.csv"));
         assertThat(ts.get(0)).isEqualTo("t_s,device,power_w,temperature_c,throttled");
