@@ -38,6 +38,8 @@ public final class ResultsFolder implements SessionSink {
     public static final String LOGS_DIR = "logs";
     /** Degraded bundles of the closed windows of interrupted levels: {@code <window id>-<UTC>}, never credited. */
     public static final String INTERRUPTED_DIR = "interrupted";
+    /** A cluster run's job records and the jobs' own folders ({@code io.joulebench.core.executor.slurm}). */
+    public static final String CLUSTER_DIR = "cluster";
     static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.study.ResolvedCell;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,7 @@ import java.util.List;
 public record JobRecord(Path dir, int groupIndex, int attempt, String jobId, String jobName, List<String> cells,
                         long timeLimitMinutes, String submittedUtc) {
 
-    public static final String CLUSTER_DIR = "cluster";
+    public static final String CLUSTER_DIR = ResultsFolder.CLUSTER_DIR;
     public static final String JOBS_DIR = "jobs";
     public static final String FILE_NAME = "job.json";
     public static final String RESULTS_DIR = "results";
