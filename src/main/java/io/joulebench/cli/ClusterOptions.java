@@ -42,7 +42,8 @@ final class ClusterOptions {
     Integer gpus;
 
     @Option(names = "--slurm-arg", paramLabel = "ARG",
-            description = "One more sbatch argument (repeatable), after the others so it wins, e.g. --slurm-arg=--qos=short.")
+            description = "One more sbatch argument (repeatable), after the others so it wins,"
+                    + " e.g. --slurm-arg=--qos=short.")
     List<String> sbatchArgs = new ArrayList<>();
 
     @Option(names = "--max-parallel-jobs", paramLabel = "N", description = "At most N jobs queued or running at once.")

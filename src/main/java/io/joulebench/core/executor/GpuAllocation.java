@@ -37,7 +37,7 @@ public record GpuAllocation(List<Integer> devices, String source) {
         return Optional.empty();
     }
 
-    /** {@code "1,3"} → [1, 3]; ranges {@code "0-2"} too; empty when any entry is not an index (a UUID, "NoDevFiles"). */
+    /** {@code "1,3"} → [1, 3], ranges {@code "0-2"} too; empty when an entry is not an index (a UUID). */
     static Optional<List<Integer>> indices(String value) {
         List<Integer> out = new ArrayList<>();
         for (String part : value.strip().split(",")) {

@@ -46,7 +46,8 @@ public final class ProgressLines implements StudyRunListener {
         progress.studyStarted(plan, nanoTime.getAsLong());
         int totalLevels = progress.totalLevels();
         int alreadyCredited = progress.alreadyCredited();
-        line("study_started", String.format(Locale.ROOT, "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
+        line("study_started", String.format(Locale.ROOT,
+                "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
                 plan.study().studyName(), totalLevels, totalLevels == 1 ? "" : "s", plan.totalWindows(),
                 plan.launches(), plan.launches() == 1 ? "" : "es",
                 StudyPlanFormatter.duration(plan.estimate().totalSeconds()),
@@ -56,8 +57,9 @@ public final class ProgressLines implements StudyRunListener {
     @Override
     public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
         sessionCells = List.copyOf(cells);
-        line("session_started", "session " + sessionId + ": launching " + cells.get(0).experiment().engine() + " ("
-                + cells.get(0).experiment().runner() + ") for " + cells.size() + " level" + (cells.size() == 1 ? "" : "s"));
+        line("session_started", "session " + sessionId + ": launching " + cells.get(0).experiment().engine()
+                + " (" + cells.get(0).experiment().runner() + ") for " + cells.size() + " level"
+                + (cells.size() == 1 ? "" : "s"));
     }
 
     @Override
@@ -72,8 +74,9 @@ public final class ProgressLines implements StudyRunListener {
 
     @Override
     public synchronized void warmupFinished(WarmupResult result) {
-        line("warmup_finished", prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s", result.converged() ? "converged"
-                : "not converged", result.elapsedSeconds(), result.timedOut() ? " (timed out)" : ""));
+        line("warmup_finished", prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s",
+                result.converged() ? "converged" : "not converged", result.elapsedSeconds(),
+                result.timedOut() ? " (timed out)" : ""));
     }
 
     @Override
@@ -82,7 +85,8 @@ public final class ProgressLines implements StudyRunListener {
         windowsPerLevel = spec.windowsPerLevel();
         ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
         rate = (cell != null && cell.rate() != null ? number(cell.rate()) : number(spec.rate())) + " req/s";
-        line("level_started", prefix() + "started, " + windowsPerLevel + " windows of " + number(spec.durationSeconds()) + " s");
+        line("level_started", prefix() + "started, " + windowsPerLevel + " windows of "
+                + number(spec.durationSeconds()) + " s");
     }
 
     @Override
@@ -101,7 +105,8 @@ public final class ProgressLines implements StudyRunListener {
                 : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
         // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
         String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
-        line("level_result", prefix() + said + ", " + result.windows().size() + " window" + (result.windows().size() == 1 ? "" : "s"));
+        line("level_result", prefix() + said + ", " + result.windows().size() + " window"
+                + (result.windows().size() == 1 ? "" : "s"));
     }
 
     @Override

@@ -21,8 +21,9 @@ import java.util.List;
 /**
  * Runs a study end to end: plans it, opens its results folder and hands the session groups (in dispatch order, minus
  * their credited cells) to a {@link StudyExecutor}: by default the {@link LocalExecutor}, which runs each on the
- * {@link SessionRunner} here with the experiment gap between groups and the cycle gap where the cycle changes. An interrupt of the calling thread stops the study: the session credits what closed and
- * throws, unfinished cells stay pending/running, and the result says {@code interrupted} (the interrupt is consumed).
+ * {@link SessionRunner} here with the experiment gap between groups and the cycle gap where the cycle changes. An
+ * interrupt of the calling thread stops the study: the session credits what closed and throws, unfinished cells stay
+ * pending/running, and the result says {@code interrupted} (the interrupt is consumed).
  * A tripped {@link CircuitBreaker} whose probe fails stops the study the same clean way, with its reason.
  */
 public final class StudyRunner {
