@@ -27,6 +27,8 @@ import picocli.CommandLine.Mixin;
             ValidateCommand.class,
             RunCommand.class,
             ResumeCommand.class,
+            WatchCommand.class,
+            WorkerCommand.class,
             ExportCommand.class,
             CompareCommand.class,
             MeterCommand.class,
@@ -67,6 +69,9 @@ public final class JoulebenchCommand implements Runnable {
                 }
                 if (cls == ResumeCommand.class) {
                     return (K) new ResumeCommand(sessions);
+                }
+                if (cls == WorkerCommand.class) {
+                    return (K) new WorkerCommand(sessions, System.getenv());
                 }
                 return defaults.create(cls);
             }

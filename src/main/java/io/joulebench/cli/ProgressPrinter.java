@@ -1,34 +1,28 @@
 package io.joulebench.cli;
 
-import io.joulebench.core.run.StudyProgress;
+import io.joulebench.core.run.ProgressLines;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.study.StudyPlanFormatter;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * The run's progress on stderr: one line per event (session, warmup, window, level), each with level i/N, the rate
- * and an ETA. On a terminal the window lines overwrite each other instead of scrolling.
+ * The run's progress on stderr: the lines of {@link ProgressLines} (session, warmup, window, level, each with level
+ * i/N, the rate and an ETA). On a terminal the window lines overwrite each other instead of scrolling.
+ * {@code joulebench watch} prints the same lines back from the events file through {@link #print}.
  */
 final class ProgressPrinter implements StudyRunListener {
 
     private final PrintWriter err;
     private final boolean tty;
-    private final LongSupplier nanoTime;
-    private final StudyProgress progress;
-    private StudyPlan plan;
-    private List<ResolvedCell> sessionCells = List.of();
-    private String rate = "";
-    private int windowsPerLevel;
+    private final ProgressLines lines;
     private boolean partialLine;
 
     ProgressPrinter(PrintWriter err, boolean tty, int alreadyCredited) {
@@ -38,98 +32,17 @@ final class ProgressPrinter implements StudyRunListener {
     ProgressPrinter(PrintWriter err, boolean tty, int alreadyCredited, LongSupplier nanoTime) {
         this.err = err;
         this.tty = tty;
-        this.nanoTime = nanoTime;
-        this.progress = new StudyProgress(alreadyCredited);
+        this.lines = new ProgressLines((event, text, overwrite) -> print(text, overwrite), alreadyCredited, nanoTime);
     }
 
-    @Override
-    public synchronized void studyStarted(StudyPlan plan) {
-        this.plan = plan;
-        progress.studyStarted(plan, nanoTime.getAsLong());
-        int totalLevels = progress.totalLevels();
-        int alreadyCredited = progress.alreadyCredited();
-        line(String.format(Locale.ROOT, "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
-                plan.study().studyName(), totalLevels, totalLevels == 1 ? "" : "s", plan.totalWindows(),
-                plan.launches(), plan.launches() == 1 ? "" : "es",
-                StudyPlanFormatter.duration(plan.estimate().totalSeconds()),
-                alreadyCredited > 0 ? " (" + alreadyCredited + " already credited)" : ""));
-    }
-
-    @Override
-    public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
-        sessionCells = List.copyOf(cells);
-        line("session " + sessionId + ": launching " + cells.get(0).experiment().engine() + " ("
-                + cells.get(0).experiment().runner() + ") for " + cells.size() + " level" + (cells.size() == 1 ? "" : "s"));
-    }
-
-    @Override
-    public synchronized void serverReady(String sessionId, String baseUrl) {
-        line("session " + sessionId + ": ready at " + baseUrl);
-    }
-
-    @Override
-    public synchronized void warmupStarted(int levelIndex, String mode) {
-        line(prefix() + "warmup (" + mode + ")");
-    }
-
-    @Override
-    public synchronized void warmupFinished(WarmupResult result) {
-        line(prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s", result.converged() ? "converged"
-                : "not converged", result.elapsedSeconds(), result.timedOut() ? " (timed out)" : ""));
-    }
-
-    @Override
-    public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
-        progress.levelStarted();
-        windowsPerLevel = spec.windowsPerLevel();
-        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
-        rate = (cell != null && cell.rate() != null ? number(cell.rate()) : number(spec.rate())) + " req/s";
-        line(prefix() + "started, " + windowsPerLevel + " windows of " + number(spec.durationSeconds()) + " s");
-    }
-
-    @Override
-    public synchronized void windowClosed(WindowRecord record) {
-        String text = prefix() + String.format(Locale.ROOT, "window %d/%d: %d tokens, %s J/token",
-                record.windowIndex() + 1, windowsPerLevel, record.tokens(),
-                record.jPerToken() == null ? "-" : String.format(Locale.ROOT, "%.4g", record.jPerToken()));
-        if (tty) {
+    /** Prints one line; an {@code overwrite} line on a terminal is replaced by the next one. */
+    synchronized void print(String text, boolean overwrite) {
+        if (overwrite && tty) {
             err.print("\r\u001b[2K" + text);
             err.flush();
             partialLine = true;
-        } else {
-            line(text);
+            return;
         }
-    }
-
-    @Override
-    public synchronized void levelResult(LevelResult result) {
-        progress.levelFinished(nanoTime.getAsLong());
-        String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
-                : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
-                : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
-        // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
-        String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
-        line(prefix() + said + ", " + result.windows().size() + " window" + (result.windows().size() == 1 ? "" : "s"));
-    }
-
-    @Override
-    public synchronized void sessionFinished(String sessionId, SessionBlock block) {
-        line("session " + sessionId + ": closed after " + block.windowCount() + " windows");
-    }
-
-    @Override
-    public synchronized void studyFinished(boolean interrupted) {
-        line(interrupted ? "interrupted: what closed is credited; continue with 'joulebench resume'"
-                : "study finished in " + StudyPlanFormatter.duration(progress.elapsedSeconds(nanoTime.getAsLong())));
-    }
-
-    private String prefix() {
-        return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", progress.currentLevel(),
-                progress.totalLevels(), rate,
-                StudyPlanFormatter.duration(Math.round(progress.etaSeconds(nanoTime.getAsLong()))));
-    }
-
-    private void line(String text) {
         if (partialLine) {
             err.println();
             partialLine = false;
@@ -138,7 +51,57 @@ final class ProgressPrinter implements StudyRunListener {
         err.flush();
     }
 
+    @Override
+    public void studyStarted(StudyPlan plan) {
+        lines.studyStarted(plan);
+    }
+
+    @Override
+    public void sessionStarted(String sessionId, List<ResolvedCell> cells) {
+        lines.sessionStarted(sessionId, cells);
+    }
+
+    @Override
+    public void serverReady(String sessionId, String baseUrl) {
+        lines.serverReady(sessionId, baseUrl);
+    }
+
+    @Override
+    public void warmupStarted(int levelIndex, String mode) {
+        lines.warmupStarted(levelIndex, mode);
+    }
+
+    @Override
+    public void warmupFinished(WarmupResult result) {
+        lines.warmupFinished(result);
+    }
+
+    @Override
+    public void levelStarted(int levelIndex, WindowSpec spec) {
+        lines.levelStarted(levelIndex, spec);
+    }
+
+    @Override
+    public void windowClosed(WindowRecord record) {
+        lines.windowClosed(record);
+    }
+
+    @Override
+    public void levelResult(LevelResult result) {
+        lines.levelResult(result);
+    }
+
+    @Override
+    public void sessionFinished(String sessionId, SessionBlock block) {
+        lines.sessionFinished(sessionId, block);
+    }
+
+    @Override
+    public void studyFinished(boolean interrupted) {
+        lines.studyFinished(interrupted);
+    }
+
     static String number(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.3g", d);
+        return ProgressLines.number(d);
     }
 }

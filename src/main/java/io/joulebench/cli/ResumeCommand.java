@@ -2,14 +2,19 @@ package io.joulebench.cli;
 
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,6 +33,9 @@ public final class ResumeCommand implements Callable<Integer> {
     @Option(names = "--study", paramLabel = "FILE",
             description = "The original study file, when the folder's copy had secrets masked and the original moved.")
     Path study;
+
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -48,7 +56,7 @@ public final class ResumeCommand implements Callable<Integer> {
         if (!Files.isRegularFile(resultsDir.resolve(Manifest.FILE_NAME))) {
             throw new UserInputException(resultsDir + " is not a results folder: it has no " + Manifest.FILE_NAME);
         }
-        int credited;
+        final int credited;
         try {
             credited = (int) Manifest.read(resultsDir.resolve(Manifest.FILE_NAME)).entries().stream()
                     .filter(ManifestEntry::credited).count();
@@ -56,7 +64,15 @@ public final class ResumeCommand implements Callable<Integer> {
             throw new UserInputException(resultsDir.resolve(Manifest.FILE_NAME) + " cannot be read: " + e.getMessage());
         }
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, credited);
-        return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
-                .resume(resultsDir, study, progress), spec.commandLine().getOut(), err);
+        AtomicReference<EventLog> events = new AtomicReference<>();
+        StudyExecutor executor = cluster.executor(sessions, resultsDir, resultsDir,
+                ClusterOptions.printing(progress, events::get));
+        return InterruptibleRun.execute(() -> {
+            try (EventLog log = new EventLog(resultsDir, credited)) {
+                events.set(log);
+                return new StudyRunner(executor, Clock.system()).resume(resultsDir, study,
+                        new TeeListener(progress, log));
+            }
+        }, spec.commandLine().getOut(), err);
     }
 }

@@ -1,7 +1,11 @@
 package io.joulebench.cli;
 
 import io.joulebench.core.precision.PrecisionPlan;
+import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
@@ -12,14 +16,17 @@ import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code joulebench run STUDY [--out DIR] [--dry-run]}: validates the study, then runs it into a new results folder
- * with progress on stderr and a summary table on stdout. Exit 0 when the study ran to its end (even with invalid
+ * {@code joulebench run STUDY [--out DIR] [--dry-run] [--executor local|slurm …]}: validates the study, then runs it
+ * into a new results folder (here, or as one Slurm job per session group) with progress on stderr and in the folder's
+ * events file, and a summary table on stdout. Exit 0 when the study ran to its end (even with invalid
  * levels), 1 when nothing could be measured, 2 for bad input, 130 on SIGINT.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -35,6 +42,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--dry-run", description = "Print the plan (cells, groups, launches, windows, wall time) and stop.")
     boolean dryRun;
+
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -73,7 +83,15 @@ public final class RunCommand implements Callable<Integer> {
         PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).warnings()
                 .forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
-        return InterruptibleRun.execute(() -> new StudyRunner(sessions.sessionRunner(), Clock.system())
-                .run(plan, out, progress), stdout, err);
+        AtomicReference<EventLog> events = new AtomicReference<>();
+        StudyExecutor executor = cluster.executor(sessions, null, out, ClusterOptions.printing(progress, events::get));
+        return InterruptibleRun.execute(() -> {
+            ResultsFolder folder = ResultsFolder.create(out, plan, Clock.system());
+            try (EventLog log = new EventLog(folder.dir(), 0)) {
+                events.set(log);
+                return new StudyRunner(executor, Clock.system()).continueIn(folder, plan,
+                        new TeeListener(progress, log));
+            }
+        }, stdout, err);
     }
 }

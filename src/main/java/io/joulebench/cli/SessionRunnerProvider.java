@@ -5,6 +5,7 @@ import io.joulebench.core.session.DefaultSessionRunner;
 import io.joulebench.core.session.SessionEnvironment;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.engine.ReferenceEngineServerFactory;
+import java.util.List;
 
 /**
  * Where {@code run} and {@code resume} get the session runner that launches servers and measures levels. The default
@@ -18,11 +19,31 @@ public interface SessionRunnerProvider {
 
     SessionRunner sessionRunner();
 
+    /**
+     * A session runner whose meters measure exactly {@code gpuIndices} (the devices a batch scheduler allocated to
+     * a worker's job). Providers that bring their own parts ignore the selection.
+     */
+    default SessionRunner sessionRunner(List<Integer> gpuIndices) {
+        return sessionRunner();
+    }
+
     /** The provider named by {@value #PROPERTY}, else the real one: launchers, meters and the reference engine. */
     static SessionRunnerProvider fromSystem() {
         String name = System.getProperty(PROPERTY);
         if (name == null || name.isBlank()) {
-            return () -> defaultRunner(HostEnvironment.system());
+            return new SessionRunnerProvider() {
+                @Override
+                public SessionRunner sessionRunner() {
+                    return defaultRunner(HostEnvironment.system());
+                }
+
+                @Override
+                public SessionRunner sessionRunner(List<Integer> gpuIndices) {
+                    HostEnvironment host = HostEnvironment.system();
+                    return new DefaultSessionRunner(SessionEnvironment.standard(host,
+                            new ReferenceEngineServerFactory(host.clock())), gpuIndices);
+                }
+            };
         }
         try {
             return (SessionRunnerProvider) Class.forName(name.strip()).getDeclaredConstructor().newInstance();

@@ -31,7 +31,8 @@ class CommandSummaryTest {
         List<String> lines = commandLines(cl);
         assertThat(lines).as("the command list of %s", cl.getCommandName()).isNotEmpty();
         assertThat(lines).as("no summary wraps onto a second line").hasSameSizeAs(cl.getSubcommands().keySet()
-                .stream().filter(name -> cl.getSubcommands().get(name).getCommandName().equals(name)).toList());
+                .stream().filter(name -> cl.getSubcommands().get(name).getCommandName().equals(name))
+                .filter(name -> !cl.getSubcommands().get(name).getCommandSpec().usageMessage().hidden()).toList());
         for (String line : lines) {
             assertThat(line).as("a summary is a sentence of its own").matches("  \\S+ +\\S.*\\.$");
             assertThat(line.length()).isLessThanOrEqualTo(80);

@@ -31,10 +31,11 @@ final class ResultsChecks {
     private ResultsChecks() {
     }
 
-    /** A window bundle folder of a results folder: not {@code logs/} nor {@code interrupted/}. */
+    /** A window bundle folder of a results folder: not {@code logs/}, {@code interrupted/} nor {@code cluster/}. */
     static boolean isBundle(Path p) {
         String name = p.getFileName().toString();
-        return Files.isDirectory(p) && !name.equals(ResultsFolder.LOGS_DIR) && !name.equals(ResultsFolder.INTERRUPTED_DIR);
+        return Files.isDirectory(p) && !name.equals(ResultsFolder.LOGS_DIR) && !name.equals(ResultsFolder.INTERRUPTED_DIR)
+                && !name.equals(ResultsFolder.CLUSTER_DIR);
     }
 
     /** The one results folder under {@code out}. */

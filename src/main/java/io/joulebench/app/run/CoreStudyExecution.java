@@ -1,7 +1,11 @@
 package io.joulebench.app.run;
 
+import io.joulebench.core.results.Manifest;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
@@ -25,12 +29,19 @@ public final class CoreStudyExecution implements StudyExecution {
     @Override
     public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
-        return RunEnd.of(runner().continueIn(ResultsFolder.createAt(outDir, plan, clock), plan, listener));
+        ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
+        try (EventLog events = new EventLog(folder.dir(), 0)) { // so `joulebench watch` can follow it too
+            return RunEnd.of(runner().continueIn(folder, plan, new TeeListener(listener, events)));
+        }
     }
 
     @Override
     public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
-        return RunEnd.of(runner().resume(resultsDir, null, listener));
+        int credited = (int) Manifest.read(resultsDir.resolve(Manifest.FILE_NAME)).entries().stream()
+                .filter(ManifestEntry::credited).count();
+        try (EventLog events = new EventLog(resultsDir, credited)) {
+            return RunEnd.of(runner().resume(resultsDir, null, new TeeListener(listener, events)));
+        }
     }
 
     /** Orphans were reaped once when the workbench started; a run does not reap again. */

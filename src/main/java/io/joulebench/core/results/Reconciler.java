@@ -123,7 +123,7 @@ final class Reconciler {
         }
     }
 
-    private static void rebuild(Path dir, Path csv, Set<String> credited) throws IOException {
+    static void rebuild(Path dir, Path csv, Set<String> credited) throws IOException {
         StringBuilder out = new StringBuilder(BundleWriter.header());
         String header = out.toString();
         for (String id : credited) {

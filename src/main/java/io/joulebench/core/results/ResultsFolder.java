@@ -41,6 +41,8 @@ public final class ResultsFolder implements SessionSink {
     public static final String LOGS_DIR = "logs";
     /** Degraded bundles of the closed windows of interrupted levels: {@code <window id>-<UTC>}, never credited. */
     public static final String INTERRUPTED_DIR = "interrupted";
+    /** A cluster run's job records and the jobs' own folders ({@code io.joulebench.core.executor.slurm}). */
+    public static final String CLUSTER_DIR = "cluster";
     static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
     private static final Logger LOG = LoggerFactory.getLogger(ResultsFolder.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
@@ -275,6 +277,86 @@ public final class ResultsFolder implements SessionSink {
         if (!e.credited()) {
             update(e.with(CellStatus.RUNNING, "interrupted", null, e.sessionId(), List.of(), null, now()));
         }
+    }
+
+    /**
+     * Takes in what another writer's results folder of the same plan credited for {@code cells}: a Slurm job's own
+     * folder, which only that job wrote. The job folder is reconciled first (a job killed mid-credit leaves nothing
+     * half-done there), then per credited cell, in the order {@link #levelClosed} uses: its bundles are moved in,
+     * their rows appended to windows.csv, and the manifest entry taken over. Server logs and interrupted bundles
+     * move in too. Cells credited here already are skipped, so merging twice never duplicates a window.
+     *
+     * @return the cells the job did not credit (the caller fails them with the job's reason)
+     */
+    public synchronized List<ResolvedCell> adopt(Path jobDir, List<ResolvedCell> cells) throws IOException {
+        if (!Files.isRegularFile(jobDir.resolve(Manifest.FILE_NAME))) {
+            return List.copyOf(cells);
+        }
+        Manifest job = Reconciler.reconcile(jobDir, clock);
+        List<ResolvedCell> left = new ArrayList<>();
+        String header = BundleWriter.header();
+        for (ResolvedCell cell : cells) {
+            ManifestEntry mine = entry(cell);
+            ManifestEntry theirs = job.get(cell.configHash(), cell.cycle());
+            if (mine.credited()) {
+                continue;
+            }
+            if (!theirs.credited()) {
+                left.add(cell);
+                continue;
+            }
+            StringBuilder lines = new StringBuilder();
+            for (String id : theirs.windowIds()) {
+                Path to = dir.resolve(id);
+                if (Files.exists(to)) {
+                    AtomicFiles.deleteTree(to); // an uncredited leftover of an earlier attempt
+                }
+                Files.move(jobDir.resolve(id), to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                String own = Files.readString(to.resolve(BundleWriter.ROW), StandardCharsets.UTF_8);
+                if (!own.startsWith(header)) {
+                    throw new IOException("bundle " + to + " has a " + BundleWriter.ROW + " with another header");
+                }
+                lines.append(own, header.length(), own.length());
+            }
+            AtomicFiles.syncDirectory(dir);
+            if (!lines.isEmpty()) {
+                AtomicFiles.append(dir.resolve(WindowsCsvTable.FILE_NAME), lines.toString());
+            }
+            update(mine.with(theirs.status(), theirs.reason(), theirs.failureType(), theirs.sessionId(),
+                    theirs.windowIds(), theirs.summary(), theirs.updatedUtc()));
+        }
+        moveChildren(jobDir.resolve(LOGS_DIR), dir.resolve(LOGS_DIR));
+        moveChildren(jobDir.resolve(INTERRUPTED_DIR), dir.resolve(INTERRUPTED_DIR));
+        return left;
+    }
+
+    private static void moveChildren(Path from, Path to) throws IOException {
+        if (!Files.isDirectory(from)) {
+            return;
+        }
+        Files.createDirectories(to);
+        try (var children = Files.list(from)) {
+            for (Path p : children.toList()) {
+                Path target = to.resolve(p.getFileName().toString());
+                if (!Files.exists(target)) {
+                    Files.move(p, target);
+                }
+            }
+        }
+    }
+
+    /**
+     * Rewrites windows.csv with the credited rows in dispatch order (the manifest's), as one run here writes them:
+     * merged groups append in the order they finish.
+     */
+    public synchronized void orderRows() throws IOException {
+        java.util.LinkedHashSet<String> credited = new java.util.LinkedHashSet<>();
+        for (ManifestEntry e : manifest.entries()) {
+            if (e.credited()) {
+                credited.addAll(e.windowIds());
+            }
+        }
+        Uninterruptibly.run(() -> Reconciler.rebuild(dir, dir.resolve(WindowsCsvTable.FILE_NAME), credited));
     }
 
     /** Ends this run's use of the folder: staged request logs left over belong to no credited window. */

@@ -1,42 +1,44 @@
 package io.joulebench.core.run;
 
-import io.joulebench.core.results.CellStatus;
-import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.executor.ExecutionOutcome;
+import io.joulebench.core.executor.GroupWork;
+import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.results.ResumeSource;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.session.StudyRunListener;
-import io.joulebench.core.study.ExecutionConfig;
 import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.SessionGroup;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyValidationException;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Runs a study end to end: plans it, opens its results folder and hands each session group (in dispatch order, minus
- * its credited cells) to the {@link SessionRunner}, with the experiment gap between groups and the cycle gap where
- * the cycle changes. An interrupt of the calling thread stops the study: the session credits what closed and
- * throws, unfinished cells stay pending/running, and the result says {@code interrupted} (the interrupt is consumed).
+ * Runs a study end to end: plans it, opens its results folder and hands the session groups (in dispatch order, minus
+ * their credited cells) to a {@link StudyExecutor}: by default the {@link LocalExecutor}, which runs each on the
+ * {@link SessionRunner} here with the experiment gap between groups and the cycle gap where the cycle changes. An
+ * interrupt of the calling thread stops the study: the session credits what closed and throws, unfinished cells stay
+ * pending/running, and the result says {@code interrupted} (the interrupt is consumed).
  * A tripped {@link CircuitBreaker} whose probe fails stops the study the same clean way, with its reason.
  */
 public final class StudyRunner {
 
-    private static final Logger LOG = LoggerFactory.getLogger(StudyRunner.class);
-
-    private final SessionRunner sessions;
+    private final StudyExecutor executor;
     private final Clock clock;
 
+    /** Runs the groups here, one after another (the {@code local} executor). */
     public StudyRunner(SessionRunner sessions, Clock clock) {
-        this.sessions = sessions;
+        this(new LocalExecutor(sessions, clock), clock);
+    }
+
+    /** Runs the groups where {@code executor} puts them. */
+    public StudyRunner(StudyExecutor executor, Clock clock) {
+        this.executor = executor;
         this.clock = clock;
     }
 
@@ -66,75 +68,32 @@ public final class StudyRunner {
     /** Runs every group of {@code plan} that still has uncredited cells, into {@code folder}. */
     public StudyRunResult continueIn(ResultsFolder folder, StudyPlan plan, StudyRunListener listener)
             throws IOException {
+        return continueIn(folder, plan, cell -> true, listener);
+    }
+
+    /**
+     * The same for the cells {@code include} accepts (the Slurm worker runs its own group's cells only): hands the
+     * groups with uncredited cells, in dispatch order, to the executor.
+     */
+    public StudyRunResult continueIn(ResultsFolder folder, StudyPlan plan, Predicate<ResolvedCell> include,
+                                     StudyRunListener listener) throws IOException {
         listener.studyStarted(plan);
-        boolean interrupted = false;
-        Integer lastCycle = null;
-        CircuitBreaker breaker = new CircuitBreaker(plan.study().execution(), clock);
-        for (SessionGroup group : plan.groups()) {
+        List<GroupWork> work = new ArrayList<>();
+        for (int g = 0; g < plan.groups().size(); g++) {
             List<ResolvedCell> todo = new ArrayList<>();
-            for (int i : group.cellIndices()) {
+            for (int i : plan.groups().get(g).cellIndices()) {
                 ResolvedCell cell = plan.cells().get(i);
-                if (!folder.entry(cell).credited()) {
+                if (include.test(cell) && !folder.entry(cell).credited()) {
                     todo.add(cell);
                 }
             }
-            if (todo.isEmpty()) {
-                continue;
-            }
-            try {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                if (lastCycle != null) {
-                    gap(plan.study().execution(), lastCycle != todo.get(0).cycle());
-                }
-                lastCycle = todo.get(0).cycle();
-                breaker.beforeGroup();
-                sessions.runGroup(plan, todo, folder, listener);
-            } catch (InterruptedException e) {
-                interrupted = true;
-                markInterrupted(folder, todo);
-                break;
-            } catch (RuntimeException e) {
-                LOG.error("session group {} failed", plan.groups().indexOf(group), e);
-                for (ResolvedCell cell : todo) {
-                    folder.cellFailed(cell, e.getClass().getSimpleName(), messageOf(e));
-                }
-            }
-            for (ResolvedCell cell : todo) {
-                CellStatus s = folder.entry(cell).status();
-                if (s == CellStatus.PENDING || s == CellStatus.RUNNING) {
-                    folder.cellFailed(cell, "NoResult", "the session ended without a result for this cell");
-                }
-            }
-            if (!breaker.afterGroup(todo.stream().map(folder::entry).toList())) {
-                LOG.error("{}", breaker.abortReason());
-                break;
+            if (!todo.isEmpty()) {
+                work.add(new GroupWork(g, todo));
             }
         }
+        ExecutionOutcome outcome = executor.execute(plan, work, folder, listener);
         folder.finish();
-        listener.studyFinished(interrupted);
-        return StudyRunResult.of(folder, interrupted, breaker.abortReason());
-    }
-
-    private void gap(ExecutionConfig execution, boolean newCycle) throws InterruptedException {
-        double seconds = newCycle ? execution.cycleGapSeconds() : execution.experimentGapSeconds();
-        if (seconds > 0) {
-            clock.sleep(Duration.ofNanos(Math.round(seconds * 1e9)));
-        }
-    }
-
-    /** A running cell keeps {@code running} with the reason; unreached cells stay pending. */
-    private static void markInterrupted(ResultsFolder folder, List<ResolvedCell> cells) throws IOException {
-        for (ResolvedCell cell : cells) {
-            ManifestEntry e = folder.entry(cell);
-            if (e.status() == CellStatus.RUNNING && e.reason() == null) {
-                folder.levelInterrupted(cell);
-            }
-        }
-    }
-
-    private static String messageOf(Throwable e) {
-        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        listener.studyFinished(outcome.interrupted());
+        return StudyRunResult.of(folder, outcome.interrupted(), outcome.abortReason());
     }
 }

@@ -21,6 +21,14 @@ public final class DefaultSessionRunner implements SessionRunner {
         this.services = study -> new EnvironmentServices(env, study.execution().gpuIndices());
     }
 
+    /**
+     * The real parts with the meters scoped to {@code gpuIndices} instead of the study's selection: the devices a
+     * batch scheduler allocated to this job ({@code io.joulebench.core.executor.GpuAllocation}).
+     */
+    public DefaultSessionRunner(SessionEnvironment env, List<Integer> gpuIndices) {
+        this.services = study -> new EnvironmentServices(env, gpuIndices);
+    }
+
     /** For tests and embedders that bring their own parts. */
     public DefaultSessionRunner(Supplier<SessionServices> services) {
         this.services = study -> services.get();

@@ -30,8 +30,7 @@ class LevelFiguresTest {
                 m.inWindowCount(), m.completionRate(), m.lengthTruncatedCount(), ttft, m.tpot(), m.itl(), m.e2e(),
                 m.serverReportedClientTokenRatio(), m.dispatchLateness(), m.capBoundFraction(), m.slo());
         return new WindowRecord(0, w, base.spanStartNanos(), base.spanEndNanos(), base.bracket(), base.tokens(),
-                base.energyJ(), base.jPerToken(), base.mJPerToken(), base.intraWindowCv(), metrics,
-                base.serverReportedOutputTokens(), base.meanPowerW(), provisional);
+                base.intraWindowCv(), metrics, base.serverReportedOutputTokens(), provisional);
     }
 
     @Test

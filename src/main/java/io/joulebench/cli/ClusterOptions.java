@@ -1,0 +1,202 @@
+package io.joulebench.cli;
+
+import io.joulebench.core.executor.ExecutorKind;
+import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.executor.slurm.CommandRunner;
+import io.joulebench.core.executor.slurm.JobListener;
+import io.joulebench.core.executor.slurm.JobRecord;
+import io.joulebench.core.executor.slurm.JobStatus;
+import io.joulebench.core.executor.slurm.SlurmCli;
+import io.joulebench.core.executor.slurm.SlurmExecutor;
+import io.joulebench.core.executor.slurm.SlurmProfile;
+import io.joulebench.core.run.EventLog;
+import io.joulebench.core.run.LocalExecutor;
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.time.Clock;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The executor flags of {@code run} and {@code resume}: {@code --executor local|slurm} and the Slurm job's resources,
+ * over the user's cluster profile ({@code ~/.joulebench/cluster.yaml}; on resume, the run's own
+ * {@code cluster/profile.json}). Bad input names the flag or the profile key (exit 2).
+ */
+final class ClusterOptions {
+
+    @Option(names = "--executor", paramLabel = "KIND",
+            description = "Where the session groups run: local (default) or slurm (one batch job per group).")
+    String executor;
+
+    @Option(names = "--slurm-partition", paramLabel = "P", description = "sbatch --partition for every job.")
+    String partition;
+
+    @Option(names = "--slurm-account", paramLabel = "A", description = "sbatch --account for every job.")
+    String account;
+
+    @Option(names = "--slurm-gpus", paramLabel = "N", description = "GPUs per job (sbatch --gpus).")
+    Integer gpus;
+
+    @Option(names = "--slurm-arg", paramLabel = "ARG",
+            description = "One more sbatch argument (repeatable), after the others so it wins,"
+                    + " e.g. --slurm-arg=--qos=short.")
+    List<String> sbatchArgs = new ArrayList<>();
+
+    @Option(names = "--max-parallel-jobs", paramLabel = "N", description = "At most N jobs queued or running at once.")
+    Integer maxParallelJobs;
+
+    @Option(names = "--ssh", paramLabel = "USER@HOST[:PORT]",
+            description = "Submit through a login node over SSH (not available in this build).")
+    String ssh;
+
+    @Option(names = "--remote-dir", paramLabel = "DIR",
+            description = "The results folder's parent on the cluster's shared file system (with --ssh).")
+    String remoteDir;
+
+    /**
+     * The executor the flags ask for. {@code resultsDir}: an existing run's folder on resume (its recorded profile
+     * is the base, and a run recorded as a Slurm run stays one unless {@code --executor local} says otherwise).
+     */
+    StudyExecutor executor(SessionRunnerProvider sessions, Path resultsDir, Path newFolder, JobListener jobs) {
+        ExecutorKind kind = kind(resultsDir);
+        boolean slurmFlags = partition != null || account != null || gpus != null || !sbatchArgs.isEmpty()
+                || maxParallelJobs != null;
+        if (ssh != null || remoteDir != null) {
+            throw new UserInputException((ssh != null ? "--ssh" : "--remote-dir") + ": submitting over SSH is not"
+                    + " available in this build yet; run joulebench on the cluster's login node with --executor slurm");
+        }
+        if (kind == ExecutorKind.LOCAL) {
+            if (slurmFlags) {
+                throw new UserInputException("--slurm-*/--max-parallel-jobs need --executor slurm");
+            }
+            return new LocalExecutor(sessions.sessionRunner(), Clock.system());
+        }
+        SlurmProfile profile = profile(resultsDir);
+        if (partition != null) {
+            profile = profile.withPartition(partition);
+        }
+        if (account != null) {
+            profile = profile.withAccount(account);
+        }
+        if (gpus != null) {
+            if (gpus < 1) {
+                throw new UserInputException("--slurm-gpus must be at least 1, not " + gpus);
+            }
+            profile = profile.withGpusPerJob(gpus);
+        }
+        if (!sbatchArgs.isEmpty()) {
+            List<String> all = new ArrayList<>(profile.sbatchArgs());
+            all.addAll(sbatchArgs);
+            profile = profile.withSbatchArgs(all);
+        }
+        if (maxParallelJobs != null) {
+            if (maxParallelJobs < 1) {
+                throw new UserInputException("--max-parallel-jobs must be at least 1, not " + maxParallelJobs);
+            }
+            profile = profile.withMaxParallelJobs(maxParallelJobs);
+        }
+        if (profile.workerCommand().isEmpty()) {
+            profile = profile.withWorkerCommand(thisJvm());
+        }
+        Path folder = (resultsDir != null ? resultsDir : newFolder).toAbsolutePath().normalize();
+        if (profile.sharedDir() != null && !folder.startsWith(profile.sharedDir().toAbsolutePath().normalize())) {
+            throw new UserInputException("--out: the results folder " + folder + " is not inside the profile's"
+                    + " shared_dir " + profile.sharedDir() + ", which the nodes see");
+        }
+        if (!onPath("sbatch")) {
+            throw new UserInputException("--executor slurm: sbatch is not on PATH here; run on a machine that can"
+                    + " submit Slurm jobs (a login node)");
+        }
+        return new SlurmExecutor(profile, new SlurmCli(CommandRunner.local()), Clock.system(), jobs);
+    }
+
+    private ExecutorKind kind(Path resultsDir) {
+        if (executor != null) {
+            return ExecutorKind.of(executor.strip()).orElseThrow(() -> new UserInputException("--executor: unknown"
+                    + " executor '" + executor + "' (known: " + String.join(", ", ExecutorKind.ids()) + ")"));
+        }
+        if (resultsDir != null && Files.isRegularFile(profileOf(resultsDir))) {
+            return ExecutorKind.SLURM;
+        }
+        return ExecutorKind.LOCAL;
+    }
+
+    private static Path profileOf(Path resultsDir) {
+        return resultsDir.resolve(JobRecord.CLUSTER_DIR).resolve(SlurmExecutor.PROFILE_FILE);
+    }
+
+    private static SlurmProfile profile(Path resultsDir) {
+        try {
+            if (resultsDir != null && Files.isRegularFile(profileOf(resultsDir))) {
+                return SlurmProfile.fromJson(profileOf(resultsDir));
+            }
+            Path user = HostEnvironment.system().joulebenchDir().resolve(SlurmProfile.FILE_NAME);
+            return SlurmProfile.read(user);
+        } catch (SlurmProfile.ProfileException e) {
+            throw new UserInputException(e.getMessage());
+        } catch (IOException e) {
+            throw new UserInputException(profileOf(resultsDir) + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** This JVM's java, class path and home, to start the worker with on a node that shares the file system. */
+    private static List<String> thisJvm() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED",
+                "-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path"),
+                "io.joulebench.Main");
+    }
+
+    private static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Job lines for the CLI's progress and the run's events file. */
+    static JobListener printing(ProgressPrinter printer, java.util.function.Supplier<EventLog> events) {
+        return new JobListener() {
+            private void say(String event, String text) {
+                printer.print(text, false);
+                EventLog log = events.get();
+                if (log != null) {
+                    log.line(event, text);
+                }
+            }
+
+            @Override
+            public void jobSubmitted(int group, String jobId, String name, boolean reattached) {
+                say("job_submitted", "job " + jobId + " (" + name + "): " + (reattached
+                        ? "reattached, still queued or running" : "submitted for session group " + group));
+            }
+
+            @Override
+            public void jobState(int group, String jobId, JobStatus s) {
+                say("job_state", "job " + jobId + ": " + s.state() + (s.node() != null && !s.node().isBlank()
+                        && s.active() && !s.state().equals("PENDING") ? " on " + s.node() : ""));
+            }
+
+            @Override
+            public void jobProgress(int group, String jobId, String line) {
+                say("job_progress", "job " + jobId + ": " + line);
+            }
+
+            @Override
+            public void jobMerged(int group, String jobId, JobStatus s, int credited, int cells) {
+                say("job_merged", "job " + jobId + ": " + (s.completed() ? "done" : s.describe(jobId)) + ", "
+                        + credited + "/" + cells + " level" + (cells == 1 ? "" : "s") + " credited");
+            }
+        };
+    }
+}

@@ -1,0 +1,338 @@
+package io.joulebench.core.executor.slurm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.executor.ExecutionOutcome;
+import io.joulebench.core.executor.ExecutorKind;
+import io.joulebench.core.executor.GroupWork;
+import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.results.Manifest;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.WallTimeEstimator;
+import io.joulebench.core.time.Clock;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code slurm} executor: each session group is one batch job running {@code joulebench worker} on a node, which
+ * runs the group with the local launchers and meters into its own results folder
+ * ({@code cluster/jobs/g<group>-a<attempt>/results/}). This coordinator submits at most {@code max_parallel_jobs}
+ * at once, follows them, and as each ends merges what it credited into the run's folder
+ * ({@link ResultsFolder#adopt}): only the coordinator writes the run's manifest.json and windows.csv. Cells a job
+ * did not credit fail with the scheduler's reason ({@code TIMEOUT}, {@code NODE_FAIL}, {@code OUT_OF_MEMORY},
+ * {@code PREEMPTED}, {@code CANCELLED}, exit code). Job ids are recorded in the folder ({@link JobRecord}), so a
+ * coordinator that died is replaced by {@code resume}, which reattaches to jobs still queued or running and submits
+ * only groups with nothing credited or running. An interrupt cancels the running jobs, merges what they closed and
+ * returns interrupted.
+ */
+public final class SlurmExecutor implements StudyExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SlurmExecutor.class);
+    public static final String PROFILE_FILE = "profile.json";
+    /** How long an interrupted coordinator waits for its cancelled jobs to end and leave their results. */
+    static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SlurmProfile profile;
+    private final BatchScheduler scheduler;
+    private final Clock clock;
+    private final JobListener jobs;
+
+    public SlurmExecutor(SlurmProfile profile, BatchScheduler scheduler, Clock clock, JobListener jobs) {
+        this.profile = profile;
+        this.scheduler = scheduler;
+        this.clock = clock;
+        this.jobs = jobs;
+    }
+
+    @Override
+    public ExecutorKind kind() {
+        return ExecutorKind.SLURM;
+    }
+
+    /** A job submitted and not yet merged. */
+    private static final class Running {
+        final JobRecord record;
+        final List<ResolvedCell> cells;
+        JobStatus last;
+        long eventsOffset;
+
+        Running(JobRecord record, List<ResolvedCell> cells) {
+            this.record = record;
+            this.cells = cells;
+        }
+    }
+
+    @Override
+    public ExecutionOutcome execute(StudyPlan plan, List<GroupWork> work, ResultsFolder folder,
+                                    StudyRunListener listener) throws IOException {
+        Path cluster = folder.dir().resolve(JobRecord.CLUSTER_DIR);
+        Files.createDirectories(JobRecord.jobsDir(folder.dir()));
+        Files.writeString(cluster.resolve(PROFILE_FILE), profile.toJson(), StandardCharsets.UTF_8);
+        Map<Integer, GroupWork> todo = new LinkedHashMap<>();
+        work.forEach(w -> todo.put(w.groupIndex(), w));
+        List<Running> running = new ArrayList<>();
+        reattach(plan, folder, todo, running);
+        Deque<GroupWork> queue = new ArrayDeque<>();
+        for (GroupWork w : todo.values()) {
+            List<ResolvedCell> left = w.cells().stream().filter(c -> !folder.entry(c).credited()).toList();
+            if (!left.isEmpty()) {
+                queue.add(new GroupWork(w.groupIndex(), left));
+            }
+        }
+        try {
+            while (!queue.isEmpty() || !running.isEmpty()) {
+                while (running.size() < profile.maxParallelJobs() && !queue.isEmpty()) {
+                    GroupWork next = queue.poll();
+                    try {
+                        running.add(submit(plan, folder, next));
+                    } catch (java.io.InterruptedIOException e) {
+                        throw e;
+                    } catch (IOException e) {
+                        LOG.error("submitting group {} failed", next.groupIndex(), e);
+                        for (ResolvedCell c : next.cells()) {
+                            folder.cellFailed(c, "SubmitFailed", e.getMessage());
+                        }
+                    }
+                }
+                if (running.isEmpty()) {
+                    break;
+                }
+                clock.sleep(Duration.ofMillis(profile.pollIntervalMs()));
+                follow(folder, running);
+            }
+        } catch (InterruptedException | java.io.InterruptedIOException e) {
+            Thread.interrupted(); // consumed: the cancelling below runs commands of its own
+            cancelAll(folder, running);
+            return ExecutionOutcome.INTERRUPTED;
+        }
+        folder.orderRows();
+        return ExecutionOutcome.FINISHED;
+    }
+
+    /** Jobs of earlier coordinators: merge the ended ones, keep following the ones still queued or running. */
+    private void reattach(StudyPlan plan, ResultsFolder folder, Map<Integer, GroupWork> todo, List<Running> running)
+            throws IOException {
+        for (JobRecord rec : JobRecord.all(folder.dir())) {
+            if (rec.merged() || rec.jobId() == null) {
+                continue;
+            }
+            List<ResolvedCell> cells = cellsOf(plan, rec);
+            Optional<JobStatus> status = scheduler.status(rec.jobId());
+            Running r = new Running(rec, cells);
+            if (status.isPresent() && status.get().active()) {
+                LOG.info("reattached to Slurm job {} for group {}", rec.jobId(), rec.groupIndex());
+                r.last = status.get();
+                running.add(r);
+                todo.remove(rec.groupIndex());
+                jobs.jobSubmitted(rec.groupIndex(), rec.jobId(), rec.jobName(), true);
+            } else {
+                merge(folder, r, status.orElse(new JobStatus("UNKNOWN",
+                        "the scheduler no longer knows the job", null, 0, null)));
+            }
+        }
+    }
+
+    private Running submit(StudyPlan plan, ResultsFolder folder, GroupWork group) throws IOException {
+        int attempt = 1;
+        Path jobs = JobRecord.jobsDir(folder.dir());
+        while (Files.exists(jobs.resolve(dirName(group.groupIndex(), attempt)))) {
+            attempt++;
+        }
+        Path dir = jobs.resolve(dirName(group.groupIndex(), attempt));
+        double estimate = WallTimeEstimator.estimate(plan.cells(), List.of(plan.groups().get(group.groupIndex())),
+                plan.study().execution()).totalSeconds();
+        long minutes = profile.timeLimitMinutes(estimate);
+        String name = jobName(plan.study().studyName(), group.groupIndex());
+        JobRecord rec = new JobRecord(dir, group.groupIndex(), attempt, null, name,
+                group.cells().stream().map(JobRecord::key).toList(), minutes, Instant.now().toString());
+        rec.write();
+        Path script = dir.resolve("job.sh");
+        Files.writeString(script, script(folder.dir(), dir), StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
+                "--output=" + dir.resolve("slurm.out").toAbsolutePath(), "--chdir=" + dir.toAbsolutePath()));
+        if (profile.partition() != null) {
+            args.add("--partition=" + profile.partition());
+        }
+        if (profile.account() != null) {
+            args.add("--account=" + profile.account());
+        }
+        if (profile.gpusPerJob() != null) {
+            args.add("--gpus=" + profile.gpusPerJob());
+        }
+        if (profile.cpusPerJob() != null) {
+            args.add("--cpus-per-task=" + profile.cpusPerJob());
+        }
+        if (profile.memory() != null) {
+            args.add("--mem=" + profile.memory());
+        }
+        args.addAll(profile.sbatchArgs());
+        String id = scheduler.submit(args, script);
+        rec = rec.withJobId(id);
+        rec.write();
+        LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);
+        this.jobs.jobSubmitted(group.groupIndex(), id, name, false);
+        return new Running(rec, group.cells());
+    }
+
+    /** One poll: new progress lines, state changes, and the merge of every job that ended. */
+    private void follow(ResultsFolder folder, List<Running> running) throws IOException {
+        for (Running r : List.copyOf(running)) {
+            relayEvents(r);
+            Optional<JobStatus> s = scheduler.status(r.record.jobId());
+            JobStatus status = s.orElse(new JobStatus("UNKNOWN", "the scheduler no longer knows the job", null, 0,
+                    null));
+            if (r.last == null || !r.last.state().equals(status.state())
+                    || !java.util.Objects.equals(r.last.node(), status.node())) {
+                jobs.jobState(r.record.groupIndex(), r.record.jobId(), status);
+            }
+            r.last = status;
+            if (!status.active()) {
+                relayEvents(r);
+                merge(folder, r, status);
+                running.remove(r);
+            }
+        }
+    }
+
+    /** Takes in what the job credited; fails the rest with the job's own reason or the scheduler's. */
+    private void merge(ResultsFolder folder, Running r, JobStatus status) throws IOException {
+        List<ResolvedCell> left = folder.adopt(r.record.resultsDir(), r.cells);
+        Map<String, ManifestEntry> theirs = new HashMap<>();
+        Path manifest = r.record.resultsDir().resolve(Manifest.FILE_NAME);
+        if (Files.isRegularFile(manifest)) {
+            Manifest.read(manifest).entries().forEach(e -> theirs.put(e.key(), e));
+        }
+        for (ResolvedCell cell : left) {
+            ManifestEntry e = theirs.get(JobRecord.key(cell));
+            if (status.completed() && e != null && e.failureType() != null) {
+                folder.cellFailed(cell, e.failureType(), e.reason()); // the job ran, the level failed
+            } else if (status.completed()) {
+                folder.cellFailed(cell, "NoResult", "Slurm job " + r.record.jobId()
+                        + " completed without a result for this cell");
+            } else {
+                folder.cellFailed(cell, status.failureType(), status.describe(r.record.jobId()));
+            }
+        }
+        r.record.markMerged();
+        jobs.jobMerged(r.record.groupIndex(), r.record.jobId(), status, r.cells.size() - left.size(),
+                r.cells.size());
+    }
+
+    private void cancelAll(ResultsFolder folder, List<Running> running) throws IOException {
+        for (Running r : running) {
+            try {
+                scheduler.cancel(r.record.jobId());
+            } catch (IOException e) {
+                LOG.warn("cancelling Slurm job {} failed", r.record.jobId(), e);
+            }
+        }
+        long deadline = System.nanoTime() + CANCEL_GRACE.toNanos();
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            for (Running r : List.copyOf(running)) {
+                Optional<JobStatus> s = scheduler.status(r.record.jobId());
+                if (s.isEmpty() || !s.get().active()) {
+                    relayEvents(r);
+                    List<ResolvedCell> left = folder.adopt(r.record.resultsDir(), r.cells);
+                    for (ResolvedCell c : left) {
+                        folder.levelInterrupted(c);
+                    }
+                    r.record.markMerged();
+                    running.remove(r);
+                }
+            }
+            if (!running.isEmpty()) {
+                try {
+                    Thread.sleep(200); // the run is already interrupted: this is teardown, not the run's clock
+                } catch (InterruptedException e) {
+                    break; // a second interrupt: leave the rest for resume (their records stay unmerged)
+                }
+            }
+        }
+    }
+
+    private void relayEvents(Running r) {
+        Path events = r.record.resultsDir().resolve("events.jsonl");
+        if (!Files.isRegularFile(events)) {
+            return;
+        }
+        try (RandomAccessFile f = new RandomAccessFile(events.toFile(), "r")) {
+            if (f.length() <= r.eventsOffset) {
+                return;
+            }
+            f.seek(r.eventsOffset);
+            byte[] bytes = new byte[(int) Math.min(f.length() - r.eventsOffset, 1 << 20)];
+            f.readFully(bytes);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n');
+            if (end < 0) {
+                return; // a line still being written
+            }
+            r.eventsOffset += text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length;
+            for (String line : text.substring(0, end).split("\n")) {
+                JsonNode n = JSON.readTree(line);
+                if (n.hasNonNull("line")) {
+                    jobs.jobProgress(r.record.groupIndex(), r.record.jobId(), n.get("line").asText());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("reading {} failed", events, e);
+        }
+    }
+
+    private List<ResolvedCell> cellsOf(StudyPlan plan, JobRecord rec) {
+        List<ResolvedCell> out = new ArrayList<>();
+        for (ResolvedCell c : plan.cells()) {
+            if (rec.cells().contains(JobRecord.key(c))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** The batch script: {@code exec <worker command> worker --results DIR --job-dir DIR}. */
+    private String script(Path resultsDir, Path jobDir) {
+        StringBuilder s = new StringBuilder("#!/bin/sh\n# written by joulebench: one session group of a study\nexec");
+        List<String> argv = new ArrayList<>(profile.workerCommand());
+        argv.addAll(List.of("worker", "--results", resultsDir.toAbsolutePath().toString(), "--job-dir",
+                jobDir.toAbsolutePath().toString()));
+        for (String a : argv) {
+            s.append(' ').append(shellQuote(a));
+        }
+        return s.append('\n').toString();
+    }
+
+    static String shellQuote(String a) {
+        return "'" + a.replace("'", "'\\''") + "'";
+    }
+
+    static String dirName(int group, int attempt) {
+        return String.format(java.util.Locale.ROOT, "g%03d-a%d", group, attempt);
+    }
+
+    /** {@code joulebench-<study>-g<group>}: squeue, sacct and scontrol show the study's jobs under its name. */
+    public static String jobName(String studyName, int group) {
+        String safe = (studyName == null || studyName.isBlank() ? "study" : studyName.strip())
+                .replaceAll("[^A-Za-z0-9._-]", "_");
+        return "joulebench-" + safe + "-g" + group;
+    }
+}

@@ -1,0 +1,213 @@
+package io.joulebench.core.executor.slurm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A cluster profile: what every job of a Slurm run asks for and how it is followed. Read from the user's
+ * {@code cluster.yaml} (keys below, unknown keys refused by name), overridden by the {@code --slurm-*} flags, and
+ * kept in the results folder ({@code cluster/profile.json}) so {@code resume} submits the same way.
+ *
+ * @param partition       {@code partition}: sbatch {@code --partition}; null = the cluster's default
+ * @param account         {@code account}: sbatch {@code --account}; null = the user's default
+ * @param gpusPerJob      {@code gpus_per_job}: sbatch {@code --gpus}; null = none asked for
+ * @param cpusPerJob      {@code cpus_per_job}: sbatch {@code --cpus-per-task}; null = the default (1)
+ * @param memory          {@code memory}: sbatch {@code --mem} (e.g. {@code 16G}); null = the default
+ * @param sbatchArgs      {@code sbatch_args}: more sbatch arguments, after the ones above (so they win)
+ * @param sharedDir       {@code shared_dir}: the file system every node sees; the results folder must be inside it
+ *                        (null: not checked)
+ * @param maxParallelJobs {@code max_parallel_jobs}: at most this many jobs submitted and not ended at once
+ * @param timeMarginFactor  {@code time_margin_factor}: the time limit is the group's wall-time estimate × this …
+ * @param timeMarginSeconds {@code time_margin_seconds}: … plus this (JVM start, queueing on the node)
+ * @param pollIntervalMs  {@code poll_interval_ms}: how often jobs are followed
+ * @param workerCommand   {@code worker_command}: how a node starts joulebench (the arguments of
+ *                        {@code joulebench worker} follow); empty = this process's java and class path
+ */
+public record SlurmProfile(String partition, String account, Integer gpusPerJob, Integer cpusPerJob, String memory,
+                           List<String> sbatchArgs, Path sharedDir, int maxParallelJobs, double timeMarginFactor,
+                           double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand) {
+
+    public static final String FILE_NAME = "cluster.yaml";
+    static final Set<String> KEYS = Set.of("partition", "account", "gpus_per_job", "cpus_per_job", "memory",
+            "sbatch_args", "shared_dir", "max_parallel_jobs", "time_margin_factor", "time_margin_seconds",
+            "poll_interval_ms", "worker_command");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public SlurmProfile {
+        sbatchArgs = List.copyOf(sbatchArgs);
+        workerCommand = List.copyOf(workerCommand);
+    }
+
+    public static SlurmProfile defaults() {
+        return new SlurmProfile(null, null, null, null, null, List.of(), null, 4, 1.5, 300, 1000, List.of());
+    }
+
+    /** A bad value, naming the key (or flag) and where it came from. */
+    public static final class ProfileException extends Exception {
+        public ProfileException(String message) {
+            super(message);
+        }
+    }
+
+    /** Reads a profile file (YAML or JSON) over the defaults; a missing file is the defaults. */
+    public static SlurmProfile read(Path file) throws ProfileException {
+        if (file == null || !Files.isRegularFile(file)) {
+            return defaults();
+        }
+        JsonNode root;
+        try {
+            root = new YAMLMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ProfileException(file + ": not a readable YAML file: " + e.getMessage());
+        }
+        return of(root, file.toString());
+    }
+
+    static SlurmProfile of(JsonNode root, String where) throws ProfileException {
+        SlurmProfile p = defaults();
+        if (root == null || root.isNull() || root.isMissingNode()) {
+            return p;
+        }
+        if (!root.isObject()) {
+            throw new ProfileException(where + ": a cluster profile is a mapping of keys " + sorted(KEYS));
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!KEYS.contains(key)) {
+                throw new ProfileException(where + ": unknown key '" + key + "' (known: " + sorted(KEYS) + ")");
+            }
+        }
+        return new SlurmProfile(text(root, "partition", p.partition()), text(root, "account", p.account()),
+                positive(root, "gpus_per_job", where, p.gpusPerJob()),
+                positive(root, "cpus_per_job", where, p.cpusPerJob()), text(root, "memory", p.memory()),
+                list(root, "sbatch_args", where, p.sbatchArgs()),
+                root.hasNonNull("shared_dir") ? Path.of(root.get("shared_dir").asText()) : p.sharedDir(),
+                orDefault(positive(root, "max_parallel_jobs", where, null), p.maxParallelJobs()),
+                number(root, "time_margin_factor", where, p.timeMarginFactor(), 1.0),
+                number(root, "time_margin_seconds", where, p.timeMarginSeconds(), 0.0),
+                orDefault(positive(root, "poll_interval_ms", where, null), p.pollIntervalMs()),
+                list(root, "worker_command", where, p.workerCommand()));
+    }
+
+    public SlurmProfile withPartition(String v) {
+        return new SlurmProfile(v, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+    }
+
+    public SlurmProfile withAccount(String v) {
+        return new SlurmProfile(partition, v, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+    }
+
+    public SlurmProfile withGpusPerJob(Integer v) {
+        return new SlurmProfile(partition, account, v, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+    }
+
+    public SlurmProfile withSbatchArgs(List<String> v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, v, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+    }
+
+    public SlurmProfile withMaxParallelJobs(int v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, v,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+    }
+
+    public SlurmProfile withWorkerCommand(List<String> v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
+                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, v);
+    }
+
+    /** The job's time limit in whole minutes (Slurm's unit): the estimate × factor + margin, rounded up. */
+    public long timeLimitMinutes(double estimatedSeconds) {
+        return Math.max(1, (long) Math.ceil((estimatedSeconds * timeMarginFactor + timeMarginSeconds) / 60.0));
+    }
+
+    /** The profile as JSON with the file's keys, for the results folder. */
+    public String toJson() {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("partition", partition);
+        n.put("account", account);
+        n.put("gpus_per_job", gpusPerJob);
+        n.put("cpus_per_job", cpusPerJob);
+        n.put("memory", memory);
+        ArrayNode a = n.putArray("sbatch_args");
+        sbatchArgs.forEach(a::add);
+        n.put("shared_dir", sharedDir == null ? null : sharedDir.toString());
+        n.put("max_parallel_jobs", maxParallelJobs);
+        n.put("time_margin_factor", timeMarginFactor);
+        n.put("time_margin_seconds", timeMarginSeconds);
+        n.put("poll_interval_ms", pollIntervalMs);
+        ArrayNode w = n.putArray("worker_command");
+        workerCommand.forEach(w::add);
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(n) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static SlurmProfile fromJson(Path file) throws ProfileException, IOException {
+        return of(JSON.readTree(file.toFile()), file.toString());
+    }
+
+    private static String text(JsonNode n, String key, String fallback) {
+        return n.hasNonNull(key) ? n.get(key).asText() : fallback;
+    }
+
+    private static Integer positive(JsonNode n, String key, String where, Integer fallback) throws ProfileException {
+        if (!n.hasNonNull(key)) {
+            return fallback;
+        }
+        JsonNode v = n.get(key);
+        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+            throw new ProfileException(where + ": " + key + " must be a whole number ≥ 1, not " + v);
+        }
+        return v.asInt();
+    }
+
+    private static double number(JsonNode n, String key, String where, double fallback, double min)
+            throws ProfileException {
+        if (!n.hasNonNull(key)) {
+            return fallback;
+        }
+        JsonNode v = n.get(key);
+        if (!v.isNumber() || v.asDouble() < min) {
+            throw new ProfileException(where + ": " + key + " must be a number ≥ " + min + ", not " + v);
+        }
+        return v.asDouble();
+    }
+
+    private static List<String> list(JsonNode n, String key, String where, List<String> fallback)
+            throws ProfileException {
+        if (!n.hasNonNull(key)) {
+            return fallback;
+        }
+        JsonNode v = n.get(key);
+        if (!v.isArray()) {
+            throw new ProfileException(where + ": " + key + " must be a list of strings, not " + v);
+        }
+        List<String> out = new ArrayList<>();
+        v.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+    private static int orDefault(Integer v, int fallback) {
+        return v == null ? fallback : v;
+    }
+
+    private static List<String> sorted(Set<String> keys) {
+        return keys.stream().sorted().toList();
+    }
+}

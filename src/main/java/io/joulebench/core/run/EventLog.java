@@ -1,0 +1,155 @@
+package io.joulebench.core.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.WindowRecord;
+import io.joulebench.core.window.WindowSpec;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The run's append-only events file, {@value #FILE_NAME} in its results folder: one JSON object per line with
+ * {@code t} (UTC), {@code event} and, for progress, {@code line} (the text {@code run} prints, from
+ * {@link ProgressLines}); power at most once a second ({@code power_w}, the sum over devices). Only one process
+ * appends to one file: a run to its folder's, a Slurm job to its own job folder's (the coordinator relays those
+ * lines into the run's). {@code joulebench watch DIR} follows it; {@code study_finished} is the last event of a run.
+ * A write that fails is logged once and the run goes on: the events are a view, the manifest is the record.
+ */
+public final class EventLog implements StudyRunListener, AutoCloseable {
+
+    public static final String FILE_NAME = "events.jsonl";
+    public static final String STUDY_FINISHED = "study_finished";
+    private static final Logger LOG = LoggerFactory.getLogger(EventLog.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long POWER_EVERY_NANOS = 1_000_000_000L;
+
+    private final FileChannel out;
+    private final ProgressLines lines;
+    private final Map<Integer, Double> lastPower = new HashMap<>();
+    private long lastPowerNanos = Long.MIN_VALUE;
+    private boolean failed;
+
+    /** Appends to {@code dir}/{@value #FILE_NAME} (created when missing). */
+    public EventLog(Path dir, int alreadyCredited) throws IOException {
+        this.out = FileChannel.open(dir.resolve(FILE_NAME), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+        this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, null), alreadyCredited,
+                System::nanoTime);
+    }
+
+    /** A line that another part reports (a Slurm job's relayed progress, a job's state). */
+    public void line(String event, String text) {
+        append(event, text, null);
+    }
+
+    private synchronized void append(String event, String text, ObjectNode extra) {
+        ObjectNode n = extra == null ? JSON.createObjectNode() : extra;
+        n.put("t", Instant.now().toString());
+        n.put("event", event);
+        if (text != null) {
+            n.put("line", text);
+        }
+        try {
+            ByteBuffer b = ByteBuffer.wrap((JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
+            while (b.hasRemaining()) {
+                out.write(b);
+            }
+        } catch (IOException e) {
+            if (!failed) {
+                LOG.warn("the events file could not be written; the run goes on", e);
+                failed = true;
+            }
+        }
+    }
+
+    @Override
+    public void studyStarted(StudyPlan plan) {
+        lines.studyStarted(plan);
+    }
+
+    @Override
+    public void sessionStarted(String sessionId, List<ResolvedCell> cells) {
+        lines.sessionStarted(sessionId, cells);
+    }
+
+    @Override
+    public void serverReady(String sessionId, String baseUrl) {
+        lines.serverReady(sessionId, baseUrl);
+    }
+
+    @Override
+    public void warmupStarted(int levelIndex, String mode) {
+        lines.warmupStarted(levelIndex, mode);
+    }
+
+    @Override
+    public void warmupFinished(WarmupResult result) {
+        lines.warmupFinished(result);
+    }
+
+    @Override
+    public void levelStarted(int levelIndex, WindowSpec spec) {
+        lines.levelStarted(levelIndex, spec);
+    }
+
+    @Override
+    public void windowClosed(WindowRecord record) {
+        lines.windowClosed(record);
+    }
+
+    @Override
+    public void levelResult(LevelResult result) {
+        lines.levelResult(result);
+    }
+
+    @Override
+    public void sessionFinished(String sessionId, SessionBlock block) {
+        lines.sessionFinished(sessionId, block);
+    }
+
+    @Override
+    public void studyFinished(boolean interrupted) {
+        lines.studyFinished(interrupted);
+    }
+
+    @Override
+    public synchronized void powerSampled(List<PowerSample> samples) {
+        long newest = Long.MIN_VALUE;
+        for (PowerSample s : samples) {
+            if (s.powerW() != null) {
+                lastPower.put(s.device(), s.powerW());
+            }
+            newest = Math.max(newest, s.tNanos());
+        }
+        if (lastPower.isEmpty() || newest == Long.MIN_VALUE
+                || lastPowerNanos != Long.MIN_VALUE && newest - lastPowerNanos < POWER_EVERY_NANOS) {
+            return;
+        }
+        lastPowerNanos = newest;
+        ObjectNode n = JSON.createObjectNode();
+        n.put("power_w", lastPower.values().stream().mapToDouble(Double::doubleValue).sum());
+        append("power", null, n);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+}

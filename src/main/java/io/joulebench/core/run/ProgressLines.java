@@ -1,0 +1,136 @@
+package io.joulebench.core.run;
+
+import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.StudyPlanFormatter;
+import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.WindowRecord;
+import io.joulebench.core.window.WindowSpec;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * The one owner of a run's progress text: one line per event (session, warmup, window, level), each with level i/N,
+ * the rate and an ETA ({@link StudyProgress}). The CLI prints the lines ({@code ProgressPrinter}), the events file
+ * keeps them ({@link EventLog}) and {@code joulebench watch} prints them back, so all three say the same.
+ */
+public final class ProgressLines implements StudyRunListener {
+
+    /** Where the lines go. {@code overwrite}: a window line a terminal may overwrite with the next one. */
+    @FunctionalInterface
+    public interface Sink {
+        void line(String event, String text, boolean overwrite);
+    }
+
+    private final Sink sink;
+    private final LongSupplier nanoTime;
+    private final StudyProgress progress;
+    private StudyPlan plan;
+    private List<ResolvedCell> sessionCells = List.of();
+    private String rate = "";
+    private int windowsPerLevel;
+
+    public ProgressLines(Sink sink, int alreadyCredited, LongSupplier nanoTime) {
+        this.sink = sink;
+        this.nanoTime = nanoTime;
+        this.progress = new StudyProgress(alreadyCredited);
+    }
+
+    @Override
+    public synchronized void studyStarted(StudyPlan plan) {
+        this.plan = plan;
+        progress.studyStarted(plan, nanoTime.getAsLong());
+        int totalLevels = progress.totalLevels();
+        int alreadyCredited = progress.alreadyCredited();
+        line("study_started", String.format(Locale.ROOT,
+                "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
+                plan.study().studyName(), totalLevels, totalLevels == 1 ? "" : "s", plan.totalWindows(),
+                plan.launches(), plan.launches() == 1 ? "" : "es",
+                StudyPlanFormatter.duration(plan.estimate().totalSeconds()),
+                alreadyCredited > 0 ? " (" + alreadyCredited + " already credited)" : ""));
+    }
+
+    @Override
+    public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
+        sessionCells = List.copyOf(cells);
+        line("session_started", "session " + sessionId + ": launching " + cells.get(0).experiment().engine()
+                + " (" + cells.get(0).experiment().runner() + ") for " + cells.size() + " level"
+                + (cells.size() == 1 ? "" : "s"));
+    }
+
+    @Override
+    public synchronized void serverReady(String sessionId, String baseUrl) {
+        line("server_ready", "session " + sessionId + ": ready at " + baseUrl);
+    }
+
+    @Override
+    public synchronized void warmupStarted(int levelIndex, String mode) {
+        line("warmup_started", prefix() + "warmup (" + mode + ")");
+    }
+
+    @Override
+    public synchronized void warmupFinished(WarmupResult result) {
+        line("warmup_finished", prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s",
+                result.converged() ? "converged" : "not converged", result.elapsedSeconds(),
+                result.timedOut() ? " (timed out)" : ""));
+    }
+
+    @Override
+    public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
+        progress.levelStarted();
+        windowsPerLevel = spec.windowsPerLevel();
+        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
+        rate = (cell != null && cell.rate() != null ? number(cell.rate()) : number(spec.rate())) + " req/s";
+        line("level_started", prefix() + "started, " + windowsPerLevel + " windows of "
+                + number(spec.durationSeconds()) + " s");
+    }
+
+    @Override
+    public synchronized void windowClosed(WindowRecord record) {
+        String text = prefix() + String.format(Locale.ROOT, "window %d/%d: %d tokens, %s J/token",
+                record.windowIndex() + 1, windowsPerLevel, record.tokens(),
+                record.jPerToken() == null ? "-" : String.format(Locale.ROOT, "%.4g", record.jPerToken()));
+        sink.line("window_closed", text, true);
+    }
+
+    @Override
+    public synchronized void levelResult(LevelResult result) {
+        progress.levelFinished(nanoTime.getAsLong());
+        String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
+                : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
+                : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
+        // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
+        String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
+        line("level_result", prefix() + said + ", " + result.windows().size() + " window"
+                + (result.windows().size() == 1 ? "" : "s"));
+    }
+
+    @Override
+    public synchronized void sessionFinished(String sessionId, SessionBlock block) {
+        line("session_finished", "session " + sessionId + ": closed after " + block.windowCount() + " windows");
+    }
+
+    @Override
+    public synchronized void studyFinished(boolean interrupted) {
+        line("study_finished", interrupted ? "interrupted: what closed is credited; continue with 'joulebench resume'"
+                : "study finished in " + StudyPlanFormatter.duration(progress.elapsedSeconds(nanoTime.getAsLong())));
+    }
+
+    private String prefix() {
+        return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", progress.currentLevel(),
+                progress.totalLevels(), rate,
+                StudyPlanFormatter.duration(Math.round(progress.etaSeconds(nanoTime.getAsLong()))));
+    }
+
+    private void line(String event, String text) {
+        sink.line(event, text, false);
+    }
+
+    public static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.3g", d);
+    }
+}

@@ -1,0 +1,72 @@
+package io.joulebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.core.results.FakeSessionRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** The executor flags of {@code run}: bad input names the flag, exit 2, before anything is created or submitted. */
+class ClusterOptionsTest {
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--executor=kube|--executor: unknown executor 'kube' (known: local, slurm)",
+        "--slurm-partition=gpu|--slurm-*/--max-parallel-jobs need --executor slurm",
+        "--executor=slurm --max-parallel-jobs=0|--max-parallel-jobs must be at least 1, not 0",
+        "--executor=slurm --slurm-gpus=0|--slurm-gpus must be at least 1, not 0",
+        "--executor=slurm --ssh=me@login|--ssh: submitting over SSH is not available in this build yet",
+    })
+    void bad_executor_flags_are_refused_naming_the_flag(String flags, String message) {
+        FakeSessionRunner fake = new FakeSessionRunner(0);
+        CommandLine cl = JoulebenchCommand.commandLine(() -> fake);
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        List<String> args = new java.util.ArrayList<>(List.of("run", "examples/smoke.yaml", "--out",
+                tmp.resolve("out").toString()));
+        args.addAll(List.of(flags.split(" ")));
+        assertThat(cl.execute(args.toArray(String[]::new))).as(err.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains(message).doesNotContain("\tat ");
+        assertThat(fake.groups).isEmpty();
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void watch_prints_the_progress_lines_of_a_finished_run_and_exits_zero() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(dir.resolve("manifest.json"), "{}");
+        Files.writeString(dir.resolve("events.jsonl"), """
+                {"t":"2026-12-02T00:00:00Z","event":"study_started","line":"study s: 1 level, 3 windows"}
+                {"t":"2026-12-02T00:00:01Z","event":"power","power_w":120.0}
+                {"t":"2026-12-02T00:00:02Z","event":"job_progress","line":"job 7: level 1/1 at 2 req/s, ETA 0s: valid, 3 windows"}
+                {"t":"2026-12-02T00:00:03Z","event":"study_finished","line":"study finished in 3s"}
+                """);
+        CommandLine cl = JoulebenchCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        assertThat(cl.execute("watch", dir.toString())).isZero();
+        assertThat(err.toString().lines()).containsExactly("study s: 1 level, 3 windows",
+                "job 7: level 1/1 at 2 req/s, ETA 0s: valid, 3 windows", "study finished in 3s");
+    }
+
+    @Test
+    void watch_of_a_folder_that_is_no_results_folder_is_bad_input() {
+        CommandLine cl = JoulebenchCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        assertThat(cl.execute("watch", tmp.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains("is not a results folder");
+    }
+}
