@@ -28,7 +28,8 @@ class RunCircuitBreakerTest {
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server: {traffic: {rate: 2, window_seconds: 5, ramp_exclusion_seconds: 0}}
                 study_execution: {n_cycles: 4, experiment_order: sequential, max_consecutive_failures: 1,
-                                  circuit_breaker_cooldown_seconds: 0}
+                                  circuit_breaker_cooldown_seconds: 0, experiment_gap_seconds: 0,
+                                  cycle_gap_seconds: 0}
                 """);
         FakeSessionRunner fake = new FakeSessionRunner(0).launchFailsWhen(c -> true);
         CommandLine cl = JoulebenchCommand.commandLine(() -> fake);

@@ -52,7 +52,7 @@ class EditorViewTest {
         assertThat(problems.getItems()).hasSize(1);
         assertThat(((Problem) problems.getItems().get(0)).text()).contains("sweep.server.traffic.rate[3]");
         // The rate list is written where it stood, in the file's own flow style.
-        assertThat(context.shell().editor().textProperty().get()).contains("server.traffic.rate: [2, 8, 32, -4]");
+        assertThat(context.shell().editor().textProperty().get()).contains("server.traffic.rate: [16, 28, 40, -4]");
     }
 
     /** Collects until a fresh weak reference is cleared: one full collection at least, no fixed sleep. */
@@ -129,13 +129,16 @@ class EditorViewTest {
 
     @Test
     void a_form_edit_shows_in_the_yaml_tab_and_the_plan(FxRobot robot) throws Exception {
-        TextField window = robot.lookup("#field-window_seconds").queryAs(TextField.class);
-        robot.doubleClickOn(window).eraseText(3).write("10").type(javafx.scene.input.KeyCode.ENTER);
+        // the quickstart gives each rate its own window length, so the level count is what moves its plan
         Label wall = robot.lookup("#plan-wall-time").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> wall.getText().contains("1:46"));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> wall.getText().matches(".*\\d+:\\d\\d.*"));
+        String before = wall.getText();
+        TextField windows = robot.lookup("#field-windows_per_level").queryAs(TextField.class);
+        robot.doubleClickOn(windows).eraseText(3).write("4").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !wall.getText().equals(before));
 
         robot.clickOn("#editor-yaml-tab");
         javafx.scene.control.TextArea yaml = robot.lookup("#editor-yaml").queryAs(javafx.scene.control.TextArea.class);
-        assertThat(yaml.getText()).contains("window_seconds: 10");
+        assertThat(yaml.getText()).contains("windows_per_level: 4");
     }
 }

@@ -61,7 +61,7 @@ class ShellViewModelTest {
     @Test
     void the_title_names_the_quickstart_study_at_first() {
         assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart");
-        assertThat(editor.textProperty().get()).contains("server.traffic.rate: [2, 8, 32]");
+        assertThat(editor.textProperty().get()).contains("server.traffic.rate: [16, 28, 40]");
     }
 
     @Test
