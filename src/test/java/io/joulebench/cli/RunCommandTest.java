@@ -82,6 +82,7 @@ class RunCommandTest {
                 serving_mode: server
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server: {traffic: {window_seconds: 5}, warmup: {mode: fixed, duration_seconds: 0}}
+                study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
                 sweep: {server.traffic.rate: [2, 32]}
                 """);
         Run r = run(() -> new FakeSessionRunner(0), "run", study.toString(), "--out", tmp.resolve("out").toString());
