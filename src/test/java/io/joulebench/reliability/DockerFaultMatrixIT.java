@@ -48,7 +48,8 @@ class DockerFaultMatrixIT {
               traffic: {rate: 2, seed: 5, ramp_exclusion_seconds: 1, window_seconds: 2}
               warmup: {mode: fixed, duration_seconds: 1}
               windows_per_level: 3
-            study_execution: {experiment_timeout_seconds: %s}
+            study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: %s}
             """;
 
     @TempDir

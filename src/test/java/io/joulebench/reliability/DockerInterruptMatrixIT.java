@@ -52,7 +52,8 @@ class DockerInterruptMatrixIT {
               traffic: {arrival: poisson, seed: 5, ramp_exclusion_seconds: 0.5, window_seconds: 1}
               warmup: {mode: fixed, duration_seconds: 3}
               windows_per_level: 3
-            study_execution: {experiment_timeout_seconds: 30}
+            study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: 30}
             sweep:
               server.traffic.rate: [6, 9]
             """;

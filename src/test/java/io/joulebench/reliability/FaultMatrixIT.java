@@ -45,7 +45,8 @@ class FaultMatrixIT {
               traffic: {rate: 10, seed: 3, ramp_exclusion_seconds: 0.5, window_seconds: 1}
               warmup: {mode: fixed, duration_seconds: 3}
               windows_per_level: 3
-            study_execution: {experiment_timeout_seconds: %s}
+            study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: %s}
             """;
 
     /** What the results must show. */
@@ -174,7 +175,8 @@ class FaultMatrixIT {
                 server:
                   traffic: {rate: 10, ramp_exclusion_seconds: 0.5, window_seconds: 1}
                   warmup: {mode: fixed, duration_seconds: 0.5}
-                study_execution: {experiment_timeout_seconds: 10}
+                study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: 10}
                 """);
         Outcome o = run(study, null);
 

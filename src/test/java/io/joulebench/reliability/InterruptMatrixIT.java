@@ -50,7 +50,8 @@ class InterruptMatrixIT {
               traffic: {arrival: poisson, seed: 3, ramp_exclusion_seconds: 0.5, window_seconds: %s}
               warmup: {mode: fixed, duration_seconds: 2}
               windows_per_level: 3
-            study_execution: {experiment_timeout_seconds: %s}
+            study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: %s}
             sweep:
               server.traffic.rate: [10, 12]
             """;

@@ -59,7 +59,8 @@ class SecretsAndFootprintIT {
                   traffic: {rate: 8, seed: 1, ramp_exclusion_seconds: 0.5, window_seconds: 1}
                   warmup: {mode: fixed, duration_seconds: 2}
                   windows_per_level: 3
-                study_execution: {experiment_timeout_seconds: %d}
+                study_execution: {n_cycles: 1, experiment_order: sequential, experiment_gap_seconds: 0, cycle_gap_seconds: 0,
+                              experiment_timeout_seconds: %d}
                 """.formatted(name, command, extraArgs, timeoutS);
     }
 
