@@ -71,7 +71,9 @@ public final class AppContext implements AutoCloseable {
 
     private final Services services;
     private final ExecutorPollScheduler poller = new ExecutorPollScheduler();
-    private final ExecutorService background = Executors.newCachedThreadPool(daemon("joulebench-task"));
+    private final ExecutorService backgroundPool = Executors.newCachedThreadPool(daemon("joulebench-task"));
+    /** Background work for every view model; work that arrives after close (a run's last event) is dropped. */
+    private final java.util.concurrent.Executor background = this::backgroundWork;
     /** The editor's validation, plan preview and file reads and writes, one at a time and in order. */
     private final ExecutorService editorWork = Executors.newSingleThreadExecutor(daemon("joulebench-editor"));
     private final ShellViewModel shell;
@@ -241,12 +243,20 @@ public final class AppContext implements AutoCloseable {
         }
         shell.live().stopPolling();
         poller.close();
-        background.shutdownNow();
+        backgroundPool.shutdownNow();
         editorWork.shutdown(); // a save under way finishes its write
         try {
             editorWork.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void backgroundWork(Runnable work) {
+        try {
+            backgroundPool.execute(work);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("Background work after close dropped");
         }
     }
 
