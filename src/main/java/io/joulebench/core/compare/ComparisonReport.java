@@ -68,24 +68,34 @@ public final class ComparisonReport {
 
     private static void compared(StringBuilder b, Comparison cmp) {
         b.append("<section id=\"compared\">\n<h2>What was compared</h2>\n<table>\n<tr><th>configuration</th>"
-                + "<th>results folder</th><th>study</th><th>engine</th><th>model</th><th>energy source / kind</th>"
-                + "<th>devices</th><th>tool version</th><th>measured (UTC)</th></tr>\n");
+                + "<th>results folder</th><th>study</th><th>engine</th><th>engine version</th><th>model</th>"
+                + "<th>energy source / kind</th><th>machine</th><th>devices</th><th>tool version</th>"
+                + "<th>measured (UTC)</th></tr>\n");
         for (Configuration c : cmp.configurations()) {
             ResultsRun.Provenance p = c.run().provenance();
             b.append("<tr><td>").append(esc(c.label())).append("</td><td>").append(esc(c.run().folder().toString()))
                     .append("</td><td>").append(esc(c.run().studyName()))
                     .append(p.studyFile() == null ? "" : " (" + esc(p.studyFile()) + ")").append("</td><td>")
-                    .append(esc(c.engine())).append("</td><td>").append(esc(c.model())).append("</td><td>")
+                    .append(esc(c.engine())).append("</td><td>").append(recorded(p.engineVersionsOf(
+                            cmp.levelsOf(c).stream().flatMap(l -> l.configHashes().stream()).toList())))
+                    .append("</td><td>").append(esc(c.model())).append("</td><td>")
                     .append(esc(String.join(", ", p.energySources()))).append(" / ")
                     .append(esc(String.join(", ", p.energyKinds()))).append("</td><td>")
+                    .append(recorded(p.hostNames())).append("</td><td>")
                     .append(p.devices().isEmpty() ? "not recorded" : esc(String.join(", ", p.devices())))
                     .append("</td><td>").append(esc(p.toolVersion())).append("</td><td>")
                     .append(esc(p.firstWindowUtc() == null ? "–" : p.firstWindowUtc() + " … " + p.lastWindowUtc()))
                     .append("</td></tr>\n");
         }
-        b.append("</table>\n<p class=\"muted\">The machine's host name and the engines' own versions are not "
-                + "recorded by results folders; the devices are the metered ones (result.json energy_devices). "
-                + "Settings that differ between configurations make up their labels.</p>\n</section>\n");
+        b.append("</table>\n<p class=\"muted\">Machine: the host name the run recorded (resolved.json host_name); "
+                + "engine version: what the engine answered (result.json session.engine_version), else how it was "
+                + "launched; devices: the metered ones (result.json energy_devices). \"not recorded\": a results "
+                + "folder written before these fields. Settings that differ between configurations make up their "
+                + "labels.</p>\n</section>\n");
+    }
+
+    private static String recorded(List<String> values) {
+        return values.isEmpty() ? "not recorded" : esc(String.join(", ", values));
     }
 
     private static void energyVsRate(StringBuilder b, Comparison cmp, String odd) {
