@@ -176,14 +176,10 @@ public final class Comparer {
 
     /** One level from its windows.csv rows (all cycles). */
     public static Level level(Configuration c, double rate, List<WindowRow> rows) {
-        TreeMap<Integer, double[]> cycleSums = new TreeMap<>();
-        List<Double> energy = new ArrayList<>();
-        List<Double> tokens = new ArrayList<>();
         Set<String> hashes = new LinkedHashSet<>();
         Set<String> kinds = new LinkedHashSet<>();
         Map<Integer, Set<String>> reasons = new TreeMap<>();
         boolean valid = !rows.isEmpty();
-        int skipped = 0;
         Map<LevelMetric, Double> metrics = new LinkedHashMap<>();
         for (WindowRow r : rows) {
             hashes.add(r.text(WindowsCsvColumns.CONFIG_HASH));
@@ -197,17 +193,6 @@ public final class Comparer {
                 String why = v.isEmpty() ? "validity not recorded" : r.invalidReason();
                 reasons.computeIfAbsent(cycle, k -> new LinkedHashSet<>()).add(why.isEmpty() ? "invalid" : why);
             }
-            OptionalDouble e = r.number(WindowsCsvColumns.ENERGY_J);
-            OptionalDouble t = r.number(WindowsCsvColumns.OUTPUT_TOKENS);
-            if (e.isPresent() && t.isPresent()) {
-                energy.add(e.getAsDouble());
-                tokens.add(t.getAsDouble());
-                double[] s = cycleSums.computeIfAbsent(cycle, k -> new double[2]);
-                s[0] += e.getAsDouble();
-                s[1] += t.getAsDouble();
-            } else {
-                skipped++;
-            }
             for (LevelMetric m : LevelMetric.values()) {
                 OptionalDouble x = r.number(m.column());
                 if (x.isPresent()) {
@@ -215,20 +200,13 @@ public final class Comparer {
                 }
             }
         }
-        Estimate est;
-        if (cycleSums.size() >= 2) {
-            est = RatioEstimator.of(cycleSums.values().stream().mapToDouble(s -> s[0]).toArray(),
-                    cycleSums.values().stream().mapToDouble(s -> s[1]).toArray(), IntervalBasis.CYCLES);
-        } else {
-            est = RatioEstimator.of(energy.stream().mapToDouble(Double::doubleValue).toArray(),
-                    tokens.stream().mapToDouble(Double::doubleValue).toArray(), IntervalBasis.WINDOWS);
-        }
-        double sumE = energy.stream().mapToDouble(Double::doubleValue).sum();
-        double sumT = tokens.stream().mapToDouble(Double::doubleValue).sum();
+        RatioEstimator.Units units = RatioEstimator.units(rows);
+        Estimate est = RatioEstimator.of(units);
         int cycles = (int) rows.stream().map(WindowRow::cycle).distinct().count();
         List<String> why = new ArrayList<>();
         reasons.forEach((cycle, rs) -> why.add((cycles > 1 ? "cycle " + cycle + ": " : "") + String.join("; ", rs)));
-        return new Level(c, rate, List.copyOf(hashes), cycles, energy.size(), skipped, sumE, sumT, est, valid,
+        return new Level(c, rate, List.copyOf(hashes), cycles, units.windows(), units.skipped(), units.energySum(),
+                units.tokenSum(), est, valid,
                 String.join(" | ", why), metrics, String.join("+", kinds), rows, List.of(), false);
     }
 

@@ -69,13 +69,15 @@ class ResultsViewTest {
     }
 
     @Test
-    void by_rate_shows_mean_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
+    void by_rate_shows_the_levels_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
         openFixture(robot);
         robot.clickOn("By rate");
         WaitForAsyncUtils.waitForFxEvents();
         TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
         var mean = groups.getColumns().get(4);
-        assertThat(mean.getText()).isEqualTo("Mean J/token");
+        assertThat(io.joulebench.app.fx.Columns.title(mean)).isEqualTo("J/token");
+        assertThat(io.joulebench.app.fx.Columns.meaning(mean))
+                .isEqualTo(io.joulebench.core.compare.RatioEstimator.MEANING);
         java.util.List<String> shown = robot.from(groups).lookup(".table-cell").match((Node n) ->
                 n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() == mean && c.getText() != null)
                 .queryAll().stream().map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).toList();
