@@ -1,6 +1,7 @@
 package io.joulebench.core.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class Comparer {
         List<Level> levels = new ArrayList<>();
         for (Configuration c : configs) {
             for (Level l : levels(c, rowsOf.get(c))) {
-                levels.add(l.withSlo(slo.violations(l.metrics())));
+                levels.add(l.withSlo(slo.violations(l.worstWindow())));
             }
         }
         levels = markFront(levels, latency);
@@ -180,7 +181,7 @@ public final class Comparer {
         Set<String> kinds = new LinkedHashSet<>();
         Map<Integer, Set<String>> reasons = new TreeMap<>();
         boolean valid = !rows.isEmpty();
-        Map<LevelMetric, Double> metrics = new LinkedHashMap<>();
+        Map<LevelMetric, Double> worst = new LinkedHashMap<>();
         for (WindowRow r : rows) {
             hashes.add(r.text(WindowsCsvColumns.CONFIG_HASH));
             if (!r.energyKind().isEmpty()) {
@@ -196,9 +197,14 @@ public final class Comparer {
             for (LevelMetric m : LevelMetric.values()) {
                 OptionalDouble x = r.number(m.column());
                 if (x.isPresent()) {
-                    metrics.merge(m, x.getAsDouble(), m::worse);
+                    worst.merge(m, x.getAsDouble(), m::worse);
                 }
             }
+        }
+        // the level figures: one definition with By rate and the live table (LevelFigures), for what is shown
+        Map<LevelMetric, Double> metrics = new LinkedHashMap<>();
+        for (LevelMetric m : worst.keySet()) {
+            metrics.put(m, LevelFigures.ofColumn(rows, m.column()));
         }
         RatioEstimator.Units units = RatioEstimator.units(rows);
         Estimate est = RatioEstimator.of(units);
@@ -207,7 +213,7 @@ public final class Comparer {
         reasons.forEach((cycle, rs) -> why.add((cycles > 1 ? "cycle " + cycle + ": " : "") + String.join("; ", rs)));
         return new Level(c, rate, List.copyOf(hashes), cycles, units.windows(), units.skipped(), units.energySum(),
                 units.tokenSum(), est, valid,
-                String.join(" | ", why), metrics, String.join("+", kinds), rows, List.of(), false);
+                String.join(" | ", why), metrics, worst, String.join("+", kinds), rows, List.of(), false);
     }
 
     static List<Level> markFront(List<Level> levels, LevelMetric latency) {
@@ -263,8 +269,8 @@ public final class Comparer {
         double bestFraction = Double.NaN;
         String binding = null;
         for (Slo.Bound b : slo.bounds()) {
-            double v0 = best.metric(b.metric());
-            double v1 = next.metric(b.metric());
+            double v0 = best.worst(b.metric());
+            double v1 = next.worst(b.metric());
             if (b.meets(v1) || !Double.isFinite(v0) || !Double.isFinite(v1) || v1 == v0) {
                 continue;
             }

@@ -118,7 +118,7 @@ public final class ComparisonReport {
     private static void energyVsLatency(StringBuilder b, Comparison cmp, String odd) {
         LevelMetric lat = cmp.latency();
         SvgChart chart = new SvgChart("J/token vs " + lat.column() + " with the Pareto front" + suffix(odd),
-                lat.column() + " (ms, worst window)", "J / output token", odd).logXWhenWide();
+                lat.column() + " (ms, mean over windows)", "J / output token", odd).logXWhenWide();
         List<double[]> front = new ArrayList<>();
         for (Configuration c : cmp.configurations()) {
             List<SvgChart.Point> pts = new ArrayList<>();
@@ -247,8 +247,9 @@ public final class ComparisonReport {
                         + "interval contains 1.</li>\n")
                 .append("<li>Invalid levels (stability gate, request failures, aborts) are shown but excluded from "
                         + "every verdict, and the verdict says so.</li>\n")
-                .append("<li>A level's latency and goodput figures are its worst window; a level meets the SLO when "
-                        + "every window does. Interpolated operating points are linear between two measured rates "
+                .append("<li>A level's latency and goodput figures are the mean over its windows of each window's "
+                        + "own figure (the same as the workbench's By rate and live tables); a level meets the SLO "
+                        + "only when every window does, so one bad window fails it. Interpolated operating points are linear between two measured rates "
                         + "and are estimates, not measurements.</li>\n")
                 .append("<li>Energy kinds: measured (hardware counters), estimated (a CPU model), simulated (the "
                         + "reference engine). Comparisons across kinds, machines or GPU models compare the setups, "
