@@ -38,8 +38,9 @@ public final class Launcher {
     }
 
     /**
-     * The start decision, shared by {@link #main} and {@code joulebench gui}: a missing requirement is printed and {@link #CANNOT_START} returned without starting
-     * JavaFX; a start that fails anyway is explained ({@link #startFailed}) instead of a stack trace.
+     * The start decision, shared by {@link #main} and {@code joulebench gui}: a missing requirement is told and
+     * {@link #CANNOT_START} returned without starting JavaFX; a start that fails anyway is explained
+     * ({@link #startFailed}) instead of a stack trace.
      *
      * @return 0 when the workbench ran and closed
      */

@@ -14,7 +14,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 
-/** Windows grouped by rate (and optionally cycle): the level's J/token (ratio estimate) with min–max or a 95 % interval. */
+/** Windows grouped by rate (and optionally cycle): each level's J/token ratio estimate, min–max or 95 % interval. */
 public final class GroupingView {
 
     private final BorderPane root = new BorderPane();

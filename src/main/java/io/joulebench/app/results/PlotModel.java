@@ -26,7 +26,7 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
         }
     }
 
-    /** The lowest mean J/token among a series' rates whose windows all passed the SLO, in valid levels only. */
+    /** The lowest J/token (ratio estimate) of a series' rates whose windows all passed the SLO, valid levels only. */
     public record Optimum(String series, double rate, double jPerToken) {
     }
 
