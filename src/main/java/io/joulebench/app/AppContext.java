@@ -5,6 +5,7 @@ import io.joulebench.app.editor.EditorViewModel;
 import io.joulebench.app.fx.BoundedFolderOpener;
 import io.joulebench.app.fx.Confirmer;
 import io.joulebench.app.fx.ErrorReporter;
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ExecutorPollScheduler;
 import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.FolderOpener;
@@ -113,15 +114,17 @@ public final class AppContext implements AutoCloseable {
         live.blockRunWhile(editor.runBlockedReasonProperty());
         shell = new ShellViewModel(editor, live, results);
         shellRef.set(shell);
+        // every chart's "Save as PNG…": the file chosen here, written off the FX thread
+        ChartImages.Saver images = ChartImages.Saver.onExecutor(services.dialogs(), background, services.errors());
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
-                .map(java.nio.file.Path::toFile).orElse(null));
-        ResultsView resultsView = new ResultsView(results, services.dialogs());
+                .map(java.nio.file.Path::toFile).orElse(null), images);
+        ResultsView resultsView = new ResultsView(results, services.dialogs(), images);
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
                 services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
-                        live.canRunProperty(), live.runOffReasonProperty(), shell::run)).node(),
+                        live.canRunProperty(), live.runOffReasonProperty(), shell::run), images).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, resultsView.node()));
         scene = new Scene(shellView.node());

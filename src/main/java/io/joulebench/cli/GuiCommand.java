@@ -21,23 +21,14 @@ public final class GuiCommand implements Callable<Integer> {
     /** What is missing for the workbench, if anything; replaced in tests. */
     Supplier<Optional<String>> requirements = io.joulebench.app.Launcher::missingRequirement;
     /** Starts the workbench and returns when its window closes; replaced in tests. */
-    Runnable launch = () -> io.joulebench.app.Launcher.main(new String[0]);
+    Runnable launch = () -> io.joulebench.app.Launcher.launch(new String[0]);
 
     @Override
     public Integer call() {
-        Optional<String> missing = requirements.get();
-        if (missing.isPresent()) {
-            spec.commandLine().getErr().println(missing.get());
+        int status = io.joulebench.app.Launcher.start(requirements, launch, message -> {
+            spec.commandLine().getErr().println(message);
             spec.commandLine().getErr().flush();
-            return ExitCodes.RUN_FAILED;
-        }
-        try {
-            launch.run();
-        } catch (RuntimeException | LinkageError e) {
-            spec.commandLine().getErr().println(io.joulebench.app.Launcher.startFailed(e));
-            spec.commandLine().getErr().flush();
-            return ExitCodes.RUN_FAILED;
-        }
-        return ExitCodes.OK;
+        });
+        return status == 0 ? ExitCodes.OK : ExitCodes.RUN_FAILED;
     }
 }

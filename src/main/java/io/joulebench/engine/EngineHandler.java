@@ -2,6 +2,7 @@ package io.joulebench.engine;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.joulebench.core.ToolVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -54,6 +55,11 @@ final class EngineHandler implements HttpHandler {
                     throw new ApiError(503, "model is loading");
                 }
                 exchange.sendResponseHeaders(200, -1);
+            }
+            case "/version" -> {
+                requireMethod(exchange, "GET");
+                drain(exchange);
+                respond(exchange, 200, "application/json", "{\"version\":" + Json.quote(ToolVersion.get()) + "}");
             }
             case "/metrics" -> {
                 requireMethod(exchange, "GET");

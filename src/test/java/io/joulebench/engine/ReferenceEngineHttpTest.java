@@ -114,6 +114,14 @@ class ReferenceEngineHttpTest {
     }
 
     @Test
+    void version_answers_like_vllm_so_results_record_the_engines_version() throws Exception {
+        start(EngineOptions.builder());
+        var answer = client.get("/version");
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(json(answer.body()).path("version").asText()).isEqualTo(io.joulebench.core.ToolVersion.get());
+    }
+
+    @Test
     void metrics_publish_dcgm_telemetry_vllm_counters_and_the_ground_truth() throws Exception {
         start(EngineOptions.builder().gpus(2).seed(11));
         client.post("/v1/completions", completion(6, true, true));

@@ -1,5 +1,6 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.FileDialogs;
 import java.nio.file.Path;
 import javafx.geometry.Insets;
@@ -52,6 +53,11 @@ public final class EditorView {
     }
 
     public EditorView(EditorViewModel vm, FileDialogs dialogs, RunAction runAction) {
+        this(vm, dialogs, runAction, null);
+    }
+
+    /** @param images where charts' "Save as PNG…" writes; null leaves only "Copy image" */
+    public EditorView(EditorViewModel vm, FileDialogs dialogs, RunAction runAction, ChartImages.Saver images) {
         this.vm = vm;
         this.dialogs = dialogs;
         this.runAction = runAction;
@@ -71,7 +77,7 @@ public final class EditorView {
         tabs.getTabs().setAll(formTab, yamlTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
-        PlanPreviewView plan = new PlanPreviewView(vm.validation());
+        PlanPreviewView plan = new PlanPreviewView(vm.validation(), images);
         ProblemsView problems = new ProblemsView(vm.validation());
         VBox side = new VBox(plan.node(), problems.node());
         VBox.setVgrow(plan.node(), Priority.ALWAYS);

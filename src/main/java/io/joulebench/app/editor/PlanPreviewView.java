@@ -1,5 +1,6 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.core.study.ExperimentOrder;
 import io.joulebench.core.study.WallTimeEstimate;
@@ -29,6 +30,11 @@ final class PlanPreviewView {
     private final BarChart<String, Number> histogram;
 
     PlanPreviewView(ValidationViewModel vm) {
+        this(vm, null);
+    }
+
+    /** @param images where "Save as PNG…" on the arrival histogram writes; null leaves only "Copy image" */
+    PlanPreviewView(ValidationViewModel vm, ChartImages.Saver images) {
         Label heading = new Label("Plan preview");
         heading.getStyleClass().add("form-section-title");
         message.getStyleClass().add("field-error");
@@ -54,6 +60,7 @@ final class PlanPreviewView {
         y.setLabel("arrivals");
         histogram = new BarChart<>(x, y);
         histogram.setId("plan-arrivals");
+        ChartImages.install(histogram, "arrival-gaps.png", images);
         histogram.setLegendVisible(false);
         histogram.setAnimated(false);
         histogram.setBarGap(0);

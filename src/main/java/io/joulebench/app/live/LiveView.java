@@ -1,6 +1,7 @@
 package io.joulebench.app.live;
 
 import io.joulebench.app.fx.BannerView;
+import io.joulebench.app.fx.ChartImages;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -27,6 +28,14 @@ public final class LiveView {
      * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
      */
     public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder) {
+        this(vm, chooseResumeFolder, null);
+    }
+
+    /**
+     * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
+     * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
+     */
+    public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, ChartImages.Saver images) {
         root.getStyleClass().add("live-view");
         root.setId("live-view");
 
@@ -97,9 +106,9 @@ public final class LiveView {
         RowConstraints lower = new RowConstraints();
         lower.setPercentHeight(46);
         grid.getRowConstraints().setAll(upper, lower);
-        grid.add(new WindowChartView(vm.windowChartProperty()).node(), 0, 0);
+        grid.add(new WindowChartView(vm.windowChartProperty(), images).node(), 0, 0);
         grid.add(new KpiTilesView(vm).node(), 1, 0);
-        grid.add(new PowerChartView(vm.powerChartProperty()).node(), 0, 1);
+        grid.add(new PowerChartView(vm.powerChartProperty(), images).node(), 0, 1);
         grid.add(new LevelTableView(vm).node(), 1, 1);
         root.setCenter(grid);
     }

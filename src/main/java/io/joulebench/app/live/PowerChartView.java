@@ -1,6 +1,7 @@
 package io.joulebench.app.live;
 
 import io.joulebench.app.fx.ChartOverlay;
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.OverlayLineChart;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,12 @@ public final class PowerChartView {
     private final OverlayLineChart chart = new OverlayLineChart(xAxis, yAxis);
 
     public PowerChartView(ObservableValue<PowerChartModel> model) {
+        this(model, null);
+    }
+
+    /** @param images where "Save as PNG…" writes; null leaves only "Copy image" */
+    public PowerChartView(ObservableValue<PowerChartModel> model, ChartImages.Saver images) {
+        ChartImages.install(chart, "power.png", images);
         chart.setTitle("Power per GPU");
         chart.setCreateSymbols(false);
         chart.getStyleClass().add("power-chart");

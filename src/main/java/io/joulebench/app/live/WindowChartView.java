@@ -1,6 +1,7 @@
 package io.joulebench.app.live;
 
 import io.joulebench.app.fx.AxisLabels;
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ChartOverlay;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.app.fx.OverlayScatterChart;
@@ -32,6 +33,12 @@ public final class WindowChartView {
     private final XYChart.Series<Number, Number> pending = new XYChart.Series<>();
 
     public WindowChartView(ObservableValue<WindowChartModel> model) {
+        this(model, null);
+    }
+
+    /** @param images where "Save as PNG…" writes; null leaves only "Copy image" */
+    public WindowChartView(ObservableValue<WindowChartModel> model, ChartImages.Saver images) {
+        ChartImages.install(chart, "energy-per-window.png", images);
         valid.setName("valid");
         invalid.setName("invalid");
         pending.setName("pending");

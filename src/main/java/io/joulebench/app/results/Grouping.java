@@ -1,8 +1,11 @@
 package io.joulebench.app.results;
 
+import io.joulebench.core.compare.Estimate;
+import io.joulebench.core.compare.RatioEstimator;
 import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,17 +43,13 @@ public final class Grouping {
     }
 
     private static RateGroup group(String series, double rate, Integer cycle, Map<Integer, List<WindowRow>> cycles) {
-        List<Double> windowValues = new ArrayList<>();
-        List<Double> cycleMeans = new ArrayList<>();
         List<WindowRow> all = new ArrayList<>();
         int invalid = 0;
         boolean allValid = true;
         boolean anySlo = false;
         boolean allPass = true;
         for (List<WindowRow> windows : cycles.values()) {
-            List<Double> values = new ArrayList<>();
             for (WindowRow w : windows) {
-                values.add(w.jPerToken().getAsDouble());
                 all.add(w);
                 if (w.levelValid().orElse(true) == Boolean.FALSE) {
                     invalid++;
@@ -61,16 +60,16 @@ public final class Grouping {
                     allPass &= w.sloPass().get();
                 }
             }
-            windowValues.addAll(values);
-            cycleMeans.add(Stats.mean(values));
         }
-        boolean acrossCycles = cycleMeans.size() >= 2;
-        List<Double> basis = acrossCycles ? cycleMeans : windowValues;
-        double mean = Stats.mean(basis);
-        double half = Stats.ci95HalfWidth(basis);
+        // J/token and its interval: core's ratio estimate, the figure Compare shows for the same level.
+        RatioEstimator.Units units = RatioEstimator.units(all);
+        Estimate jPerToken = RatioEstimator.of(units);
+        double[] spread = units.ratios();
+        double min = Arrays.stream(spread).filter(Double::isFinite).min().orElse(Double.NaN);
+        double max = Arrays.stream(spread).filter(Double::isFinite).max().orElse(Double.NaN);
         LevelFigures figures = LevelFigures.ofRows(all);
-        return new RateGroup(series, rate, cycle, windowValues.size(), cycles.size(), mean, Stats.min(basis),
-                Stats.max(basis), mean - half, mean + half, acrossCycles ? "cycles" : "windows",
-                figures.ttftP99Ms(), figures.requestRateReqS(), invalid, anySlo ? allPass : null, allValid);
+        return new RateGroup(series, rate, cycle, all.size(), cycles.size(), jPerToken.value(), min, max,
+                jPerToken.ciLow(), jPerToken.ciHigh(), units.basis().wire(), figures.ttftP99Ms(),
+                figures.requestRateReqS(), invalid, anySlo ? allPass : null, allValid);
     }
 }

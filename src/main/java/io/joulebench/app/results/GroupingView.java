@@ -2,6 +2,7 @@ package io.joulebench.app.results;
 
 import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
+import io.joulebench.core.compare.RatioEstimator;
 import io.joulebench.core.results.LevelFigures;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -13,7 +14,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 
-/** Windows grouped by rate (and optionally cycle): mean J/token with min–max or a 95 % interval. */
+/** Windows grouped by rate (and optionally cycle): each level's J/token ratio estimate, min–max or 95 % interval. */
 public final class GroupingView {
 
     private final BorderPane root = new BorderPane();
@@ -38,8 +39,8 @@ public final class GroupingView {
                         64),
                 width(Columns.number("Windows", g -> (double) g.windows(), 0), 72),
                 // Four significant digits in every row: 0.4537 and 0.2534, not 0.4537 and 0.25342.
-                width(Columns.number("Mean J/token", RateGroup::meanJPerToken,
-                        v -> Formats.significant(v, 4, 5)), 104),
+                width(Columns.explained(Columns.number("J/token", RateGroup::jPerToken,
+                        v -> Formats.significant(v, 4, 5)), RatioEstimator.MEANING), 104),
                 width(Columns.text("Spread", g -> spread(g, vm.intervalProperty().get())), 150),
                 width(Columns.text("Across", RateGroup::basis), 72),
                 width(Columns.explained(Columns.number("TTFT p99 ms", RateGroup::meanTtftP99Ms, 0),

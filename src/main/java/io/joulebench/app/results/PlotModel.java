@@ -26,7 +26,7 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
         }
     }
 
-    /** The lowest mean J/token among a series' rates whose windows all passed the SLO, in valid levels only. */
+    /** The lowest J/token (ratio estimate) of a series' rates whose windows all passed the SLO, valid levels only. */
     public record Optimum(String series, double rate, double jPerToken) {
     }
 
@@ -46,19 +46,19 @@ public record PlotModel(List<Series> jPerToken, List<Series> ttftP99, List<Optim
         for (RateGroup g : groups) {
             double lo = g.low(interval);
             double hi = g.high(interval);
-            energy.computeIfAbsent(g.series(), k -> new ArrayList<>()).add(new Point(g.rate(), g.meanJPerToken(),
-                    Double.isFinite(lo) ? lo : g.meanJPerToken(), Double.isFinite(hi) ? hi : g.meanJPerToken(),
+            energy.computeIfAbsent(g.series(), k -> new ArrayList<>()).add(new Point(g.rate(), g.jPerToken(),
+                    Double.isFinite(lo) ? lo : g.jPerToken(), Double.isFinite(hi) ? hi : g.jPerToken(),
                     g.levelsValid()));
             if (Double.isFinite(g.meanTtftP99Ms())) {
                 ttft.computeIfAbsent(g.series(), k -> new ArrayList<>()).add(new Point(g.rate(), g.meanTtftP99Ms(),
                         g.meanTtftP99Ms(), g.meanTtftP99Ms(), g.levelsValid()));
             }
             if (Boolean.TRUE.equals(g.sloPass()) && g.levelsValid()) {
-                best.merge(g.series(), g, (a, b) -> b.meanJPerToken() < a.meanJPerToken() ? b : a);
+                best.merge(g.series(), g, (a, b) -> b.jPerToken() < a.jPerToken() ? b : a);
             }
         }
         List<Optimum> optima = new ArrayList<>();
-        best.forEach((series, g) -> optima.add(new Optimum(series, g.rate(), g.meanJPerToken())));
+        best.forEach((series, g) -> optima.add(new Optimum(series, g.rate(), g.jPerToken())));
         return new PlotModel(toSeries(energy), toSeries(ttft), optima);
     }
 

@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ChartOverlay;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.app.fx.OverlayLineChart;
@@ -30,10 +31,10 @@ public final class PlotsView {
 
     /**
      * @param logRateAxis whether the rate axis is logarithmic (the view model suggests it for a geometric sweep)
-     * @param dialogs     asks where "Save as PNG…" writes; null leaves only "Copy image"
+     * @param images      where "Save as PNG…" writes (off the FX thread); null leaves only "Copy image"
      */
     public PlotsView(ObservableValue<PlotModel> model, javafx.beans.property.BooleanProperty logRateAxis,
-            io.joulebench.app.fx.FileDialogs dialogs) {
+            ChartImages.Saver images) {
         logRate.setId("plot-log-rate");
         logRate.selectedProperty().bindBidirectional(logRateAxis);
         logRate.setTooltip(new javafx.scene.control.Tooltip("Spaces the rates of a geometric sweep (1, 2, 4, 8 …)"
@@ -45,42 +46,13 @@ public final class PlotsView {
         root.setCenter(charts);
         energy.setId("plot-energy");
         ttft.setId("plot-ttft");
-        imageMenu(energy, "energy-per-token.png", dialogs);
-        imageMenu(ttft, "ttft-p99.png", dialogs);
+        ChartImages.install(energy, "energy-per-token.png", images);
+        ChartImages.install(ttft, "ttft-p99.png", images);
         HBox.setHgrow(energy, Priority.ALWAYS);
         HBox.setHgrow(ttft, Priority.ALWAYS);
         charts.getChildren().addAll(energy, ttft);
         model.addListener((o, a, b) -> show(b));
         show(model.getValue());
-    }
-
-    /** Right-click on a chart: copy it as an image, or save it as a PNG. */
-    private static void imageMenu(OverlayLineChart chart, String fileName, io.joulebench.app.fx.FileDialogs dialogs) {
-        javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy image");
-        copy.setOnAction(e -> {
-            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
-            content.putImage(chart.snapshot(null, null));
-            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
-        });
-        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(copy);
-        if (dialogs != null) {
-            javafx.scene.control.MenuItem save = new javafx.scene.control.MenuItem("Save as PNG…");
-            save.setOnAction(e -> dialogs.chooseSaveFile("Save the chart as PNG", fileName)
-                    .ifPresent(p -> savePng(chart, p)));
-            menu.getItems().add(save);
-        }
-        chart.setOnContextMenuRequested(e -> menu.show(chart, e.getScreenX(), e.getScreenY()));
-    }
-
-    /** Writes the chart as it is drawn now to {@code target} as PNG. */
-    static void savePng(javafx.scene.Node chart, java.nio.file.Path target) {
-        javafx.scene.image.WritableImage image = chart.snapshot(null, null);
-        try {
-            javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png",
-                    target.toFile());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("could not write " + target, e);
-        }
     }
 
     private static OverlayLineChart chart(String title, String yLabel) {

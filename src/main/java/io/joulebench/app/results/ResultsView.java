@@ -1,5 +1,6 @@
 package io.joulebench.app.results;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.BannerView;
 import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.PathBar;
@@ -30,6 +31,11 @@ public final class ResultsView {
     private final TabPane tabs = new TabPane();
 
     public ResultsView(ResultsViewModel vm, FileDialogs dialogs) {
+        this(vm, dialogs, null);
+    }
+
+    /** @param images where the plots' "Save as PNG…" writes; null leaves only "Copy image" */
+    public ResultsView(ResultsViewModel vm, FileDialogs dialogs, ChartImages.Saver images) {
         root.setId("results-view");
         root.getStyleClass().add("results-view");
 
@@ -134,7 +140,7 @@ public final class ResultsView {
         tabs.getTabs().setAll(
                 new Tab("Windows", windows.node()),
                 new Tab("By rate", new GroupingView(vm).node()),
-                new Tab("Plots", new PlotsView(vm.plotsProperty(), vm.logRateAxisProperty(), dialogs).node()));
+                new Tab("Plots", new PlotsView(vm.plotsProperty(), vm.logRateAxisProperty(), images).node()));
         // The column menu is about the windows table: off on the other tabs.
         windows.columnChooser().disableProperty()
                 .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));

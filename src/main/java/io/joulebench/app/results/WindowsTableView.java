@@ -199,9 +199,14 @@ public final class WindowsTableView {
             String id = header instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
                     ? h.getTableColumn().getId() : null;
             if (id != null && !id.equals(RUN_COLUMN) && WindowsCsvColumns.ALL.contains(id)) {
-                Tooltip.install(header, new Tooltip(label(id) + "\nwindows.csv column: " + id));
+                Tooltip.install(header, new Tooltip(headerTip(id)));
             }
         }
+    }
+
+    /** A header's tooltip: the readable label, the windows.csv field, and how to filter (the only way in is a right-click). */
+    static String headerTip(String id) {
+        return label(id) + "\nwindows.csv column: " + id + "\nRight-click to filter by its values.";
     }
 
     private static TableColumn<WindowRow, String> oneLineWithTooltip(TableColumn<WindowRow, String> column) {

@@ -1,6 +1,7 @@
 package io.joulebench.core.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class Comparer {
         List<Level> levels = new ArrayList<>();
         for (Configuration c : configs) {
             for (Level l : levels(c, rowsOf.get(c))) {
-                levels.add(l.withSlo(slo.violations(l.metrics())));
+                levels.add(l.withSlo(slo.violations(l.worstWindow())));
             }
         }
         levels = markFront(levels, latency);
@@ -176,15 +177,11 @@ public final class Comparer {
 
     /** One level from its windows.csv rows (all cycles). */
     public static Level level(Configuration c, double rate, List<WindowRow> rows) {
-        TreeMap<Integer, double[]> cycleSums = new TreeMap<>();
-        List<Double> energy = new ArrayList<>();
-        List<Double> tokens = new ArrayList<>();
         Set<String> hashes = new LinkedHashSet<>();
         Set<String> kinds = new LinkedHashSet<>();
         Map<Integer, Set<String>> reasons = new TreeMap<>();
         boolean valid = !rows.isEmpty();
-        int skipped = 0;
-        Map<LevelMetric, Double> metrics = new LinkedHashMap<>();
+        Map<LevelMetric, Double> worst = new LinkedHashMap<>();
         for (WindowRow r : rows) {
             hashes.add(r.text(WindowsCsvColumns.CONFIG_HASH));
             if (!r.energyKind().isEmpty()) {
@@ -197,39 +194,26 @@ public final class Comparer {
                 String why = v.isEmpty() ? "validity not recorded" : r.invalidReason();
                 reasons.computeIfAbsent(cycle, k -> new LinkedHashSet<>()).add(why.isEmpty() ? "invalid" : why);
             }
-            OptionalDouble e = r.number(WindowsCsvColumns.ENERGY_J);
-            OptionalDouble t = r.number(WindowsCsvColumns.OUTPUT_TOKENS);
-            if (e.isPresent() && t.isPresent()) {
-                energy.add(e.getAsDouble());
-                tokens.add(t.getAsDouble());
-                double[] s = cycleSums.computeIfAbsent(cycle, k -> new double[2]);
-                s[0] += e.getAsDouble();
-                s[1] += t.getAsDouble();
-            } else {
-                skipped++;
-            }
             for (LevelMetric m : LevelMetric.values()) {
                 OptionalDouble x = r.number(m.column());
                 if (x.isPresent()) {
-                    metrics.merge(m, x.getAsDouble(), m::worse);
+                    worst.merge(m, x.getAsDouble(), m::worse);
                 }
             }
         }
-        Estimate est;
-        if (cycleSums.size() >= 2) {
-            est = RatioEstimator.of(cycleSums.values().stream().mapToDouble(s -> s[0]).toArray(),
-                    cycleSums.values().stream().mapToDouble(s -> s[1]).toArray(), IntervalBasis.CYCLES);
-        } else {
-            est = RatioEstimator.of(energy.stream().mapToDouble(Double::doubleValue).toArray(),
-                    tokens.stream().mapToDouble(Double::doubleValue).toArray(), IntervalBasis.WINDOWS);
+        // the level figures: one definition with By rate and the live table (LevelFigures), for what is shown
+        Map<LevelMetric, Double> metrics = new LinkedHashMap<>();
+        for (LevelMetric m : worst.keySet()) {
+            metrics.put(m, LevelFigures.ofColumn(rows, m.column()));
         }
-        double sumE = energy.stream().mapToDouble(Double::doubleValue).sum();
-        double sumT = tokens.stream().mapToDouble(Double::doubleValue).sum();
+        RatioEstimator.Units units = RatioEstimator.units(rows);
+        Estimate est = RatioEstimator.of(units);
         int cycles = (int) rows.stream().map(WindowRow::cycle).distinct().count();
         List<String> why = new ArrayList<>();
         reasons.forEach((cycle, rs) -> why.add((cycles > 1 ? "cycle " + cycle + ": " : "") + String.join("; ", rs)));
-        return new Level(c, rate, List.copyOf(hashes), cycles, energy.size(), skipped, sumE, sumT, est, valid,
-                String.join(" | ", why), metrics, String.join("+", kinds), rows, List.of(), false);
+        return new Level(c, rate, List.copyOf(hashes), cycles, units.windows(), units.skipped(), units.energySum(),
+                units.tokenSum(), est, valid,
+                String.join(" | ", why), metrics, worst, String.join("+", kinds), rows, List.of(), false);
     }
 
     static List<Level> markFront(List<Level> levels, LevelMetric latency) {
@@ -285,8 +269,8 @@ public final class Comparer {
         double bestFraction = Double.NaN;
         String binding = null;
         for (Slo.Bound b : slo.bounds()) {
-            double v0 = best.metric(b.metric());
-            double v1 = next.metric(b.metric());
+            double v0 = best.worst(b.metric());
+            double v1 = next.worst(b.metric());
             if (b.meets(v1) || !Double.isFinite(v0) || !Double.isFinite(v1) || v1 == v0) {
                 continue;
             }

@@ -68,24 +68,34 @@ public final class ComparisonReport {
 
     private static void compared(StringBuilder b, Comparison cmp) {
         b.append("<section id=\"compared\">\n<h2>What was compared</h2>\n<table>\n<tr><th>configuration</th>"
-                + "<th>results folder</th><th>study</th><th>engine</th><th>model</th><th>energy source / kind</th>"
-                + "<th>devices</th><th>tool version</th><th>measured (UTC)</th></tr>\n");
+                + "<th>results folder</th><th>study</th><th>engine</th><th>engine version</th><th>model</th>"
+                + "<th>energy source / kind</th><th>machine</th><th>devices</th><th>tool version</th>"
+                + "<th>measured (UTC)</th></tr>\n");
         for (Configuration c : cmp.configurations()) {
             ResultsRun.Provenance p = c.run().provenance();
             b.append("<tr><td>").append(esc(c.label())).append("</td><td>").append(esc(c.run().folder().toString()))
                     .append("</td><td>").append(esc(c.run().studyName()))
                     .append(p.studyFile() == null ? "" : " (" + esc(p.studyFile()) + ")").append("</td><td>")
-                    .append(esc(c.engine())).append("</td><td>").append(esc(c.model())).append("</td><td>")
+                    .append(esc(c.engine())).append("</td><td>").append(recorded(p.engineVersionsOf(
+                            cmp.levelsOf(c).stream().flatMap(l -> l.configHashes().stream()).toList())))
+                    .append("</td><td>").append(esc(c.model())).append("</td><td>")
                     .append(esc(String.join(", ", p.energySources()))).append(" / ")
                     .append(esc(String.join(", ", p.energyKinds()))).append("</td><td>")
+                    .append(recorded(p.hostNames())).append("</td><td>")
                     .append(p.devices().isEmpty() ? "not recorded" : esc(String.join(", ", p.devices())))
                     .append("</td><td>").append(esc(p.toolVersion())).append("</td><td>")
                     .append(esc(p.firstWindowUtc() == null ? "–" : p.firstWindowUtc() + " … " + p.lastWindowUtc()))
                     .append("</td></tr>\n");
         }
-        b.append("</table>\n<p class=\"muted\">The machine's host name and the engines' own versions are not "
-                + "recorded by results folders; the devices are the metered ones (result.json energy_devices). "
-                + "Settings that differ between configurations make up their labels.</p>\n</section>\n");
+        b.append("</table>\n<p class=\"muted\">Machine: the host name the run recorded (resolved.json host_name); "
+                + "engine version: what the engine answered (result.json session.engine_version), else how it was "
+                + "launched; devices: the metered ones (result.json energy_devices). \"not recorded\": a results "
+                + "folder written before these fields. Settings that differ between configurations make up their "
+                + "labels.</p>\n</section>\n");
+    }
+
+    private static String recorded(List<String> values) {
+        return values.isEmpty() ? "not recorded" : esc(String.join(", ", values));
     }
 
     private static void energyVsRate(StringBuilder b, Comparison cmp, String odd) {
@@ -108,7 +118,7 @@ public final class ComparisonReport {
     private static void energyVsLatency(StringBuilder b, Comparison cmp, String odd) {
         LevelMetric lat = cmp.latency();
         SvgChart chart = new SvgChart("J/token vs " + lat.column() + " with the Pareto front" + suffix(odd),
-                lat.column() + " (ms, worst window)", "J / output token", odd).logXWhenWide();
+                lat.column() + " (ms, mean over windows)", "J / output token", odd).logXWhenWide();
         List<double[]> front = new ArrayList<>();
         for (Configuration c : cmp.configurations()) {
             List<SvgChart.Point> pts = new ArrayList<>();
@@ -237,8 +247,9 @@ public final class ComparisonReport {
                         + "interval contains 1.</li>\n")
                 .append("<li>Invalid levels (stability gate, request failures, aborts) are shown but excluded from "
                         + "every verdict, and the verdict says so.</li>\n")
-                .append("<li>A level's latency and goodput figures are its worst window; a level meets the SLO when "
-                        + "every window does. Interpolated operating points are linear between two measured rates "
+                .append("<li>A level's latency and goodput figures are the mean over its windows of each window's "
+                        + "own figure (the same as the workbench's By rate and live tables); a level meets the SLO "
+                        + "only when every window does, so one bad window fails it. Interpolated operating points are linear between two measured rates "
                         + "and are estimates, not measurements.</li>\n")
                 .append("<li>Energy kinds: measured (hardware counters), estimated (a CPU model), simulated (the "
                         + "reference engine). Comparisons across kinds, machines or GPU models compare the setups, "

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * One configuration at one rate, over all its cycles: J/token as Σ energy / Σ tokens of its windows with a 95 %
- * interval, whether every cycle's level was valid, and its worst-window latency and goodput figures.
+ * interval, whether every cycle's level was valid, and its latency and goodput figures (the mean over its windows,
+ * {@link io.joulebench.core.results.LevelFigures}, as By rate and the live table show them; the SLO is checked
+ * against the worst window).
  *
  * @param configHashes  the cells' config hashes (one per rate, normally)
  * @param cycles        how many cycles measured it
@@ -16,7 +18,8 @@ import java.util.Map;
  * @param tokens        Σ output_tokens
  * @param valid         every cycle's level passed the level rules
  * @param invalidReason why not (per cycle when there are several); empty when valid
- * @param metrics       worst window of each recorded {@link LevelMetric}
+ * @param metrics       each recorded {@link LevelMetric}: the mean over the windows ({@code LevelFigures.ofColumn})
+ * @param worstWindow   each recorded {@link LevelMetric}: its worst window, what the SLO and its interpolation use
  * @param energyKind    the windows' energy_kind values, joined
  * @param rows          the windows.csv rows it came from
  * @param sloViolations the SLO bounds it breaks; empty when it meets the SLO
@@ -24,12 +27,13 @@ import java.util.Map;
  */
 public record Level(Configuration configuration, double rate, List<String> configHashes, int cycles, int windows,
                     int windowsSkipped, double energyJ, double tokens, Estimate jPerToken, boolean valid,
-                    String invalidReason, Map<LevelMetric, Double> metrics, String energyKind, List<WindowRow> rows,
-                    List<String> sloViolations, boolean onParetoFront) {
+                    String invalidReason, Map<LevelMetric, Double> metrics, Map<LevelMetric, Double> worstWindow,
+                    String energyKind, List<WindowRow> rows, List<String> sloViolations, boolean onParetoFront) {
 
     public Level {
         configHashes = List.copyOf(configHashes);
         metrics = Map.copyOf(metrics);
+        worstWindow = Map.copyOf(worstWindow);
         rows = List.copyOf(rows);
         sloViolations = List.copyOf(sloViolations);
     }
@@ -38,20 +42,26 @@ public record Level(Configuration configuration, double rate, List<String> confi
         return sloViolations.isEmpty();
     }
 
-    /** NaN when not recorded. */
+    /** The level figure (mean over its windows); NaN when not recorded. */
     public double metric(LevelMetric m) {
         Double v = metrics.get(m);
         return v == null ? Double.NaN : v;
     }
 
+    /** The worst window's figure (what the SLO is checked against); NaN when not recorded. */
+    public double worst(LevelMetric m) {
+        Double v = worstWindow.get(m);
+        return v == null ? Double.NaN : v;
+    }
+
     Level withSlo(List<String> violations) {
         return new Level(configuration, rate, configHashes, cycles, windows, windowsSkipped, energyJ, tokens,
-                jPerToken, valid, invalidReason, metrics, energyKind, rows, violations, onParetoFront);
+                jPerToken, valid, invalidReason, metrics, worstWindow, energyKind, rows, violations, onParetoFront);
     }
 
     Level withFront(boolean front) {
         return new Level(configuration, rate, configHashes, cycles, windows, windowsSkipped, energyJ, tokens,
-                jPerToken, valid, invalidReason, metrics, energyKind, rows, sloViolations, front);
+                jPerToken, valid, invalidReason, metrics, worstWindow, energyKind, rows, sloViolations, front);
     }
 
     @Override

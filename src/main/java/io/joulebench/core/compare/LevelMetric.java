@@ -7,8 +7,9 @@ import java.util.Optional;
 
 /**
  * The per-level figures an SLO may bound and a Pareto front may use: the latency percentiles of windows.csv (lower
- * is better, a level's figure is its worst window) and goodput and SLO attainment (higher is better, a level's
- * figure is its worst window too). Each names its windows.csv column, which is also its key in {@code --slo}.
+ * is better) and goodput and SLO attainment (higher is better). A level's figure is the mean over its windows
+ * ({@link io.joulebench.core.results.LevelFigures#ofColumn}, as By rate and the live table show it); the SLO is
+ * checked against its worst window. Each names its windows.csv column, which is also its key in {@code --slo}.
  */
 public enum LevelMetric {
     TTFT_P50("ttft_p50_ms"), TTFT_P90("ttft_p90_ms"), TTFT_P99("ttft_p99_ms"),

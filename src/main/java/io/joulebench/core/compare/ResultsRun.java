@@ -40,10 +40,27 @@ public record ResultsRun(Path folder, String studyName, WindowsCsvTable windows,
      * @param energyKinds  the {@code energy_kind} values, distinct
      * @param firstWindowUtc the earliest {@code window_start_utc}; null when none
      * @param lastWindowUtc  the latest {@code window_start_utc}; null when none
+     * @param hostNames      the machines it ran on ({@code host_name} of resolved.json, else of the bundles'
+     *                       result.json), distinct; empty when the folder predates the field
+     * @param engineVersions config hash → what its engine said it is (the first window's
+     *                       {@code session.engine_version}); a hash is absent when not recorded
      */
     public record Provenance(String toolVersion, String createdUtc, String studyFile, List<String> engines,
                              List<String> models, List<String> devices, List<String> energySources,
-                             List<String> energyKinds, String firstWindowUtc, String lastWindowUtc) {
+                             List<String> energyKinds, String firstWindowUtc, String lastWindowUtc,
+                             List<String> hostNames, Map<String, String> engineVersions) {
+
+        public Provenance {
+            hostNames = List.copyOf(hostNames);
+            engineVersions = Map.copyOf(engineVersions);
+        }
+
+        /** The distinct engine versions of these config hashes, in their order; empty when none was recorded. */
+        public List<String> engineVersionsOf(java.util.Collection<String> configHashes) {
+            Set<String> out = new LinkedHashSet<>();
+            configHashes.forEach(h -> add(out, engineVersions.get(h)));
+            return List.copyOf(out);
+        }
     }
 
     public ResultsRun {
@@ -113,12 +130,30 @@ public record ResultsRun(Path folder, String studyName, WindowsCsvTable windows,
             }
         }
         Set<String> devices = new LinkedHashSet<>();
-        if (!table.rows().isEmpty()) {
-            JsonNode result = readJson(dir.resolve(table.rows().get(0).experimentId()).resolve(RESULT_FILE), shown);
-            if (result != null) {
+        Set<String> hosts = new LinkedHashSet<>();
+        add(hosts, text(resolved, "host_name"));
+        Map<String, String> engineVersions = new LinkedHashMap<>();
+        Set<String> hashesSeen = new LinkedHashSet<>();
+        for (WindowRow r : table.rows()) {
+            // one result.json per config hash: its engine version (and the first one's devices and host)
+            if (!hashesSeen.add(r.text(WindowsCsvColumns.CONFIG_HASH))) {
+                continue;
+            }
+            JsonNode result = readJson(dir.resolve(r.experimentId()).resolve(RESULT_FILE), shown);
+            if (result == null) {
+                continue;
+            }
+            if (devices.isEmpty()) {
                 for (JsonNode d : result.path("energy_devices")) {
                     add(devices, d.path("name").asText(""));
                 }
+            }
+            if (resolved == null || text(resolved, "host_name") == null) {
+                add(hosts, text(result, "host_name"));
+            }
+            String engineVersion = text(result.path("session"), "engine_version");
+            if (engineVersion != null && !engineVersion.isEmpty()) {
+                engineVersions.put(r.text(WindowsCsvColumns.CONFIG_HASH), engineVersion);
             }
         }
         String tool = text(resolved, "tool_version");
@@ -127,7 +162,7 @@ public record ResultsRun(Path folder, String studyName, WindowsCsvTable windows,
         }
         return new Provenance(tool, text(resolved, "created_utc"), text(resolved, "study_file"),
                 List.copyOf(engines), List.copyOf(models), List.copyOf(devices), List.copyOf(sources),
-                List.copyOf(kinds), first, last);
+                List.copyOf(kinds), first, last, List.copyOf(hosts), engineVersions);
     }
 
     private static void add(Set<String> set, String value) {
@@ -149,7 +184,7 @@ public record ResultsRun(Path folder, String studyName, WindowsCsvTable windows,
     }
 
     private static String text(JsonNode node, String field) {
-        if (node == null) {
+        if (node == null || node.isMissingNode()) {
             return null;
         }
         JsonNode v = node.get(field);

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * A service-level objective for the operating point: bounds on level metrics, e.g. {@code ttft_p99_ms ≤ 500} and
- * {@code goodput_tokens_s ≥ 100}. A level meets it when its worst window meets every bound. No bounds: every level
+ * {@code goodput_tokens_s ≥ 100}. A level meets it when its worst window meets every bound (every window does),
+ * although the figure a level shows is the mean over its windows. No bounds: every level
  * meets it.
  */
 public record Slo(List<Bound> bounds) {

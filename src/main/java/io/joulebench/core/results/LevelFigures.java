@@ -45,9 +45,17 @@ public record LevelFigures(int windows, double requestRateReqS, double ttftP99Ms
 
     /** The figures of windows read back from {@code windows.csv}. */
     public static LevelFigures ofRows(Collection<WindowRow> rows) {
-        return new LevelFigures(rows.size(),
-                mean(rows, w -> w.number(WindowsCsvColumns.REQUEST_THROUGHPUT_REQ_S).orElse(Double.NaN)),
-                mean(rows, w -> w.ttftP99Ms().orElse(Double.NaN)));
+        return new LevelFigures(rows.size(), ofColumn(rows, WindowsCsvColumns.REQUEST_THROUGHPUT_REQ_S),
+                ofColumn(rows, WindowsCsvColumns.TTFT_P99_MS));
+    }
+
+    /**
+     * The level figure of any per-window column of {@code windows.csv} (a latency percentile, goodput, SLO
+     * attainment): the mean over the windows that have it, NaN when none does. Compare's level figures
+     * ({@code ttft_p99_ms} … in its table, CSV and report) are this, so they read as By rate and the live table do.
+     */
+    public static double ofColumn(Collection<WindowRow> rows, String column) {
+        return mean(rows, w -> w.number(column).orElse(Double.NaN));
     }
 
     private static double ttftP99(LatencyPercentiles ttft) {

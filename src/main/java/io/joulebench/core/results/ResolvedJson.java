@@ -3,6 +3,7 @@ package io.joulebench.core.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.HostName;
 import io.joulebench.core.ToolVersion;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.SessionGroup;
@@ -33,6 +34,7 @@ public final class ResolvedJson {
         root.put("study_dir", source == null ? null : source.toAbsolutePath().getParent().toString());
         root.put("study_redacted", studyRedacted);
         root.put("tool_version", ToolVersion.get());
+        root.put("host_name", HostName.get());
         root.put("created_utc", created.toString());
         ArrayNode cells = root.putArray("cells");
         for (ResolvedCell c : plan.cells()) {

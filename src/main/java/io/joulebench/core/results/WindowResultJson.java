@@ -2,6 +2,7 @@ package io.joulebench.core.results;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.HostName;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.session.LevelResult;
@@ -83,6 +84,7 @@ final class WindowResultJson {
             n.putNull("server_metrics");
         }
         n.put("tool_version", f.toolVersion());
+        n.put("host_name", HostName.get());
         return n;
     }
 
@@ -162,6 +164,7 @@ final class WindowResultJson {
         ResultsJson.put(n, "warmup_total_energy_j", s.warmupTotalEnergyJ());
         ResultsJson.put(n, "drain_duration_s", s.drainDurationS());
         ResultsJson.put(n, "drain_energy_j", s.drainEnergyJ());
+        n.put("engine_version", s.engineVersion());
         return n;
     }
 

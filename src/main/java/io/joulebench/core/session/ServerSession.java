@@ -8,6 +8,8 @@ import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.server.ReadinessProbe;
+import io.joulebench.core.server.EngineVersion;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.server.ServerHandle;
 import io.joulebench.core.server.ServerLauncher;
 import io.joulebench.core.server.ServerTokenizer;
@@ -176,6 +178,8 @@ public final class ServerSession {
                 throw e;
             }
             tally.launch(launch.finish());
+            tally.engineVersion(EngineVersion.of(spec, Runner.of(experiment.runner()).orElse(Runner.PROCESS),
+                    handle.baseUrl()));
             if (selection == null) {
                 selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);

@@ -14,6 +14,7 @@ final class SessionTally {
     private boolean anyWarmup;
     private double warmupEnergyJ;
     private boolean anyWarmupEnergy;
+    private String engineVersion;
 
     SessionTally(String sessionId) {
         this.sessionId = sessionId;
@@ -21,6 +22,10 @@ final class SessionTally {
 
     synchronized void launch(Phase phase) {
         launch = phase;
+    }
+
+    synchronized void engineVersion(String version) {
+        engineVersion = version;
     }
 
     synchronized void drain(Phase phase) {
@@ -52,6 +57,6 @@ final class SessionTally {
         return new SessionBlock(sessionId, windowCount, levelCount,
                 launch == null ? null : launch.durationS(), launch == null ? null : launch.energyJ(),
                 anyWarmup ? warmupSeconds : null, anyWarmupEnergy ? warmupEnergyJ : null,
-                drain == null ? null : drain.durationS(), drain == null ? null : drain.energyJ());
+                drain == null ? null : drain.durationS(), drain == null ? null : drain.energyJ(), engineVersion);
     }
 }

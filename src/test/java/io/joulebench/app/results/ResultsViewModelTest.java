@@ -45,23 +45,32 @@ class ResultsViewModelTest {
     }
 
     @Test
-    void windows_group_by_rate_with_mean_and_min_max_over_windows_for_one_cycle() {
+    void windows_group_by_rate_as_the_ratio_estimate_compare_shows_with_min_max_over_windows_for_one_cycle() {
         vm.open(Fixtures.quickstartFolder());
         assertThat(vm.groups()).extracting(RateGroup::rate).containsExactly(2.0, 8.0, 32.0);
         RateGroup two = vm.groups().get(0);
-        List<Double> values = vm.rows().stream().filter(r -> r.rate().getAsDouble() == 2.0)
-                .map(r -> r.jPerToken().getAsDouble()).toList();
+        List<WindowRow> windows = vm.rows().stream().filter(r -> r.rate().getAsDouble() == 2.0).toList();
+        List<Double> values = windows.stream().map(r -> r.jPerToken().getAsDouble()).toList();
         assertThat(two.windows()).isEqualTo(3);
         assertThat(two.basis()).isEqualTo("windows");
-        assertThat(two.meanJPerToken()).isCloseTo(values.stream().mapToDouble(d -> d).average().orElseThrow(),
-                within(1e-12));
-        assertThat(two.minJPerToken()).isEqualTo(values.stream().mapToDouble(d -> d).min().orElseThrow());
-        assertThat(two.ci95Low()).isLessThan(two.meanJPerToken());
+        // Σ energy / Σ tokens (not the mean of the windows' J/token), and the very estimate Compare shows
+        double energy = windows.stream().mapToDouble(r -> r.number("energy_j").orElseThrow()).sum();
+        double tokens = windows.stream().mapToDouble(r -> r.number("output_tokens").orElseThrow()).sum();
+        assertThat(two.jPerToken()).isCloseTo(energy / tokens, within(1e-12));
+        io.joulebench.core.compare.Estimate compare = io.joulebench.core.compare.Comparer.level(null, 2.0, windows)
+                .jPerToken();
+        assertThat(two.jPerToken()).isEqualTo(compare.value());
+        assertThat(two.ci95Low()).isEqualTo(compare.ciLow());
+        assertThat(two.ci95High()).isEqualTo(compare.ciHigh());
+        // min–max: each window's own energy / tokens (windows.csv rounds its j_per_token column)
+        assertThat(two.minJPerToken()).isCloseTo(values.stream().mapToDouble(d -> d).min().orElseThrow(),
+                org.assertj.core.api.Assertions.withinPercentage(0.01));
+        assertThat(two.ci95Low()).isLessThan(two.jPerToken());
         assertThat(vm.groups().get(2).invalidWindows()).isEqualTo(3);
     }
 
     @Test
-    void two_runs_of_a_study_give_an_interval_across_cycle_means(@TempDir Path dir) throws Exception {
+    void two_runs_of_a_study_give_an_interval_across_cycles(@TempDir Path dir) throws Exception {
         vm.open(Fixtures.quickstartFolder());
         Path second = Fixtures.copyTo(dir, "quickstart-second");
         // The second run measured 10 % more energy per token: rewrite its cycle to 2 and scale J/token.
@@ -70,6 +79,7 @@ class ResultsViewModelTest {
             var cells = new java.util.LinkedHashMap<>(r.cells());
             cells.put("cycle", "2");
             cells.put("j_per_token", Double.toString(r.jPerToken().getAsDouble() * 1.1));
+            cells.put("energy_j", Double.toString(r.number("energy_j").orElseThrow() * 1.1));
             return new WindowRow(cells);
         }).toList();
         io.joulebench.core.results.WindowsCsvExporter.write(rows, second.resolve("windows.csv"), (d, t) -> { });
@@ -78,8 +88,10 @@ class ResultsViewModelTest {
         assertThat(eight.cycles()).isEqualTo(2);
         assertThat(eight.basis()).isEqualTo("cycles");
         assertThat(eight.maxJPerToken() / eight.minJPerToken()).isCloseTo(1.1, within(1e-9));
-        // t(0.975, 1) = 12.706204736174703 (scipy.stats.t.ppf): the interval of two cycle means is wide.
-        assertThat(eight.ci95High() - eight.meanJPerToken())
+        // Two cycles with equal tokens T and energies E, 1.1 E: R = 1.05 E/T, residuals ∓0.05 E, so the ratio
+        // estimator's se = sqrt(2 · 0.0025 E² / (2 · 1)) / T = 0.05 E/T = (max − min) / 2 of the cycles' J/token;
+        // t(0.975, 1) = 12.706204736174703 (scipy.stats.t.ppf): the interval of two cycles is wide.
+        assertThat(eight.ci95High() - eight.jPerToken())
                 .isCloseTo(12.706204736174703 * (eight.maxJPerToken() - eight.minJPerToken()) / 2, within(1e-9));
         vm.groupByCycleProperty().set(true);
         assertThat(vm.groups()).hasSize(6).extracting(RateGroup::cycle).containsExactly(1, 2, 1, 2, 1, 2);

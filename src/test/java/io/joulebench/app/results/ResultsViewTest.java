@@ -69,13 +69,15 @@ class ResultsViewTest {
     }
 
     @Test
-    void by_rate_shows_mean_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
+    void by_rate_shows_the_levels_j_per_token_to_the_same_four_significant_digits_in_every_row(FxRobot robot) {
         openFixture(robot);
         robot.clickOn("By rate");
         WaitForAsyncUtils.waitForFxEvents();
         TableView<RateGroup> groups = robot.lookup("#grouping-table").queryTableView();
         var mean = groups.getColumns().get(4);
-        assertThat(mean.getText()).isEqualTo("Mean J/token");
+        assertThat(io.joulebench.app.fx.Columns.title(mean)).isEqualTo("J/token");
+        assertThat(io.joulebench.app.fx.Columns.meaning(mean))
+                .isEqualTo(io.joulebench.core.compare.RatioEstimator.MEANING);
         java.util.List<String> shown = robot.from(groups).lookup(".table-cell").match((Node n) ->
                 n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() == mean && c.getText() != null)
                 .queryAll().stream().map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).toList();
@@ -112,8 +114,15 @@ class ResultsViewTest {
         assertThat(robot.from(energy).lookup(".spread-bar").queryAll()).isNotEmpty()
                 .allSatisfy(n -> assertThat(((Node) n).getStyleClass()).contains("series-color-0"));
         Path png = dir.resolve("energy.png");
-        assertThat(energy.getOnContextMenuRequested()).as("right-click offers Copy image and Save as PNG").isNotNull();
-        robot.interact(() -> PlotsView.savePng(energy, png));
+        javafx.scene.control.ContextMenu menu = io.joulebench.app.fx.ChartImages.menuOf(energy);
+        assertThat(menu).as("right-click offers Copy image and Save as PNG").isNotNull();
+        assertThat(menu.getItems()).extracting(javafx.scene.control.MenuItem::getText).containsExactly(
+                io.joulebench.app.fx.ChartImages.COPY, io.joulebench.app.fx.ChartImages.SAVE);
+        services.dialogs.answers.add(png);
+        robot.interact(() -> menu.getItems().get(1).fire());
+        // written off the FX thread: wait for the file rather than expect it when the action returns
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> Files.isRegularFile(png)
+                && Files.size(png) > 8);
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
         assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
     }

@@ -182,6 +182,21 @@ class WindowsTableViewTest {
     }
 
     @Test
+    void every_header_tooltip_says_that_right_click_filters(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        var headers = robot.lookup(".column-header").match((Node n) -> n instanceof
+                javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                && io.joulebench.core.results.WindowsCsvColumns.ALL.contains(h.getTableColumn().getId())
+                && !h.getTableColumn().getId().equals(WindowsTableView.RUN_COLUMN)).queryAll();
+        assertThat(headers).isNotEmpty();
+        for (Node header : headers) {
+            assertThat(header.getProperties().values()).anySatisfy(v -> assertThat(v).isInstanceOf(
+                    javafx.scene.control.Tooltip.class).extracting(t -> ((javafx.scene.control.Tooltip) t).getText())
+                    .asString().contains("Right-click to filter"));
+        }
+    }
+
+    @Test
     void an_invalid_rows_reason_is_one_line_with_the_whole_reason_in_the_tooltips(FxRobot robot) {
         Set<Node> invalid = robot.lookup(".row-invalid").queryAll();
         assertThat(invalid).hasSize(3).allSatisfy(n ->

@@ -5,6 +5,8 @@ import static io.joulebench.core.compare.CompareFixtures.folder;
 import static io.joulebench.core.compare.CompareFixtures.level;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +54,55 @@ class ComparisonReportTest {
         assertThat(html).doesNotContain("SIMULATED").doesNotContain("class=\"banner\"");
         assertThat(html).containsOnlyOnce("<h1>");
         assertThat(html.split("<svg ", -1)).hasSize(3);
+    }
+
+    @Test
+    void the_compared_section_names_the_machine_and_each_configurations_engine_version() throws IOException {
+        List<W> a = level(4, new double[] {40, 40, 40}, new long[] {200, 200, 200});
+        List<W> b = level(4, new double[] {30, 31, 30}, new long[] {200, 200, 200});
+        Path fa = folder(tmp.resolve("a"), "s", "vllm", null, a);
+        Path fb = folder(tmp.resolve("b"), "s", "sglang", null, b);
+        ObjectMapper json = new ObjectMapper();
+        // a: host in resolved.json (as run writes it); b: an older resolved.json without it, the bundle has it
+        ObjectNode resolved = (ObjectNode) json.readTree(fa.resolve("resolved.json").toFile());
+        resolved.put("host_name", "gpu-node-7");
+        Files.writeString(fa.resolve("resolved.json"), json.writeValueAsString(resolved));
+        bundle(fa, "vllm 0.11.0", "gpu-node-7");
+        bundle(fb, "sglang (image lmsysorg/sglang:latest, version not reported)", "gpu-node-9");
+
+        String html = ComparisonReport.html(Comparer.compare(List.of(ResultsRun.read(fa), ResultsRun.read(fb)),
+                null, Slo.parse("ttft_p99_ms=500"), LevelMetric.TTFT_P99), Instant.parse("2026-12-01T20:00:00Z"));
+
+        String compared = html.substring(html.indexOf("<section id=\"compared\">"),
+                html.indexOf("</section>", html.indexOf("<section id=\"compared\">")));
+        assertThat(compared).contains("<th>machine</th>").contains("<th>engine version</th>")
+                .contains("<td>gpu-node-7</td>").contains("<td>gpu-node-9</td>").contains("<td>vllm 0.11.0</td>")
+                .contains("<td>sglang (image lmsysorg/sglang:latest, version not reported)</td>");
+    }
+
+    @Test
+    void a_folder_without_host_or_engine_version_says_not_recorded() throws IOException {
+        String html = ComparisonReport.html(comparison("measured"), Instant.parse("2026-12-01T20:00:00Z"));
+        String compared = html.substring(html.indexOf("<section id=\"compared\">"),
+                html.indexOf("</section>", html.indexOf("<section id=\"compared\">")));
+        assertThat(compared).contains("<th>machine</th>").contains("<td>not recorded</td>");
+    }
+
+    /** A result.json in the first window's bundle of each config hash, as the bundle writer lays it out. */
+    private static void bundle(Path folder, String engineVersion, String host) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        java.util.Set<String> hashes = new java.util.HashSet<>();
+        for (io.joulebench.core.results.WindowRow r : io.joulebench.core.results.WindowsCsvTable.readFolder(folder)
+                .rows()) {
+            if (hashes.add(r.text("config_hash"))) {
+                ObjectNode result = json.createObjectNode();
+                result.put("tool_version", "test");
+                result.put("host_name", host);
+                result.putObject("session").put("engine_version", engineVersion);
+                Path dir = Files.createDirectories(folder.resolve(r.experimentId()));
+                Files.writeString(dir.resolve("result.json"), json.writeValueAsString(result));
+            }
+        }
     }
 
     @Test

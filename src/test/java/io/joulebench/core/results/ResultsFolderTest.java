@@ -46,6 +46,7 @@ class ResultsFolderTest {
         assertThat(resolved.path("cells")).hasSize(3);
         assertThat(resolved.path("cells").get(2).path("config_hash").asText()).matches("[0-9a-f]{16}");
         assertThat(resolved.path("groups").toString()).isEqualTo("[[0,1,2]]");
+        assertThat(resolved.path("host_name").asText()).isEqualTo(io.joulebench.core.HostName.get()).isNotBlank();
         assertThat(f.entries()).extracting(ManifestEntry::status).containsOnly(CellStatus.PENDING);
         assertThat(Files.readString(f.dir().resolve("windows.csv")))
                 .isEqualTo(String.join(",", WindowsCsvColumns.ALL) + "\r\n");

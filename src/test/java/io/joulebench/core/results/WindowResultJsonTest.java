@@ -3,12 +3,14 @@ package io.joulebench.core.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.HostName;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.energy.EnergyKind;
 import io.joulebench.core.energy.EnergyMethod;
 import io.joulebench.core.session.EnergyContext;
 import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.window.WindowRecord;
@@ -26,6 +28,10 @@ class WindowResultJsonTest {
     Path tmp;
 
     private JsonNode json(BracketResult bracket, EnergyContext energy) {
+        return json(bracket, energy, FakeSessionRunner.block("s1", 1, 1));
+    }
+
+    private JsonNode json(BracketResult bracket, EnergyContext energy, SessionBlock block) {
         ResolvedCell cell = StudyPlan.of(Studies.load(tmp, "s.yaml", "serving_mode: server\n"
                 + "server: {traffic: {rate: 2}}\n")).cells().get(0);
         WindowRecord base = FakeSessionRunner.window(0, 0, 2);
@@ -34,7 +40,7 @@ class WindowResultJsonTest {
         LevelResult valid = ResultsFolderTest.level(cell, 0, true);
         LevelResult level = new LevelResult(cell, "s1", 0, valid.outcome(), List.of(w), null, energy, null, false);
         return WindowResultJson.of(new WindowRowMapper("s", "1").facts(level, w, "id"),
-                FakeSessionRunner.block("s1", 1, 1), false, Redactor.learning());
+                block, false, Redactor.learning());
     }
 
     private static BracketResult bracket(long startNanos, long endNanos, List<String> warnings) {
@@ -83,5 +89,20 @@ class WindowResultJsonTest {
         });
         assertThat(n.path("energy_settings").path("watts_per_core").asDouble()).isEqualTo(12.5);
         assertThat(n.path("energy_settings").path("cpu_time_source").asText()).isEqualTo("cgroup");
+    }
+
+    @Test
+    void the_machine_and_the_engines_version_sit_beside_the_tool_version() {
+        WindowRecord base = FakeSessionRunner.window(0, 0, 2);
+        SessionBlock b = FakeSessionRunner.block("s1", 1, 1);
+        SessionBlock withVersion = new SessionBlock(b.sessionId(), b.windowCount(), b.levelCount(),
+                b.launchDurationS(), b.launchEnergyJ(), b.warmupTotalDurationS(), b.warmupTotalEnergyJ(),
+                b.drainDurationS(), b.drainEnergyJ(), "vllm 0.11.0");
+        JsonNode n = json(bracket(base.spanStartNanos(), base.spanEndNanos(), List.of()), FakeSessionRunner.energy(),
+                withVersion);
+
+        assertThat(n.path("tool_version").asText()).isEqualTo("1");
+        assertThat(n.path("host_name").asText()).isEqualTo(HostName.get()).isNotBlank();
+        assertThat(n.path("session").path("engine_version").asText()).isEqualTo("vllm 0.11.0");
     }
 }

@@ -54,6 +54,10 @@ class ServerSessionTest {
         assertThat(last.drainDurationS()).isNotNull();
         assertThat(last.drainEnergyJ()).as("the drain is bracketed on the session meter").isNotNull();
         assertThat(last.sessionId()).isEqualTo(first.sessionId());
+        // the engine's version is asked once the server is ready, so every bundle (preliminary too) carries it; this
+        // fake server answers nothing, so it is named by how it was launched
+        assertThat(last.engineVersion()).isNotBlank();
+        assertThat(sink.preliminary).allSatisfy(b -> assertThat(b.engineVersion()).isEqualTo(last.engineVersion()));
         assertThat(first.energy().source()).isEqualTo("simulated");
         assertThat(first.energy().reasons()).containsExactly("simulated: requested");
     }

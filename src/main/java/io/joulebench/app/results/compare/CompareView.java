@@ -1,5 +1,6 @@
 package io.joulebench.app.results.compare;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.AxisLabels;
 import io.joulebench.app.live.WindowChartView;
 import io.joulebench.app.fx.ChartOverlay;
@@ -198,9 +199,13 @@ public final class CompareView {
     }
 
     private VBox chartBox(XYChart<Number, Number> chart, String fileName) {
+        // the snapshot here, the PNG written by the view model off the FX thread
+        ChartImages.Saver images = new ChartImages.Saver(dialogs, vm::saveImage);
+        ChartImages.install(chart, fileName, images);
         Button save = new Button("Save PNG…");
-        save.setOnAction(e -> dialogs.chooseSaveFile("Save the chart as PNG", fileName)
-                .ifPresent(p -> vm.saveImage(ChartImages.snapshot(chart), p)));
+        save.setTooltip(new javafx.scene.control.Tooltip("Save the chart as PNG (also on its right-click menu, with"
+                + " Copy image)"));
+        save.setOnAction(e -> images.save(chart, fileName));
         HBox bar = new HBox(save);
         bar.setAlignment(Pos.CENTER_RIGHT);
         VBox box = new VBox(2, chart, bar);

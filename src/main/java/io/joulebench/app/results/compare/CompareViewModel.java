@@ -1,5 +1,6 @@
 package io.joulebench.app.results.compare;
 
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ErrorMessages;
 import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.UiExecutor;
