@@ -114,7 +114,7 @@ public class EnvironmentServices implements SessionServices {
      */
     static CpuTimeSource cpuTarget(ExperimentConfig experiment, ServerHandle handle, Path procRoot) {
         OptionalLong pid = handle.hostPid();
-        boolean container = experiment.runner().startsWith("container");
+        boolean container = Runner.CONTAINER.is(experiment.runner());
         if (pid.isEmpty()) {
             String where = container ? "a Docker daemon that is not on this machine (DOCKER_HOST="
                     + System.getenv("DOCKER_HOST") + ")" : "processes this machine cannot see (" + handle.describe() + ")";

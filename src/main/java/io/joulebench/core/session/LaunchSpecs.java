@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,15 +36,14 @@ final class LaunchSpecs {
         LaunchSpec.Builder b = LaunchSpec.builder(preset).model(e.servedModel()).studyId(study.designHash())
                 .sessionId(sessionId).openAiPath(e.task().api().path());
         List<Integer> gpus = study.execution().gpuIndices();
-        boolean container = e.runner().startsWith("container");
+        boolean container = Runner.CONTAINER.is(e.runner());
+        Optional<String> runnerImage = Runner.image(e.runner());
         if (gpus != null) {
             b.gpus(GpuRequest.of(gpus));
         } else if (container && GPU_ENGINES.contains(preset)) {
             b.gpus(GpuRequest.ALL);
         }
-        if (e.runner().startsWith("container:")) {
-            b.image(e.runner().substring("container:".length()));
-        }
+        runnerImage.ifPresent(b::image);
         if (container) {
             b.shmSizeBytes(bytes(DEFAULT_SHM));
         }
@@ -58,7 +58,7 @@ final class LaunchSpecs {
         }
         ContainerEngineOptions o = e.engineOptions();
         if (o != null) {
-            if (o.image() != null && !e.runner().startsWith("container:")) {
+            if (o.image() != null && runnerImage.isEmpty()) {
                 b.image(o.image());
             }
             b.command(o.command()).extraServeArgs(o.extraArgs()).env(o.env());
