@@ -68,7 +68,7 @@ public final class ResumeCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions, resultsDir, resultsDir,
                 ClusterOptions.printing(progress, events::get));
         return InterruptibleRun.execute(() -> {
-            try (EventLog log = new EventLog(resultsDir, credited)) {
+            try (EventLog log = new EventLog(resultsDir, credited, Clock.system())) {
                 events.set(log);
                 return new StudyRunner(executor, Clock.system()).resume(resultsDir, study,
                         new TeeListener(progress, log));

@@ -87,7 +87,7 @@ public final class RunCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions, null, out, ClusterOptions.printing(progress, events::get));
         return InterruptibleRun.execute(() -> {
             ResultsFolder folder = ResultsFolder.create(out, plan, Clock.system());
-            try (EventLog log = new EventLog(folder.dir(), 0)) {
+            try (EventLog log = new EventLog(folder.dir(), 0, Clock.system())) {
                 events.set(log);
                 return new StudyRunner(executor, Clock.system()).continueIn(folder, plan,
                         new TeeListener(progress, log));

@@ -83,7 +83,7 @@ public final class WorkerCommand implements Callable<Integer> {
         ResultsFolder folder = Files.isRegularFile(mine.resolve(Manifest.FILE_NAME)) ? ResultsFolder.open(mine, plan, Clock.system())
                 : ResultsFolder.createAt(mine, plan, Clock.system());
         AtomicReference<EventLog> events = new AtomicReference<>();
-        try (EventLog log = new EventLog(mine, 0)) {
+        try (EventLog log = new EventLog(mine, 0, Clock.system())) {
             events.set(log);
             String scope = gpus.map(g -> "measuring GPUs " + g.devices() + " (" + g.source() + ")")
                     .orElse("no GPUs allocated by the scheduler: the study's own GPU selection applies");

@@ -8,6 +8,7 @@ import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.time.Clock;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
@@ -17,7 +18,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,17 +41,23 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
     private static final long POWER_EVERY_NANOS = 1_000_000_000L;
 
     private final FileChannel out;
+    private final Clock clock;
     private final ProgressLines lines;
     private final Map<Integer, Double> lastPower = new HashMap<>();
     private long lastPowerNanos = Long.MIN_VALUE;
     private boolean failed;
 
-    /** Appends to {@code dir}/{@value #FILE_NAME} (created when missing). */
-    public EventLog(Path dir, int alreadyCredited) throws IOException {
+    /**
+     * Appends to {@code dir}/{@value #FILE_NAME} (created when missing).
+     *
+     * @param clock the run's clock: the ETA's monotonic time and each line's wall time {@code t}
+     */
+    public EventLog(Path dir, int alreadyCredited, Clock clock) throws IOException {
         this.out = FileChannel.open(dir.resolve(FILE_NAME), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND);
+        this.clock = clock;
         this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, null), alreadyCredited,
-                System::nanoTime);
+                clock::nanoTime);
     }
 
     /** A line that another part reports (a Slurm job's relayed progress, a job's state). */
@@ -61,7 +67,7 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
 
     private synchronized void append(String event, String text, ObjectNode extra) {
         ObjectNode n = extra == null ? JSON.createObjectNode() : extra;
-        n.put("t", Instant.now().toString());
+        n.put("t", clock.wallTime().toString());
         n.put("event", event);
         if (text != null) {
             n.put("line", text);

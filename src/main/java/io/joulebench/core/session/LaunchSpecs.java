@@ -31,7 +31,8 @@ final class LaunchSpecs {
     private LaunchSpecs() {
     }
 
-    static LaunchSpec of(Study study, ExperimentConfig e, String sessionId, List<String> engineCommand) {
+    /** @param home the user's home folder, for {@code ~} in {@code model_cache} */
+    static LaunchSpec of(Study study, ExperimentConfig e, String sessionId, List<String> engineCommand, Path home) {
         EnginePreset preset = EnginePreset.fromId(e.engine());
         LaunchSpec.Builder b = LaunchSpec.builder(preset).model(e.servedModel()).studyId(study.designHash())
                 .sessionId(sessionId).openAiPath(e.task().api().path());
@@ -72,7 +73,7 @@ final class LaunchSpecs {
                 }
             }
             if (o.modelCache() != null) {
-                Path dir = Path.of(o.modelCache().replaceFirst("^~", System.getProperty("user.home")));
+                Path dir = Path.of(o.modelCache().replaceFirst("^~", java.util.regex.Matcher.quoteReplacement(home.toString())));
                 b.modelCacheDir(dir);
             }
         }
