@@ -3,15 +3,8 @@ package io.joulebench.core.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.energy.PowerSample;
-import io.joulebench.core.session.LevelResult;
-import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
-import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
-import io.joulebench.core.warmup.WarmupResult;
-import io.joulebench.core.window.WindowRecord;
-import io.joulebench.core.window.WindowSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -32,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * lines into the run's). {@code joulebench watch DIR} follows it; {@code study_finished} is the last event of a run.
  * A write that fails is logged once and the run goes on: the events are a view, the manifest is the record.
  */
-public final class EventLog implements StudyRunListener, AutoCloseable {
+public final class EventLog extends ForwardingListener implements AutoCloseable {
 
     public static final String FILE_NAME = "events.jsonl";
     public static final String STUDY_FINISHED = "study_finished";
@@ -86,53 +79,8 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
     }
 
     @Override
-    public void studyStarted(StudyPlan plan) {
-        lines.studyStarted(plan);
-    }
-
-    @Override
-    public void sessionStarted(String sessionId, List<ResolvedCell> cells) {
-        lines.sessionStarted(sessionId, cells);
-    }
-
-    @Override
-    public void serverReady(String sessionId, String baseUrl) {
-        lines.serverReady(sessionId, baseUrl);
-    }
-
-    @Override
-    public void warmupStarted(int levelIndex, String mode) {
-        lines.warmupStarted(levelIndex, mode);
-    }
-
-    @Override
-    public void warmupFinished(WarmupResult result) {
-        lines.warmupFinished(result);
-    }
-
-    @Override
-    public void levelStarted(int levelIndex, WindowSpec spec) {
-        lines.levelStarted(levelIndex, spec);
-    }
-
-    @Override
-    public void windowClosed(WindowRecord record) {
-        lines.windowClosed(record);
-    }
-
-    @Override
-    public void levelResult(LevelResult result) {
-        lines.levelResult(result);
-    }
-
-    @Override
-    public void sessionFinished(String sessionId, SessionBlock block) {
-        lines.sessionFinished(sessionId, block);
-    }
-
-    @Override
-    public void studyFinished(boolean interrupted) {
-        lines.studyFinished(interrupted);
+    protected StudyRunListener delegate() {
+        return lines;
     }
 
     @Override
