@@ -1,9 +1,10 @@
 package io.joulebench.cli;
 
-import io.joulebench.core.run.ForwardingListener;
 import io.joulebench.core.run.ProgressLines;
+import io.joulebench.core.session.ForwardingListener;
 import io.joulebench.core.session.StudyRunListener;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -45,8 +46,8 @@ final class ProgressPrinter extends ForwardingListener {
     }
 
     @Override
-    protected StudyRunListener delegate() {
-        return lines;
+    protected void forward(String event, Consumer<StudyRunListener> call) {
+        call.accept(lines);
     }
 
     static String number(double d) {

@@ -3,6 +3,7 @@ package io.joulebench.core.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.session.ForwardingListener;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,8 +81,8 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     }
 
     @Override
-    protected StudyRunListener delegate() {
-        return lines;
+    protected void forward(String event, Consumer<StudyRunListener> call) {
+        call.accept(lines);
     }
 
     @Override
