@@ -110,20 +110,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
     }
 
     private IssuanceBench.Settings settings() {
-        if (rate == null) {
-            throw new UserInputException("--rate is required");
-        }
-        if (duration == null) {
-            throw new UserInputException("--duration is required");
-        }
+        BenchOptions.required("--rate", rate);
+        BenchOptions.required("--duration", duration);
         double r = BenchOptions.positiveNumber("--rate", rate);
         double seconds = BenchOptions.positiveNumber("--duration", duration);
-        ArrivalProcess process;
-        try {
-            process = ArrivalProcess.parse(arrival);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException("--arrival must be one of " + ArrivalProcess.labels() + " (got '" + arrival + "')");
-        }
+        ArrivalProcess process = BenchOptions.arrival("--arrival", arrival);
         double cv = BenchOptions.positiveNumber("--burstiness", burstiness);
         long s = BenchOptions.anyLong("--seed", seed);
         Integer n = cap == null ? null : BenchOptions.wholeNumber("--concurrency-cap", cap, 1, Integer.MAX_VALUE);

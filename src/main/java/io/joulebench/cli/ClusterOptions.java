@@ -12,7 +12,6 @@ import io.joulebench.core.executor.slurm.SlurmProfile;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.server.HostEnvironment;
-import io.joulebench.core.time.Clock;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,7 +60,8 @@ final class ClusterOptions {
      * The executor the flags ask for. {@code resultsDir}: an existing run's folder on resume (its recorded profile
      * is the base, and a run recorded as a Slurm run stays one unless {@code --executor local} says otherwise).
      */
-    StudyExecutor executor(SessionRunnerProvider sessions, Path resultsDir, Path newFolder, JobListener jobs) {
+    StudyExecutor executor(SessionRunnerProvider sessions, Path resultsDir, Path newFolder, JobListener jobs,
+                           HostEnvironment host) {
         ExecutorKind kind = kind(resultsDir);
         boolean slurmFlags = partition != null || account != null || gpus != null || !sbatchArgs.isEmpty()
                 || maxParallelJobs != null;
@@ -73,9 +73,9 @@ final class ClusterOptions {
             if (slurmFlags) {
                 throw new UserInputException("--slurm-*/--max-parallel-jobs need --executor slurm");
             }
-            return new LocalExecutor(sessions.sessionRunner(), Clock.system());
+            return new LocalExecutor(sessions.sessionRunner(), host.clock());
         }
-        SlurmProfile profile = profile(resultsDir);
+        SlurmProfile profile = profile(resultsDir, host);
         if (partition != null) {
             profile = profile.withPartition(partition);
         }
@@ -100,7 +100,7 @@ final class ClusterOptions {
             profile = profile.withMaxParallelJobs(maxParallelJobs);
         }
         if (profile.workerCommand().isEmpty()) {
-            profile = profile.withWorkerCommand(thisJvm());
+            profile = profile.withWorkerCommand(thisJvm(host));
         }
         Path folder = (resultsDir != null ? resultsDir : newFolder).toAbsolutePath().normalize();
         if (profile.sharedDir() != null && !folder.startsWith(profile.sharedDir().toAbsolutePath().normalize())) {
@@ -111,7 +111,7 @@ final class ClusterOptions {
             throw new UserInputException("--executor slurm: sbatch is not on PATH here; run on a machine that can"
                     + " submit Slurm jobs (a login node)");
         }
-        return new SlurmExecutor(profile, new SlurmCli(CommandRunner.local()), Clock.system(), jobs);
+        return new SlurmExecutor(profile, new SlurmCli(CommandRunner.local()), host.clock(), jobs);
     }
 
     private ExecutorKind kind(Path resultsDir) {
@@ -129,12 +129,12 @@ final class ClusterOptions {
         return resultsDir.resolve(JobRecord.CLUSTER_DIR).resolve(SlurmExecutor.PROFILE_FILE);
     }
 
-    private static SlurmProfile profile(Path resultsDir) {
+    private static SlurmProfile profile(Path resultsDir, HostEnvironment host) {
         try {
             if (resultsDir != null && Files.isRegularFile(profileOf(resultsDir))) {
                 return SlurmProfile.fromJson(profileOf(resultsDir));
             }
-            Path user = HostEnvironment.system().joulebenchDir().resolve(SlurmProfile.FILE_NAME);
+            Path user = host.joulebenchDir().resolve(SlurmProfile.FILE_NAME);
             return SlurmProfile.read(user);
         } catch (SlurmProfile.ProfileException e) {
             throw new UserInputException(e.getMessage());
@@ -144,10 +144,10 @@ final class ClusterOptions {
     }
 
     /** This JVM's java, class path and home, to start the worker with on a node that shares the file system. */
-    private static List<String> thisJvm() {
+    private static List<String> thisJvm(HostEnvironment host) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return List.of(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED",
-                "-Duser.home=" + System.getProperty("user.home"), "-cp", System.getProperty("java.class.path"),
+                "-Duser.home=" + host.home(), "-cp", System.getProperty("java.class.path"),
                 "io.joulebench.Main");
     }
 

@@ -12,7 +12,6 @@ import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.compare.OperatingPoint;
 import io.joulebench.core.compare.ResultsRun;
 import io.joulebench.core.compare.Slo;
-import io.joulebench.core.server.HostEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -94,7 +93,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("wrote " + csv.toAbsolutePath());
         }
         if (html != null) {
-            ComparisonReport.write(cmp, html, HostEnvironment.system().clock().wallTime());
+            ComparisonReport.write(cmp, html, JoulebenchCommand.host(spec).clock().wallTime());
             err.println("wrote " + html.toAbsolutePath());
         }
         err.flush();

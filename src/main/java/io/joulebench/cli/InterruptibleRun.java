@@ -37,10 +37,6 @@ final class InterruptibleRun {
     private InterruptibleRun() {
     }
 
-    static int execute(Action action, PrintWriter out, PrintWriter err) {
-        return execute(HostEnvironment.system(), action, out, err);
-    }
-
     /** Reaps orphans of {@code host} once, then runs the action as above. */
     static int execute(HostEnvironment host, Action action, PrintWriter out, PrintWriter err) {
         Reaper.reapAtStartup(host)

@@ -1,5 +1,6 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.server.HostEnvironment;
 import java.io.PrintWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +48,22 @@ public final class JoulebenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private final HostEnvironment host;
+
+    public JoulebenchCommand() {
+        this(HostEnvironment.system());
+    }
+
+    /** @param host what every subcommand sees of this machine (home folder, Docker host, clock) */
+    JoulebenchCommand(HostEnvironment host) {
+        this.host = host;
+    }
+
+    /** The host the command line was built over (its root's), for a subcommand; this process's without a root. */
+    static HostEnvironment host(CommandLine.Model.CommandSpec spec) {
+        return spec.root().userObject() instanceof JoulebenchCommand root ? root.host : HostEnvironment.system();
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -55,6 +72,14 @@ public final class JoulebenchCommand implements Runnable {
     /** Builds the command line with the project's error handling: one line and exit 2 for bad input, never a trace. */
     public static CommandLine commandLine() {
         return commandLine(new CommandLine(new JoulebenchCommand()));
+    }
+
+    /**
+     * The command line over {@code host} instead of this process's home folder, Docker host and clock (tests: a
+     * scratch home, so reaping and pid files stay in it).
+     */
+    public static CommandLine commandLine(HostEnvironment host) {
+        return commandLine(new CommandLine(new JoulebenchCommand(host)));
     }
 
     /** The command line with {@code run} and {@code resume} using {@code sessions} (tests, the composition root). */

@@ -1,16 +1,10 @@
 package io.joulebench.cli;
 
 import io.joulebench.core.run.ProgressLines;
-import io.joulebench.core.session.LevelResult;
-import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.session.ForwardingListener;
 import io.joulebench.core.session.StudyRunListener;
-import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.warmup.WarmupResult;
-import io.joulebench.core.window.WindowRecord;
-import io.joulebench.core.window.WindowSpec;
 import java.io.PrintWriter;
-import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -18,7 +12,7 @@ import java.util.function.LongSupplier;
  * i/N, the rate and an ETA). On a terminal the window lines overwrite each other instead of scrolling.
  * {@code joulebench watch} prints the same lines back from the events file through {@link #print}.
  */
-final class ProgressPrinter implements StudyRunListener {
+final class ProgressPrinter extends ForwardingListener {
 
     private final PrintWriter err;
     private final boolean tty;
@@ -52,53 +46,8 @@ final class ProgressPrinter implements StudyRunListener {
     }
 
     @Override
-    public void studyStarted(StudyPlan plan) {
-        lines.studyStarted(plan);
-    }
-
-    @Override
-    public void sessionStarted(String sessionId, List<ResolvedCell> cells) {
-        lines.sessionStarted(sessionId, cells);
-    }
-
-    @Override
-    public void serverReady(String sessionId, String baseUrl) {
-        lines.serverReady(sessionId, baseUrl);
-    }
-
-    @Override
-    public void warmupStarted(int levelIndex, String mode) {
-        lines.warmupStarted(levelIndex, mode);
-    }
-
-    @Override
-    public void warmupFinished(WarmupResult result) {
-        lines.warmupFinished(result);
-    }
-
-    @Override
-    public void levelStarted(int levelIndex, WindowSpec spec) {
-        lines.levelStarted(levelIndex, spec);
-    }
-
-    @Override
-    public void windowClosed(WindowRecord record) {
-        lines.windowClosed(record);
-    }
-
-    @Override
-    public void levelResult(LevelResult result) {
-        lines.levelResult(result);
-    }
-
-    @Override
-    public void sessionFinished(String sessionId, SessionBlock block) {
-        lines.sessionFinished(sessionId, block);
-    }
-
-    @Override
-    public void studyFinished(boolean interrupted) {
-        lines.studyFinished(interrupted);
+    protected void forward(String event, Consumer<StudyRunListener> call) {
+        call.accept(lines);
     }
 
     static String number(double d) {

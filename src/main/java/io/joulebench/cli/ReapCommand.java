@@ -38,7 +38,7 @@ public final class ReapCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        HostEnvironment host = HostEnvironment.system();
+        HostEnvironment host = JoulebenchCommand.host(spec);
         DockerClient docker = null;
         if (!noDocker) {
             docker = host.docker();

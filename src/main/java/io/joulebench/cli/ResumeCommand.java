@@ -6,6 +6,7 @@ import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,9 +44,10 @@ public final class ResumeCommand implements Callable<Integer> {
     private final SessionRunnerProvider sessions;
 
     public ResumeCommand() {
-        this(SessionRunnerProvider.fromSystem());
+        this(null);
     }
 
+    /** @param sessions the session runners to use; null: the real ones over the command line's host */
     public ResumeCommand(SessionRunnerProvider sessions) {
         this.sessions = sessions;
     }
@@ -65,13 +67,14 @@ public final class ResumeCommand implements Callable<Integer> {
         }
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, credited);
         AtomicReference<EventLog> events = new AtomicReference<>();
-        StudyExecutor executor = cluster.executor(sessions, resultsDir, resultsDir,
-                ClusterOptions.printing(progress, events::get));
-        return InterruptibleRun.execute(() -> {
-            try (EventLog log = new EventLog(resultsDir, credited)) {
+        HostEnvironment host = JoulebenchCommand.host(spec);
+        StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
+                resultsDir, resultsDir, ClusterOptions.printing(progress, events::get), host);
+        Clock clock = host.clock();
+        return InterruptibleRun.execute(host, () -> {
+            try (EventLog log = new EventLog(resultsDir, credited, clock)) {
                 events.set(log);
-                return new StudyRunner(executor, Clock.system()).resume(resultsDir, study,
-                        new TeeListener(progress, log));
+                return new StudyRunner(executor, clock).resume(resultsDir, study, new TeeListener(progress, log));
             }
         }, spec.commandLine().getOut(), err);
     }

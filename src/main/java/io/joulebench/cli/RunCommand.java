@@ -11,6 +11,7 @@ import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
 import io.joulebench.core.study.StudyValidationException;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.time.Clock;
 import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
@@ -52,9 +53,10 @@ public final class RunCommand implements Callable<Integer> {
     private final SessionRunnerProvider sessions;
 
     public RunCommand() {
-        this(SessionRunnerProvider.fromSystem());
+        this(null);
     }
 
+    /** @param sessions the session runners to use; null: the real ones over the command line's host */
     public RunCommand(SessionRunnerProvider sessions) {
         this.sessions = sessions;
     }
@@ -84,13 +86,15 @@ public final class RunCommand implements Callable<Integer> {
                 .forEach(w -> err.println("warning: " + w));
         ProgressPrinter progress = new ProgressPrinter(err, System.console() != null, 0);
         AtomicReference<EventLog> events = new AtomicReference<>();
-        StudyExecutor executor = cluster.executor(sessions, null, out, ClusterOptions.printing(progress, events::get));
-        return InterruptibleRun.execute(() -> {
-            ResultsFolder folder = ResultsFolder.create(out, plan, Clock.system());
-            try (EventLog log = new EventLog(folder.dir(), 0)) {
+        HostEnvironment host = JoulebenchCommand.host(spec);
+        StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
+                null, out, ClusterOptions.printing(progress, events::get), host);
+        Clock clock = host.clock();
+        return InterruptibleRun.execute(host, () -> {
+            ResultsFolder folder = ResultsFolder.create(out, plan, clock);
+            try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
                 events.set(log);
-                return new StudyRunner(executor, Clock.system()).continueIn(folder, plan,
-                        new TeeListener(progress, log));
+                return new StudyRunner(executor, clock).continueIn(folder, plan, new TeeListener(progress, log));
             }
         }, stdout, err);
     }

@@ -98,16 +98,9 @@ public final class ScheduleCommand implements Callable<Integer> {
     }
 
     private ScheduleSpec parseSpec() {
-        if (rate == null) {
-            throw new UserInputException("--rate is required");
-        }
+        BenchOptions.required("--rate", rate);
         double r = BenchOptions.positiveNumber("--rate", rate);
-        ArrivalProcess process;
-        try {
-            process = ArrivalProcess.parse(arrival);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException("--arrival must be one of " + ArrivalProcess.labels() + " (got '" + arrival + "')");
-        }
+        ArrivalProcess process = BenchOptions.arrival("--arrival", arrival);
         double cv = BenchOptions.positiveNumber("--burstiness", burstiness);
         Long s = seed == null ? null : BenchOptions.anyLong("--seed", seed);
         if ((count == null) == (duration == null)) {

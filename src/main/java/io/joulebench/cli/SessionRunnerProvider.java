@@ -27,19 +27,21 @@ public interface SessionRunnerProvider {
         return sessionRunner();
     }
 
-    /** The provider named by {@value #PROPERTY}, else the real one: launchers, meters and the reference engine. */
-    static SessionRunnerProvider fromSystem() {
+    /**
+     * The provider named by {@value #PROPERTY}, else the real one over {@code host}: launchers, meters and the
+     * reference engine.
+     */
+    static SessionRunnerProvider fromSystem(HostEnvironment host) {
         String name = System.getProperty(PROPERTY);
         if (name == null || name.isBlank()) {
             return new SessionRunnerProvider() {
                 @Override
                 public SessionRunner sessionRunner() {
-                    return defaultRunner(HostEnvironment.system());
+                    return defaultRunner(host);
                 }
 
                 @Override
                 public SessionRunner sessionRunner(List<Integer> gpuIndices) {
-                    HostEnvironment host = HostEnvironment.system();
                     return new DefaultSessionRunner(SessionEnvironment.standard(host,
                             new ReferenceEngineServerFactory(host.clock())), gpuIndices);
                 }

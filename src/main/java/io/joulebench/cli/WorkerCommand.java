@@ -11,6 +11,7 @@ import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.session.SessionRunner;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyValidationException;
+import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,9 +51,10 @@ public final class WorkerCommand implements Callable<Integer> {
     private final Map<String, String> environment;
 
     public WorkerCommand() {
-        this(SessionRunnerProvider.fromSystem(), System.getenv());
+        this(null, System.getenv());
     }
 
+    /** @param sessions the session runners to use; null: the real ones over the command line's host */
     public WorkerCommand(SessionRunnerProvider sessions, Map<String, String> environment) {
         this.sessions = sessions;
         this.environment = Map.copyOf(environment);
@@ -68,28 +70,31 @@ public final class WorkerCommand implements Callable<Integer> {
             throw new UserInputException("--results: " + resultsDir + " is not a results folder");
         }
         Optional<GpuAllocation> gpus = GpuAllocation.fromEnvironment(environment);
-        SessionRunner runner = gpus.map(g -> sessions.sessionRunner(g.devices())).orElseGet(sessions::sessionRunner);
+        HostEnvironment host = JoulebenchCommand.host(spec);
+        SessionRunnerProvider provider = sessions != null ? sessions : SessionRunnerProvider.fromSystem(host);
+        SessionRunner runner = gpus.map(g -> provider.sessionRunner(g.devices())).orElseGet(provider::sessionRunner);
         ProgressPrinter progress = new ProgressPrinter(err, false, 0);
-        return InterruptibleRun.execute(() -> run(runner, gpus, progress), spec.commandLine().getOut(), err);
+        return InterruptibleRun.execute(host, () -> run(runner, gpus, progress, host.clock()),
+                spec.commandLine().getOut(), err);
     }
 
     private io.joulebench.core.run.StudyRunResult run(SessionRunner runner, Optional<GpuAllocation> gpus,
-                                                       ProgressPrinter progress)
+                                                       ProgressPrinter progress, Clock clock)
             throws IOException, StudyValidationException {
         JobRecord job = JobRecord.read(jobDir);
         StudyPlan plan = ResumeSource.plan(resultsDir, null);
         Path mine = job.resultsDir();
         // a requeued job (preemption, node failure) continues its own folder: nothing is credited twice
-        ResultsFolder folder = Files.isRegularFile(mine.resolve(Manifest.FILE_NAME)) ? ResultsFolder.open(mine, plan, Clock.system())
-                : ResultsFolder.createAt(mine, plan, Clock.system());
+        ResultsFolder folder = Files.isRegularFile(mine.resolve(Manifest.FILE_NAME)) ? ResultsFolder.open(mine, plan, clock)
+                : ResultsFolder.createAt(mine, plan, clock);
         AtomicReference<EventLog> events = new AtomicReference<>();
-        try (EventLog log = new EventLog(mine, 0)) {
+        try (EventLog log = new EventLog(mine, 0, clock)) {
             events.set(log);
             String scope = gpus.map(g -> "measuring GPUs " + g.devices() + " (" + g.source() + ")")
                     .orElse("no GPUs allocated by the scheduler: the study's own GPU selection applies");
             progress.print("worker for session group " + job.groupIndex() + ": " + scope, false);
             log.line("gpu_allocation", "worker for session group " + job.groupIndex() + ": " + scope);
-            return new StudyRunner(runner, Clock.system()).continueIn(folder, plan,
+            return new StudyRunner(runner, clock).continueIn(folder, plan,
                     cell -> job.cells().contains(JobRecord.key(cell)), new TeeListener(progress, log));
         }
     }

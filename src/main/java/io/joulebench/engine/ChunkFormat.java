@@ -25,20 +25,7 @@ final class ChunkFormat {
     /** One SSE event for token {@code ordinal}; {@code finishReason} is null except on the last token. */
     void appendTokenEvent(StringBuilder b, String text, int ordinal, String finishReason) {
         b.append("data: ").append(head).append(",\"choices\":[{\"index\":0,");
-        if (chat) {
-            b.append("\"delta\":{");
-            if (ordinal == 0) {
-                b.append("\"role\":\"assistant\",");
-            }
-            b.append("\"content\":");
-            Json.appendQuoted(b, text);
-            b.append('}');
-        } else {
-            b.append("\"text\":");
-            Json.appendQuoted(b, text);
-        }
-        b.append(",\"logprobs\":null,\"finish_reason\":");
-        appendReason(b, finishReason);
+        appendChoice(b, "delta", ordinal == 0, text, finishReason);
         b.append("}]}\n\n");
     }
 
@@ -60,8 +47,23 @@ final class ChunkFormat {
         StringBuilder b = new StringBuilder(head.length() + text.length() + 160);
         b.append(chat ? head.replace("\"chat.completion.chunk\"", "\"chat.completion\"") : head)
                 .append(",\"choices\":[{\"index\":0,");
+        appendChoice(b, "message", true, text, finishReason);
+        b.append("}],");
+        appendUsage(b, promptTokens, completionTokens);
+        return b.append('}').toString();
+    }
+
+    /**
+     * A choice's body: its {@code text} (for chat, the content under {@code chatField}, with the assistant role when
+     * {@code withRole}), logprobs and finish reason.
+     */
+    private void appendChoice(StringBuilder b, String chatField, boolean withRole, String text, String finishReason) {
         if (chat) {
-            b.append("\"message\":{\"role\":\"assistant\",\"content\":");
+            b.append('"').append(chatField).append("\":{");
+            if (withRole) {
+                b.append("\"role\":\"assistant\",");
+            }
+            b.append("\"content\":");
             Json.appendQuoted(b, text);
             b.append('}');
         } else {
@@ -70,9 +72,6 @@ final class ChunkFormat {
         }
         b.append(",\"logprobs\":null,\"finish_reason\":");
         appendReason(b, finishReason);
-        b.append("}],");
-        appendUsage(b, promptTokens, completionTokens);
-        return b.append('}').toString();
     }
 
     private static void appendReason(StringBuilder b, String reason) {

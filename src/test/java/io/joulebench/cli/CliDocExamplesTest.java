@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.joulebench.cli.CliDocExamples.Example;
 import io.joulebench.core.energy.FakeNvml;
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.time.Clock;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,10 +36,11 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Every {@code $ joulebench …} line of docs/cli.md runs as written, in a scratch working directory that holds a copy
- * of {@code examples/}, with a scratch {@code user.home} (so {@code reap} and pid files stay in it); it must exit 0,
- * or the code its {@code # exit N} comment names. Commands run in-process; relative path arguments (the options and
- * parameters picocli types as {@link Path} or {@link File}) are resolved against that directory, and a glob in one
- * is expanded there as a shell would, so {@code results/smoke-*} finds the folder an earlier example wrote.
+ * of {@code examples/}, over a {@link HostEnvironment} with a scratch home (so {@code reap} and pid files stay in it; no
+ * test sets {@code user.home}); it must exit 0, or the code its {@code # exit N} comment names. Commands run
+ * in-process; relative path arguments (the options and parameters picocli types as {@link Path} or {@link File}) are
+ * resolved against that directory, and a glob in one is expanded there as a shell would, so
+ * {@code results/smoke-*} finds the folder an earlier example wrote.
  *
  * <p>{@code # runs until stopped} examples are started first as child JVMs ({@link CliDocServers}): each must print
  * {@code listening on URL} (the workbench: show its window) and exit on SIGTERM once the others have run; the URL a
@@ -103,14 +106,8 @@ class CliDocExamplesTest {
             FakeNvml.configure("gpus=2"); // the fake libnvidia-ml.so the test phase built, in its default state
         }
         Localized localized = localize(servers.pointAtServers(example.args()), workDir);
-        String userHome = System.getProperty("user.home");
-        Run run;
-        try {
-            System.setProperty("user.home", home.toString());
-            run = assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(localized.args()));
-        } finally {
-            System.setProperty("user.home", userHome);
-        }
+        HostEnvironment host = new HostEnvironment(home, HostEnvironment.system().dockerHost(), Clock.system());
+        Run run = assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(host, localized.args()));
         assertThat(run.exit())
                 .as("%s%nran as %s%n--- stdout%n%s--- stderr%n%s", example, localized.args(), run.out(), run.err())
                 .isEqualTo(example.expectedExit());
@@ -235,8 +232,8 @@ class CliDocExamplesTest {
                 .orElse(true);
     }
 
-    private static Run execute(List<String> args) {
-        CommandLine cl = JoulebenchCommand.commandLine();
+    private static Run execute(HostEnvironment host, List<String> args) {
+        CommandLine cl = JoulebenchCommand.commandLine(host);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cl.setOut(new PrintWriter(out, true));

@@ -36,7 +36,8 @@ class ProcessSessionIT {
             """;
 
     private SessionEnvironment env() {
-        return new SessionEnvironment(Clock.system(), null, DockerClients::fromEnvironment, dir.resolve("state"),
+        return new SessionEnvironment(Clock.system(), null, DockerClients::fromEnvironment, null, dir,
+                dir.resolve("state"),
                 MeterSelector.Config.defaults(), SessionEnvironment.currentJvmCommand(), null);
     }
 

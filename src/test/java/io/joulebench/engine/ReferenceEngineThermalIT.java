@@ -46,7 +46,8 @@ class ReferenceEngineThermalIT {
         ReferenceEngineServerFactory engine = new ReferenceEngineServerFactory(clock);
         EmbeddedServerFactory hot = spec -> engine.start(spec.toBuilder()
                 .extraServeArgs(List.of("--set", "leak_w_per_c=4", "--set", "throttle_c=200")).build());
-        return new SessionEnvironment(clock, hot, DockerClients::fromEnvironment, dir(), MeterSelector.Config.defaults(),
+        return new SessionEnvironment(clock, hot, DockerClients::fromEnvironment, null, dir(), dir(),
+                MeterSelector.Config.defaults(),
                 SessionEnvironment.currentJvmCommand(), null);
     }
 

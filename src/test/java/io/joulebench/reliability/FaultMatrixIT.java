@@ -205,7 +205,7 @@ class FaultMatrixIT {
                             spec.toBuilder().port(busy.getLocalPort()).build());
             io.joulebench.core.session.SessionEnvironment env = new io.joulebench.core.session.SessionEnvironment(
                     io.joulebench.core.time.Clock.system(), onTheBusyPort,
-                    io.joulebench.core.server.DockerClients::fromEnvironment, tmp.resolve("state"),
+                    io.joulebench.core.server.DockerClients::fromEnvironment, null, tmp, tmp.resolve("state"),
                     io.joulebench.core.energy.MeterSelector.Config.defaults(), List.of(), null);
             new io.joulebench.core.run.StudyRunner(new io.joulebench.core.session.DefaultSessionRunner(env),
                     io.joulebench.core.time.Clock.system()).run(new io.joulebench.core.study.StudyLoader().load(study),

@@ -80,7 +80,7 @@ class MisbehavingEngineIT {
         Study study = new StudyLoader().load(file);
         AtomicInteger served = new AtomicInteger();
         SessionEnvironment env = new SessionEnvironment(Clock.system(), spec -> new BadEngine(spec, served),
-                DockerClients::fromEnvironment, tmp.resolve("state"), MeterSelector.Config.defaults(),
+                DockerClients::fromEnvironment, null, tmp, tmp.resolve("state"), MeterSelector.Config.defaults(),
                 SessionEnvironment.currentJvmCommand(), null);
 
         StudyRunResult result = new StudyRunner(new DefaultSessionRunner(env), Clock.system())

@@ -159,10 +159,15 @@ public final class EditorViewModel {
 
     /** Starts a new study from the quickstart (reference engine, runs on any machine), after asking about edits. */
     public boolean newStudy() {
+        return newStudy(quickstartText());
+    }
+
+    /** Starts a new, unsaved study from {@code template}'s YAML text, after asking about edits. */
+    public boolean newStudy(String template) {
         if (!settleUnsaved("starting a new study")) {
             return false;
         }
-        load(null, quickstartText());
+        load(null, template);
         return true;
     }
 

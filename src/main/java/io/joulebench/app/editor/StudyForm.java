@@ -1,8 +1,6 @@
 package io.joulebench.app.editor;
 
 import io.joulebench.app.editor.FormField.Kind;
-import io.joulebench.core.energy.EnergySource;
-import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
 import io.joulebench.core.study.StudyDefaults;
 import java.util.ArrayList;
@@ -20,8 +18,7 @@ public final class StudyForm {
     public static final String EXECUTION = "Cycles and order";
     public static final List<String> SECTIONS = List.of(ENGINE, MODEL, ENERGY, TRAFFIC, WINDOWS, WARMUP, EXECUTION);
 
-    /** The engines the loader knows (published by core); each is a preset with its own runner and options block. */
-    public static final List<String> ENGINES = EnginePreset.ids();
+    /** The runners core publishes; a combo, since a container runner may name its image. */
     public static final List<String> RUNNERS = Runner.wires();
 
     /**
@@ -40,7 +37,7 @@ public final class StudyForm {
     public static List<FormField> fields() {
         List<FormField> f = new ArrayList<>();
         f.add(field("study_name", ENGINE, "Study name", "study_name", Kind.TEXT, "Names the results folder"));
-        f.add(choice("engine", ENGINE, "Engine", "engine", ENGINES, "reference runs anywhere, no GPU needed"));
+        f.add(choice("engine", ENGINE, "Engine", "engine", "reference runs anywhere, no GPU needed"));
         f.add(new FormField("runner", ENGINE, "Runner", "runners.{engine}", Kind.COMBO, RUNNERS,
                 "in-process (reference only), process, container or container:<image>", ""));
         f.add(field("image", ENGINE, "Container image", "{engine}.image", Kind.TEXT,
@@ -54,10 +51,8 @@ public final class StudyForm {
         f.add(field("max_output_tokens", MODEL, "Max output tokens", "task.max_output_tokens", Kind.INT,
                 "Per request"));
         f.add(choice("energy_sampler", ENERGY, "Energy source", "measurement.energy_sampler",
-                EnergySource.wires(),
                 "auto picks the best meter the machine has"));
-        f.add(choice("arrival", TRAFFIC, "Arrival", "server.traffic.arrival", List.of("poisson", "gamma", "constant"),
-                "Inter-arrival distribution"));
+        f.add(choice("arrival", TRAFFIC, "Arrival", "server.traffic.arrival", "Inter-arrival distribution"));
         f.add(field("burstiness", TRAFFIC, "Burstiness (CV)", "server.traffic.burstiness", Kind.NUMBER,
                 "CV of the gaps; gamma arrivals only (1 = Poisson)"));
         f.add(field("gamma_k", TRAFFIC, "Gamma shape k", "server.traffic.burstiness", Kind.GAMMA_SHAPE,
@@ -76,16 +71,14 @@ public final class StudyForm {
         f.add(field("windows_per_level", WINDOWS, "Windows per level", "server.windows_per_level", Kind.INT, ""));
         f.add(field("cv_threshold", WINDOWS, "CV threshold", "server.stability_cv_threshold", Kind.NUMBER,
                 "A level is valid when its windows' J/token CV stays below"));
-        f.add(choice("warmup_mode", WARMUP, "Mode", "server.warmup.mode", List.of("composite", "fixed"),
+        f.add(choice("warmup_mode", WARMUP, "Mode", "server.warmup.mode",
                 "composite waits for convergence; fixed runs a set time"));
         f.add(field("warmup_duration", WARMUP, "Duration (s)", "server.warmup.duration_seconds", Kind.NUMBER,
                 "Fixed warmup"));
         f.add(field("warmup_timeout", WARMUP, "Timeout (s)", "server.warmup.timeout_seconds", Kind.NUMBER,
                 "Composite warmup's failsafe"));
         f.add(field("n_cycles", EXECUTION, "Cycles", "study_execution.n_cycles", Kind.INT, "Repeats of the sweep"));
-        f.add(choice("order", EXECUTION, "Order", "study_execution.experiment_order",
-                List.of("sequential", "interleave", "shuffle", "reverse", "latin_square"),
-                "Dispatch order across cycles"));
+        f.add(choice("order", EXECUTION, "Order", "study_execution.experiment_order", "Dispatch order across cycles"));
         return List.copyOf(f);
     }
 
@@ -93,8 +86,12 @@ public final class StudyForm {
         return new FormField(key, section, label, path, kind, List.of(), help, prompt(key, path));
     }
 
-    private static FormField choice(String key, String section, String label, String path, List<String> values,
-            String help) {
+    /** A field whose values are the choices core's schema accepts at {@code path}, never a list re-typed here. */
+    private static FormField choice(String key, String section, String label, String path, String help) {
+        List<String> values = StudyDefaults.choices(path);
+        if (values.isEmpty()) {
+            throw new IllegalStateException(path + " is not a choice in the study schema");
+        }
         return new FormField(key, section, label, path, Kind.CHOICE, values, help, prompt(key, path));
     }
 

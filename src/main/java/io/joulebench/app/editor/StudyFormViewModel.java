@@ -1,6 +1,7 @@
 package io.joulebench.app.editor;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.traffic.ArrivalProcess;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class StudyFormViewModel {
             vm.setValue(FieldCodec.display(vm.field(), before));
             return true;
         }
-        boolean dropsBurstiness = key.equals("arrival") && (value == null || !"gamma".equals(value.asText()));
+        boolean dropsBurstiness = key.equals("arrival") && (value == null || !ArrivalProcess.GAMMA.label().equals(value.asText()));
         document.edit(tree -> {
             StudyYaml.set(tree, path, value);
             if (dropsBurstiness) {

@@ -2,6 +2,7 @@ package io.joulebench.app.results;
 
 import io.joulebench.app.fx.Columns;
 import io.joulebench.app.fx.Formats;
+import io.joulebench.core.results.WindowColumn;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
 import java.util.ArrayList;
@@ -150,47 +151,48 @@ public final class WindowsTableView {
     /** The id of the column naming each row's loaded run (results folder). */
     static final String RUN_COLUMN = "run";
 
-    /** Readable headers of the main columns; the windows.csv field name is the header's tooltip. */
+    /**
+     * Readable words for the main columns, without their unit (the column's {@link WindowColumn#unit()} is added);
+     * the windows.csv field name is the header's tooltip.
+     */
     static final java.util.Map<String, String> LABELS = java.util.Map.ofEntries(
             java.util.Map.entry(WindowsCsvColumns.STUDY_NAME, "Study"),
             java.util.Map.entry(WindowsCsvColumns.CYCLE, "Cycle"),
-            java.util.Map.entry(WindowsCsvColumns.RATE_REQ_S, "Rate (req/s)"),
+            java.util.Map.entry(WindowsCsvColumns.RATE_REQ_S, "Rate"),
             java.util.Map.entry(WindowsCsvColumns.WINDOW_INDEX, "Window"),
             java.util.Map.entry(WindowsCsvColumns.J_PER_TOKEN, "J/token"),
+            java.util.Map.entry(WindowColumn.MJ_PER_TOKEN.header(), "mJ/token"),
+            java.util.Map.entry(WindowColumn.MJ_PER_TOKEN_ADJUSTED.header(), "Adjusted"),
             java.util.Map.entry(WindowsCsvColumns.LEVEL_VALID, "Level valid"),
             java.util.Map.entry(WindowsCsvColumns.LEVEL_COV, "Level CV"),
             java.util.Map.entry(WindowsCsvColumns.INVALID_REASON, "Why invalid"),
-            java.util.Map.entry(WindowsCsvColumns.TTFT_P99_MS, "TTFT p99 (ms)"),
+            java.util.Map.entry(WindowsCsvColumns.TTFT_P99_MS, "TTFT p99"),
             java.util.Map.entry(WindowsCsvColumns.SLO_PASS, "SLO pass"),
-            java.util.Map.entry(WindowsCsvColumns.ENERGY_J, "Energy (J)"),
-            java.util.Map.entry(WindowsCsvColumns.MEAN_POWER_W, "Mean power (W)"),
+            java.util.Map.entry(WindowsCsvColumns.ENERGY_J, "Energy"),
+            java.util.Map.entry(WindowsCsvColumns.MEAN_POWER_W, "Mean power"),
             java.util.Map.entry(WindowsCsvColumns.OUTPUT_TOKENS, "Output tokens"),
-            java.util.Map.entry(WindowsCsvColumns.OUTPUT_TOKENS_PER_S, "Output tok/s"),
-            java.util.Map.entry(WindowsCsvColumns.REQUEST_THROUGHPUT_REQ_S, "Throughput (req/s)"),
+            java.util.Map.entry(WindowsCsvColumns.OUTPUT_TOKENS_PER_S, "Output"),
+            java.util.Map.entry(WindowsCsvColumns.REQUEST_THROUGHPUT_REQ_S, "Throughput"),
             java.util.Map.entry(WindowsCsvColumns.ENERGY_KIND, "Energy kind"));
 
     /**
-     * A column's readable header: its own label, or the field name in words with its unit in brackets
-     * ("dispatch_lag_p99_ms" → "Dispatch lag p99 (ms)").
+     * A column's readable header: its words (its own label, or the field name in words less the suffix that abbreviates
+     * its unit, such as {@code _ms} or {@code _req_s}) with the unit its {@link WindowColumn} declares in brackets,
+     * unless the words already end with it ("dispatch_lag_p99_ms" → "Dispatch lag p99 (ms)", "issued" →
+     * "Issued (requests)", "server_reported_output_tokens" stays in words).
      */
     static String label(String name) {
-        String known = LABELS.get(name);
-        if (known != null) {
-            return known;
+        String unit = WindowColumn.byHeader(name).map(WindowColumn::unit).orElse("");
+        String words = LABELS.get(name);
+        if (words == null) {
+            // a unit spelled out as a word ("tokens") is part of the name's words; an abbreviation is its suffix
+            boolean spelledOut = unit.length() > 2 && unit.chars().allMatch(Character::isLetter);
+            String slug = "_" + unit.toLowerCase(java.util.Locale.ROOT).replace('/', '_');
+            String base = !unit.isEmpty() && !spelledOut && name.endsWith(slug) && name.length() > slug.length()
+                    ? name.substring(0, name.length() - slug.length()) : name;
+            words = Character.toUpperCase(base.charAt(0)) + base.substring(1).replace('_', ' ');
         }
-        String base = name;
-        String unit = "";
-        for (String[] u : new String[][] {{"_req_s", "req/s"}, {"_per_s", "/s"}, {"_ms", "ms"}, {"_j", "J"},
-                {"_w", "W"}, {"_c", "°C"}, {"_s", "s"}}) {
-            if (name.endsWith(u[0]) && name.length() > u[0].length()) {
-                base = name.substring(0, name.length() - u[0].length());
-                unit = u[1];
-                break;
-            }
-        }
-        String words = base.replace('_', ' ');
-        words = words.isEmpty() ? name : Character.toUpperCase(words.charAt(0)) + words.substring(1);
-        return unit.isEmpty() ? words : unit.startsWith("/") ? words + unit : words + " (" + unit + ")";
+        return unit.isEmpty() || words.endsWith(unit) ? words : words + " (" + unit + ")";
     }
 
     /** Puts each header's windows.csv field name in its tooltip (headers are made by the skin, so after it). */

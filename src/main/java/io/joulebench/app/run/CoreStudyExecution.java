@@ -30,7 +30,7 @@ public final class CoreStudyExecution implements StudyExecution {
     public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
         ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
-        try (EventLog events = new EventLog(folder.dir(), 0)) { // so `joulebench watch` can follow it too
+        try (EventLog events = new EventLog(folder.dir(), 0, clock)) { // so `joulebench watch` can follow it too
             return RunEnd.of(runner().continueIn(folder, plan, new TeeListener(listener, events)));
         }
     }
@@ -39,7 +39,7 @@ public final class CoreStudyExecution implements StudyExecution {
     public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
         int credited = (int) Manifest.read(resultsDir.resolve(Manifest.FILE_NAME)).entries().stream()
                 .filter(ManifestEntry::credited).count();
-        try (EventLog events = new EventLog(resultsDir, credited)) {
+        try (EventLog events = new EventLog(resultsDir, credited, clock)) {
             return RunEnd.of(runner().resume(resultsDir, null, new TeeListener(listener, events)));
         }
     }

@@ -13,6 +13,7 @@ import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.AbortedLevel;
 import io.joulebench.core.window.LevelOutcome;
@@ -138,7 +139,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void warmupStarted(int levelIndex, String mode) {
         int row = levels.enter(levelIndex);
-        warmup = "fixed".equals(mode) ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
+        warmup = WarmupMode.FIXED.label().equals(mode) ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
         timeline.warmupStarted(row, now());
         changed();
     }

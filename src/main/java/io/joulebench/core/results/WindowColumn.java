@@ -7,6 +7,7 @@ import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -144,5 +145,11 @@ public enum WindowColumn {
     /** Every column's header name, in file order. */
     public static List<String> names() {
         return NAMES;
+    }
+
+    /** The column whose header is {@code header}, if one is. */
+    public static Optional<WindowColumn> byHeader(String header) {
+        int i = NAMES.indexOf(header);
+        return i < 0 ? Optional.empty() : Optional.of(IN_ORDER.get(i));
     }
 }

@@ -3,24 +3,19 @@ package io.joulebench.core.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.energy.PowerSample;
-import io.joulebench.core.session.LevelResult;
-import io.joulebench.core.session.SessionBlock;
+import io.joulebench.core.session.ForwardingListener;
 import io.joulebench.core.session.StudyRunListener;
-import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.warmup.WarmupResult;
-import io.joulebench.core.window.WindowRecord;
-import io.joulebench.core.window.WindowSpec;
+import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * lines into the run's). {@code joulebench watch DIR} follows it; {@code study_finished} is the last event of a run.
  * A write that fails is logged once and the run goes on: the events are a view, the manifest is the record.
  */
-public final class EventLog implements StudyRunListener, AutoCloseable {
+public final class EventLog extends ForwardingListener implements AutoCloseable {
 
     public static final String FILE_NAME = "events.jsonl";
     public static final String STUDY_FINISHED = "study_finished";
@@ -41,17 +36,23 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
     private static final long POWER_EVERY_NANOS = 1_000_000_000L;
 
     private final FileChannel out;
+    private final Clock clock;
     private final ProgressLines lines;
     private final Map<Integer, Double> lastPower = new HashMap<>();
     private long lastPowerNanos = Long.MIN_VALUE;
     private boolean failed;
 
-    /** Appends to {@code dir}/{@value #FILE_NAME} (created when missing). */
-    public EventLog(Path dir, int alreadyCredited) throws IOException {
+    /**
+     * Appends to {@code dir}/{@value #FILE_NAME} (created when missing).
+     *
+     * @param clock the run's clock: the ETA's monotonic time and each line's wall time {@code t}
+     */
+    public EventLog(Path dir, int alreadyCredited, Clock clock) throws IOException {
         this.out = FileChannel.open(dir.resolve(FILE_NAME), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND);
+        this.clock = clock;
         this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, null), alreadyCredited,
-                System::nanoTime);
+                clock::nanoTime);
     }
 
     /** A line that another part reports (a Slurm job's relayed progress, a job's state). */
@@ -61,7 +62,7 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
 
     private synchronized void append(String event, String text, ObjectNode extra) {
         ObjectNode n = extra == null ? JSON.createObjectNode() : extra;
-        n.put("t", Instant.now().toString());
+        n.put("t", clock.wallTime().toString());
         n.put("event", event);
         if (text != null) {
             n.put("line", text);
@@ -80,53 +81,8 @@ public final class EventLog implements StudyRunListener, AutoCloseable {
     }
 
     @Override
-    public void studyStarted(StudyPlan plan) {
-        lines.studyStarted(plan);
-    }
-
-    @Override
-    public void sessionStarted(String sessionId, List<ResolvedCell> cells) {
-        lines.sessionStarted(sessionId, cells);
-    }
-
-    @Override
-    public void serverReady(String sessionId, String baseUrl) {
-        lines.serverReady(sessionId, baseUrl);
-    }
-
-    @Override
-    public void warmupStarted(int levelIndex, String mode) {
-        lines.warmupStarted(levelIndex, mode);
-    }
-
-    @Override
-    public void warmupFinished(WarmupResult result) {
-        lines.warmupFinished(result);
-    }
-
-    @Override
-    public void levelStarted(int levelIndex, WindowSpec spec) {
-        lines.levelStarted(levelIndex, spec);
-    }
-
-    @Override
-    public void windowClosed(WindowRecord record) {
-        lines.windowClosed(record);
-    }
-
-    @Override
-    public void levelResult(LevelResult result) {
-        lines.levelResult(result);
-    }
-
-    @Override
-    public void sessionFinished(String sessionId, SessionBlock block) {
-        lines.sessionFinished(sessionId, block);
-    }
-
-    @Override
-    public void studyFinished(boolean interrupted) {
-        lines.studyFinished(interrupted);
+    protected void forward(String event, Consumer<StudyRunListener> call) {
+        call.accept(lines);
     }
 
     @Override

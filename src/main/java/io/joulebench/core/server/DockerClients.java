@@ -38,14 +38,10 @@ public final class DockerClients {
     public static final String DEFAULT_HOST = "unix:///var/run/docker.sock";
 
     /**
-     * Which daemon is meant, for messages: {@code DOCKER_HOST=tcp://…}, or
+     * Which daemon {@code dockerHost} ({@link HostEnvironment#dockerHost()}) means, for messages: {@code DOCKER_HOST=tcp://…}, or
      * {@code DOCKER_HOST unset (default unix:///var/run/docker.sock)}.
      */
-    public static String describeHost() {
-        return describeHost(System.getenv("DOCKER_HOST"));
-    }
-
-    static String describeHost(String dockerHost) {
+    public static String describeHost(String dockerHost) {
         return dockerHost == null || dockerHost.isBlank() ? "DOCKER_HOST unset (default " + DEFAULT_HOST + ")"
                 : "DOCKER_HOST=" + dockerHost;
     }

@@ -34,16 +34,19 @@ public final class DockerServerLauncher implements ServerLauncher {
     private static final Logger LOG = LoggerFactory.getLogger(DockerServerLauncher.class);
 
     private final DockerClient docker;
+    private final String dockerHost;
     private final ProcessIdentity parent;
     private final String host;
 
-    public DockerServerLauncher(DockerClient docker) {
-        this(docker, ProcessIdentity.current());
+    /** @param dockerHost the daemon {@code docker} talks to ({@link HostEnvironment#dockerHost()}); null: the default */
+    public DockerServerLauncher(DockerClient docker, String dockerHost) {
+        this(docker, dockerHost, ProcessIdentity.current());
     }
 
     /** @param parent the process recorded as {@code joulebench.parent_pid} (tests use a dead one to make orphans) */
-    public DockerServerLauncher(DockerClient docker, ProcessIdentity parent) {
+    public DockerServerLauncher(DockerClient docker, String dockerHost, ProcessIdentity parent) {
         this.docker = docker;
+        this.dockerHost = dockerHost;
         this.parent = parent;
         this.host = ServerLabels.localHost();
     }
@@ -139,7 +142,7 @@ public final class DockerServerLauncher implements ServerLauncher {
         } catch (NotFoundException e) {
             LOG.info("image {} not present locally; pulling", image);
         } catch (RuntimeException e) {
-            throw new ServerLaunchException("Docker daemon not reachable (" + DockerClients.describeHost() + "): "
+            throw new ServerLaunchException("Docker daemon not reachable (" + DockerClients.describeHost(dockerHost) + "): "
                     + e.getMessage(), "", e);
         }
         try {
@@ -289,8 +292,7 @@ public final class DockerServerLauncher implements ServerLauncher {
         /** The container's init process, when the daemon runs on this machine (a unix socket). */
         @Override
         public java.util.OptionalLong hostPid() {
-            String host = System.getenv("DOCKER_HOST");
-            if (host != null && !host.isBlank() && !host.startsWith("unix://")) {
+            if (dockerHost != null && !dockerHost.isBlank() && !dockerHost.startsWith("unix://")) {
                 return java.util.OptionalLong.empty();
             }
             try {

@@ -49,6 +49,13 @@ public enum Runner {
         return Optional.empty();
     }
 
+    /** The image a {@code container:<image>} value names; empty for every other value, plain {@code container} too. */
+    public static Optional<String> image(String value) {
+        String prefix = CONTAINER.wire + ":";
+        return value != null && value.startsWith(prefix) && value.length() > prefix.length()
+                ? Optional.of(value.substring(prefix.length())) : Optional.empty();
+    }
+
     /** Whether the study's runner value is this runner. */
     public boolean is(String value) {
         return of(value).orElse(null) == this;

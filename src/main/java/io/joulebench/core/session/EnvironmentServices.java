@@ -74,12 +74,12 @@ public class EnvironmentServices implements SessionServices {
             DockerClient client = env.docker().get();
             if (!DockerClients.isReachable(client)) {
                 closeQuietly(client);
-                throw new ServerLaunchException("no Docker daemon is reachable (" + DockerClients.describeHost()
+                throw new ServerLaunchException("no Docker daemon is reachable (" + DockerClients.describeHost(env.dockerHost())
                         + "); start one or use another runner", "");
             }
             docker = client;
         }
-        return new DockerServerLauncher(docker);
+        return new DockerServerLauncher(docker, env.dockerHost());
     }
 
     @Override
@@ -103,7 +103,7 @@ public class EnvironmentServices implements SessionServices {
         if (experiment.engine().equals(EnginePreset.REFERENCE.id())) {
             c = c.withEngineUrls(List.of(URI.create(handle.baseUrl() + "/metrics")));
         }
-        c = c.withCpu(cpuTarget(experiment, handle, c.cpuOptions().procRoot()), c.cpuOptions());
+        c = c.withCpu(cpuTarget(experiment, handle, c.cpuOptions().procRoot(), env.dockerHost()), c.cpuOptions());
         return MeterSelector.select(experiment.measurement().energySampler(), c);
     }
 
@@ -112,12 +112,12 @@ public class EnvironmentServices implements SessionServices {
      * process runner's tree, or nothing when the server's processes are not on this machine (a remote Docker
      * daemon): measuring this machine instead would pass an unrelated figure off as the server's.
      */
-    static CpuTimeSource cpuTarget(ExperimentConfig experiment, ServerHandle handle, Path procRoot) {
+    static CpuTimeSource cpuTarget(ExperimentConfig experiment, ServerHandle handle, Path procRoot, String dockerHost) {
         OptionalLong pid = handle.hostPid();
-        boolean container = experiment.runner().startsWith("container");
+        boolean container = Runner.CONTAINER.is(experiment.runner());
         if (pid.isEmpty()) {
-            String where = container ? "a Docker daemon that is not on this machine (DOCKER_HOST="
-                    + System.getenv("DOCKER_HOST") + ")" : "processes this machine cannot see (" + handle.describe() + ")";
+            String where = container ? "a Docker daemon that is not on this machine ("
+                    + DockerClients.describeHost(dockerHost) + ")" : "processes this machine cannot see (" + handle.describe() + ")";
             return new CpuTimeSource.Unavailable("the server runs in " + where + ", so its CPU time cannot be read"
                     + " here; measure on its machine (measurement.dcgm_urls for its DCGM exporter) or run Docker"
                     + " locally");
@@ -168,6 +168,11 @@ public class EnvironmentServices implements SessionServices {
     @Override
     public List<String> engineCommand() {
         return env.engineCommand();
+    }
+
+    @Override
+    public Path home() {
+        return env.home();
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -30,20 +31,20 @@ final class LaunchSpecs {
     private LaunchSpecs() {
     }
 
-    static LaunchSpec of(Study study, ExperimentConfig e, String sessionId, List<String> engineCommand) {
+    /** @param home the user's home folder, for {@code ~} in {@code model_cache} */
+    static LaunchSpec of(Study study, ExperimentConfig e, String sessionId, List<String> engineCommand, Path home) {
         EnginePreset preset = EnginePreset.fromId(e.engine());
         LaunchSpec.Builder b = LaunchSpec.builder(preset).model(e.servedModel()).studyId(study.designHash())
                 .sessionId(sessionId).openAiPath(e.task().api().path());
         List<Integer> gpus = study.execution().gpuIndices();
-        boolean container = e.runner().startsWith("container");
+        boolean container = Runner.CONTAINER.is(e.runner());
+        Optional<String> runnerImage = Runner.image(e.runner());
         if (gpus != null) {
             b.gpus(GpuRequest.of(gpus));
         } else if (container && GPU_ENGINES.contains(preset)) {
             b.gpus(GpuRequest.ALL);
         }
-        if (e.runner().startsWith("container:")) {
-            b.image(e.runner().substring("container:".length()));
-        }
+        runnerImage.ifPresent(b::image);
         if (container) {
             b.shmSizeBytes(bytes(DEFAULT_SHM));
         }
@@ -58,7 +59,7 @@ final class LaunchSpecs {
         }
         ContainerEngineOptions o = e.engineOptions();
         if (o != null) {
-            if (o.image() != null && !e.runner().startsWith("container:")) {
+            if (o.image() != null && runnerImage.isEmpty()) {
                 b.image(o.image());
             }
             b.command(o.command()).extraServeArgs(o.extraArgs()).env(o.env());
@@ -72,7 +73,7 @@ final class LaunchSpecs {
                 }
             }
             if (o.modelCache() != null) {
-                Path dir = Path.of(o.modelCache().replaceFirst("^~", System.getProperty("user.home")));
+                Path dir = Path.of(o.modelCache().replaceFirst("^~", java.util.regex.Matcher.quoteReplacement(home.toString())));
                 b.modelCacheDir(dir);
             }
         }

@@ -143,7 +143,7 @@ public final class ServerSession {
         MeterSelector.Selection before;
         try {
             launcher = services.launcher(experiment);
-            spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand()).toBuilder()
+            spec = LaunchSpecs.of(study, experiment, sessionId, services.engineCommand(), services.home()).toBuilder()
                     .logDir(sink.serverLogDir()).build();
             prompts = PromptDataset.load(experiment.task().dataset(), studyDir, experiment.task().randomSeed());
             // the probe goes out before the server's tokenizer can be asked: a prefix no tokenizer counts as longer

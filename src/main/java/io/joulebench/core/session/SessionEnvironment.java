@@ -18,6 +18,8 @@ import java.util.function.Supplier;
  * @param clock               the one monotonic clock of traffic, windows and meters
  * @param embedded            starts the in-process server; null when this runtime has none
  * @param docker              opens a Docker client (once per group that needs one, closed after it)
+ * @param dockerHost          the daemon {@code docker} opens ({@link HostEnvironment#dockerHost()}); null: the default
+ * @param home                the user's home folder, for {@code ~} in study paths ({@code model_cache})
  * @param processStateDir     pid files and logs of process-runner servers (what {@code joulebench reap} reads)
  * @param meters              meter settings; the session adds the engine's /metrics URL, the CPU target and the GPUs
  * @param engineCommand       how to run {@code joulebench} as a child process (replaces the leading
@@ -25,7 +27,7 @@ import java.util.function.Supplier;
  * @param shutdownGrace       polite-stop grace before a forced stop
  */
 public record SessionEnvironment(Clock clock, EmbeddedServerFactory embedded, Supplier<DockerClient> docker,
-                                 Path processStateDir, MeterSelector.Config meters, List<String> engineCommand,
+                                 String dockerHost, Path home, Path processStateDir, MeterSelector.Config meters, List<String> engineCommand,
                                  Duration shutdownGrace) {
 
     public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(2);
@@ -33,6 +35,7 @@ public record SessionEnvironment(Clock clock, EmbeddedServerFactory embedded, Su
     public SessionEnvironment {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(docker, "docker");
+        Objects.requireNonNull(home, "home");
         Objects.requireNonNull(processStateDir, "processStateDir");
         Objects.requireNonNull(meters, "meters");
         engineCommand = List.copyOf(engineCommand);
@@ -44,7 +47,8 @@ public record SessionEnvironment(Clock clock, EmbeddedServerFactory embedded, Su
      * this JVM as the {@code joulebench engine} child command. The composition root passes the engine seam.
      */
     public static SessionEnvironment standard(HostEnvironment host, EmbeddedServerFactory embedded) {
-        return new SessionEnvironment(host.clock(), embedded, host::docker, host.processStateDir(),
+        return new SessionEnvironment(host.clock(), embedded, host::docker, host.dockerHost(), host.home(),
+                host.processStateDir(),
                 MeterSelector.Config.defaults(), currentJvmCommand(), DEFAULT_SHUTDOWN_GRACE);
     }
 

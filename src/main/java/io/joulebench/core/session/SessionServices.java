@@ -55,6 +55,9 @@ public interface SessionServices extends AutoCloseable {
     /** How to run {@code joulebench} as a child process (the reference engine under the process runner). */
     java.util.List<String> engineCommand();
 
+    /** The user's home folder ({@link io.joulebench.core.server.HostEnvironment#home()}), for {@code ~} in study paths. */
+    Path home();
+
     /** Releases what the services opened (a Docker client). Never throws. */
     @Override
     void close();

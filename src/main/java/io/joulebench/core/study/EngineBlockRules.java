@@ -1,6 +1,8 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -29,7 +31,7 @@ final class EngineBlockRules {
 
     /** {@code raw} is the cell as written, {@code resolved} the bound cell; {@code runner} the engine's runner. */
     void check(JsonNode raw, JsonNode resolved, String engine, String runner) {
-        if (engine.isEmpty() || engine.equals("reference")) {
+        if (engine.isEmpty() || engine.equals(EnginePreset.REFERENCE.id())) {
             return;
         }
         JsonNode block = resolved.path(engine);
@@ -39,13 +41,14 @@ final class EngineBlockRules {
                 checkPlaceholders(KeyPaths.index(engine + "." + key, i), list.get(i).asText(""));
             }
         }
-        if (engine.equals("custom")) {
+        if (engine.equals(EnginePreset.CUSTOM.id())) {
             checkCustom(raw.path("custom"), block, runner, resolved.path("task").path("api").asText("completions"));
         }
     }
 
     private void checkCustom(JsonNode given, JsonNode block, String runner, String api) {
-        if (runner.equals("process")) {
+        Runner kind = Runner.of(runner).orElse(null);
+        if (kind == Runner.PROCESS) {
             if (!nonNull(given.path("command"))) {
                 fail("custom.command", "is required when the custom engine runs as a process: the command template,"
                         + " e.g. [my-server, --model, \"{model}\", --port, \"{port}\"]");
@@ -53,8 +56,8 @@ final class EngineBlockRules {
                 fail("custom.command", "must pass the server its port: the launcher picks a free one, so put \"{port}\""
                         + " in custom.command or custom.extra_args, e.g. [--port, \"{port}\"]");
             }
-        } else if (runner.startsWith("container")) {
-            if (runner.equals("container") && !nonNull(given.path("image"))) {
+        } else if (kind == Runner.CONTAINER) {
+            if (Runner.image(runner).isEmpty() && !nonNull(given.path("image"))) {
                 fail("custom.image", "is required when the custom engine runs in a container "
                         + "(or use runners: {custom: container:<image>})");
             } else if (!mentionsPort(block, "entrypoint", "serve_args", "extra_args")) {

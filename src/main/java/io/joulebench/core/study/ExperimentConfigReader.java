@@ -37,7 +37,7 @@ public final class ExperimentConfigReader {
             }
         }
         return new ExecutionConfig(n.path("n_cycles").asInt(1),
-                ExperimentOrder.fromWire(n.path("experiment_order").asText("sequential")), optLong(n.path("shuffle_seed")),
+                ExperimentOrder.fromWire(n.path("experiment_order").asText(ExperimentOrder.SEQUENTIAL.wire())), optLong(n.path("shuffle_seed")),
                 n.path("experiment_timeout_seconds").asDouble(600), n.path("experiment_gap_seconds").asDouble(),
                 n.path("cycle_gap_seconds").asDouble(), gpus, optInt(n.path("max_consecutive_failures")),
                 n.path("circuit_breaker_cooldown_seconds").asDouble(ExecutionConfig.DEFAULT_BREAKER_COOLDOWN_SECONDS));
@@ -68,12 +68,12 @@ public final class ExperimentConfigReader {
                 ? new SloConfig(optDouble(s.path("ttft_ms")), optDouble(s.path("tpot_ms")), s.path("percentile").asDouble())
                 : null;
         TrafficConfig traffic = new TrafficConfig(optDouble(t.path("rate")),
-                ArrivalProcess.parse(t.path("arrival").asText("poisson")), optDouble(t.path("burstiness")),
+                ArrivalProcess.parse(t.path("arrival").asText(ArrivalProcess.POISSON.label())), optDouble(t.path("burstiness")),
                 optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
                 optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")),
                 t.path("read_timeout_seconds").asDouble(60.0), windowsByRate(t.path("window_seconds_by_rate")));
         JsonNode w = n.path("warmup");
-        WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText("composite")),
+        WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText(WarmupMode.COMPOSITE.label())),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
         return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
                 n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble());

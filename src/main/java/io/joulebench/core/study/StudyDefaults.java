@@ -1,11 +1,13 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The defaults the loader fills in for absent keys ({@link StudySchema}), published for editors and documentation
- * so none of them re-types a default: asked by dotted key path, answered as a study file would write the value.
+ * The defaults the loader fills in for absent keys, and the values a choice accepts ({@link StudySchema}), published
+ * for editors and documentation so none of them re-types a default or a list: asked by dotted key path, answered as
+ * a study file would write the value.
  */
 public final class StudyDefaults {
 
@@ -30,6 +32,14 @@ public final class StudyDefaults {
             obj = field.type() instanceof Schema.Obj o ? o : null;
         }
         return field == null || field.defaultValue() == null ? Optional.empty() : Optional.of(text(field.defaultValue()));
+    }
+
+    /**
+     * The values the key at {@code dottedPath} accepts when it is a choice ({@code server.warmup.mode} →
+     * {@code [composite, fixed]}), in the order editors list them; empty when the key is unknown or free text.
+     */
+    public static List<String> choices(String dottedPath) {
+        return StudySchema.lookup(dottedPath) instanceof Schema.Str s ? s.allowed() : List.of();
     }
 
     private static String text(JsonNode value) {

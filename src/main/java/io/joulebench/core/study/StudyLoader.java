@@ -27,7 +27,7 @@ public final class StudyLoader {
      * thermal gaps (60 s between experiments, 300 s between cycles).
      */
     public static final Map<String, Object> UPSTREAM_CLI_DEFAULTS = java.util.Collections.unmodifiableMap(
-            new LinkedHashMap<>(Map.of("n_cycles", 3, "experiment_order", "shuffle", "experiment_gap_seconds", 60.0,
+            new LinkedHashMap<>(Map.of("n_cycles", 3, "experiment_order", ExperimentOrder.SHUFFLE.wire(), "experiment_gap_seconds", 60.0,
                     "cycle_gap_seconds", 300.0)));
     /** How the note that says upstream's CLI defaults were applied begins (resume reads it back). */
     public static final String CLI_DEFAULTS_NOTE = "study_execution: upstream's CLI defaults for what the study leaves out";

@@ -14,7 +14,9 @@ import io.joulebench.core.study.Schema.Num;
 import io.joulebench.core.study.Schema.Obj;
 import io.joulebench.core.study.Schema.Rejected;
 import io.joulebench.core.study.Schema.Str;
+import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,7 +91,7 @@ final class StudySchema {
         put(f, field("max_input_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("max_output_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("random_seed", integer(0, Long.MAX_VALUE), N.numberNode(42)));
-        put(f, field("api", choice(API_CHOICES.toArray(String[]::new)), N.textNode("completions")));
+        put(f, field("api", choice(API_CHOICES), N.textNode("completions")));
         return new Obj(f);
     }
 
@@ -98,7 +100,7 @@ final class StudySchema {
         put(baseline, field("enabled", new Bool(), N.booleanNode(true)));
         put(baseline, field("duration_seconds", atLeast(0), N.numberNode(30.0)));
         Map<String, Field> f = new LinkedHashMap<>();
-        put(f, field("energy_sampler", choice(EnergySource.wires().toArray(String[]::new)),
+        put(f, field("energy_sampler", choice(EnergySource.wires()),
                 N.textNode(EnergySource.AUTO.wire())));
         Str url = new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"), "an http:// or https:// URL");
         put(f, field("dcgm_urls", new ListOf(url, 0), N.arrayNode()));
@@ -122,7 +124,8 @@ final class StudySchema {
         put(slo, field("percentile", new Num(0, true, 1, false), N.numberNode(0.99)));
         Map<String, Field> traffic = new LinkedHashMap<>();
         put(traffic, field("rate", above(0), null).nullable());
-        put(traffic, field("arrival", choice("poisson", "gamma", "constant"), N.textNode("poisson")));
+        put(traffic, field("arrival", choice(ArrivalProcess.choices()),
+                N.textNode(ArrivalProcess.POISSON.label())));
         put(traffic, field("burstiness", new Num(0, true, ScheduleSpec.MAX_BURSTINESS, false), null).nullable());
         put(traffic, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(traffic, field("window_seconds", above(0), N.numberNode(240.0)));
@@ -136,7 +139,8 @@ final class StudySchema {
         put(traffic, field("trace", text(), null).nullable());
         put(traffic, field("read_timeout_seconds", above(0), N.numberNode(60.0)));
         Map<String, Field> warmup = new LinkedHashMap<>();
-        put(warmup, field("mode", choice("composite", "fixed"), N.textNode("composite")));
+        put(warmup, field("mode", choice(WarmupMode.labels()),
+                N.textNode(WarmupMode.COMPOSITE.label())));
         put(warmup, field("timeout_seconds", above(0), N.numberNode(900.0)));
         put(warmup, field("duration_seconds", atLeast(0), N.numberNode(300.0)));
         Map<String, Field> f = new LinkedHashMap<>();
@@ -159,8 +163,8 @@ final class StudySchema {
     private static Obj execution() {
         Map<String, Field> f = new LinkedHashMap<>();
         put(f, field("n_cycles", integer(1, 1000), N.numberNode(1)));
-        put(f, field("experiment_order", choice("sequential", "interleave", "shuffle", "reverse", "latin_square"),
-                N.textNode("sequential")));
+        put(f, field("experiment_order", choice(ExperimentOrder.wires()),
+                N.textNode(ExperimentOrder.SEQUENTIAL.wire())));
         put(f, field("shuffle_seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(f, field("experiment_timeout_seconds", above(0), N.numberNode(600.0)));
         put(f, field("experiment_gap_seconds", atLeast(0), N.numberNode(0.0)));
@@ -268,7 +272,11 @@ final class StudySchema {
     }
 
     private static Str choice(String... values) {
-        return new Str(List.of(values), Map.of(), null, null);
+        return choice(List.of(values));
+    }
+
+    private static Str choice(List<String> values) {
+        return new Str(List.copyOf(values), Map.of(), null, null);
     }
 
     private static Int integer(long min, long max) {

@@ -1,7 +1,10 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +18,9 @@ import java.util.Set;
 public final class WallTimeEstimator {
 
     /** Seconds from launch to ready, by engine: presets, disclosed as assumptions. */
-    static final Map<String, Double> LAUNCH_SECONDS = Map.of(
-            "reference", 1.0, "vllm", 90.0, "sglang", 90.0, "tgi", 60.0, "llamacpp", 15.0, "trtllm", 180.0,
-            "custom", 60.0);
+    static final Map<EnginePreset, Double> LAUNCH_SECONDS = new EnumMap<>(Map.of(
+            EnginePreset.REFERENCE, 1.0, EnginePreset.VLLM, 90.0, EnginePreset.SGLANG, 90.0, EnginePreset.TGI, 60.0,
+            EnginePreset.LLAMACPP, 15.0, EnginePreset.TRTLLM, 180.0, EnginePreset.CUSTOM, 60.0));
     /** Assumed offline decode throughput for the estimate, tokens per second. */
     static final double OFFLINE_TOKENS_PER_SECOND = 1000.0;
 
@@ -70,10 +73,10 @@ public final class WallTimeEstimator {
     }
 
     private static double launchSeconds(ExperimentConfig e, Set<String> assumptions) {
-        double base = LAUNCH_SECONDS.getOrDefault(e.engine(), 60.0);
+        double base = LAUNCH_SECONDS.getOrDefault(EnginePreset.fromId(e.engine()), 60.0);
         if (e.reference() != null) {
             base += e.reference().loadDelaySeconds();
-            if (!e.runner().equals("in-process")) {
+            if (!Runner.IN_PROCESS.is(e.runner())) {
                 base += 2.0;
             }
         }

@@ -1,8 +1,8 @@
 package io.joulebench.core.traffic;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The inter-arrival distribution of a schedule. {@link #label()} is the spelling used in files and on the CLI. */
 public enum ArrivalProcess {
@@ -12,6 +12,8 @@ public enum ArrivalProcess {
     GAMMA,
     /** Every gap exactly 1/rate (CV = 0). */
     CONSTANT;
+
+    private static final List<String> CHOICES = Arrays.stream(values()).map(ArrivalProcess::label).toList();
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
@@ -29,7 +31,13 @@ public enum ArrivalProcess {
         throw new IllegalArgumentException("arrival must be one of " + labels() + " (got '" + label + "')");
     }
 
+    /** Every label, in declaration order: the choices a study file, the CLI and the editor offer. */
+    public static List<String> choices() {
+        return CHOICES;
+    }
+
+    /** The labels as one comma-separated phrase, for messages. */
     public static String labels() {
-        return Arrays.stream(values()).map(ArrivalProcess::label).collect(Collectors.joining(", "));
+        return String.join(", ", CHOICES);
     }
 }

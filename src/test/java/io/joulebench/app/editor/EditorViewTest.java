@@ -28,6 +28,7 @@ class EditorViewTest {
     @Start
     void start(Stage stage) {
         context = new AppContext(services.services(RunBackend.none(), new FxUiExecutor()));
+        context.shell().editor().newStudy(EditorFixtures.quickstartCopy()); // a test copy, not the bundled example
         context.show(stage);
     }
 
@@ -96,7 +97,7 @@ class EditorViewTest {
     void a_long_problem_wraps_in_the_problems_list_instead_of_being_cut(FxRobot robot) throws Exception {
         var editor = context.shell().editor();
         robot.interact(() -> editor.textProperty().set(editor.textProperty().get()
-                .replace("study_name: quickstart", "study_name: quickstart\nunknown_key_with_a_rather_long_name_"
+                .replace("study_name: quickstart-copy", "study_name: quickstart-copy\nunknown_key_with_a_rather_long_name_"
                         + "that_runs_on_and_on: 1")));
         ListView<?> problems = robot.lookup("#editor-problems").queryAs(ListView.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !problems.getItems().isEmpty());
@@ -129,7 +130,7 @@ class EditorViewTest {
 
     @Test
     void a_form_edit_shows_in_the_yaml_tab_and_the_plan(FxRobot robot) throws Exception {
-        // the quickstart gives each rate its own window length, so the level count is what moves its plan
+        // the quickstart copy gives each rate its own window length, so the level count is what moves its plan
         Label wall = robot.lookup("#plan-wall-time").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> wall.getText().matches(".*\\d+:\\d\\d.*"));
         String before = wall.getText();

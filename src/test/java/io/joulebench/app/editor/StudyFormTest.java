@@ -2,7 +2,12 @@ package io.joulebench.app.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.study.ExperimentOrder;
 import io.joulebench.core.study.StudyDefaults;
+import io.joulebench.core.traffic.ArrivalProcess;
+import io.joulebench.core.warmup.WarmupMode;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -31,5 +36,20 @@ class StudyFormTest {
         assertThat(fields.get("concurrency_cap").defaultText()).isEqualTo("uncapped");
         assertThat(StudyForm.WHEN_ABSENT.keySet()).allSatisfy(key ->
                 assertThat(StudyDefaults.of(fields.get(key).path())).as(key + " has no core default").isEmpty());
+    }
+
+    @Test
+    void a_choice_offers_exactly_what_cores_schema_accepts() {
+        // Issue 15 item 3: arrival, warmup mode and order were typed by hand beside their enums.
+        assertThat(fields.get("arrival").choices()).isEqualTo(ArrivalProcess.choices());
+        assertThat(fields.get("warmup_mode").choices()).isEqualTo(WarmupMode.labels());
+        assertThat(fields.get("order").choices()).isEqualTo(ExperimentOrder.wires());
+        assertThat(fields.get("energy_sampler").choices()).isEqualTo(EnergySource.wires());
+        assertThat(fields.get("engine").choices()).isEqualTo(EnginePreset.ids());
+        for (FormField f : StudyForm.fields()) {
+            if (f.kind() == FormField.Kind.CHOICE) {
+                assertThat(f.choices()).as(f.key()).isEqualTo(StudyDefaults.choices(f.path())).isNotEmpty();
+            }
+        }
     }
 }

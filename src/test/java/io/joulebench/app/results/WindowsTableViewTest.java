@@ -168,6 +168,15 @@ class WindowsTableViewTest {
     void headers_are_readable_labels_broken_between_words_with_the_field_name_in_their_tooltip(FxRobot robot) {
         assertThat(WindowsTableView.label("request_throughput_req_s")).isEqualTo("Throughput (req/s)");
         assertThat(WindowsTableView.label("dispatch_lag_p99_ms")).isEqualTo("Dispatch lag p99 (ms)");
+        // Issue 15 item 2: units come from the column table (WindowColumn.unit), not typed into the labels
+        assertThat(WindowsTableView.label("rate_req_s")).isEqualTo("Rate (req/s)");
+        assertThat(WindowsTableView.label("energy_j")).isEqualTo("Energy (J)");
+        assertThat(WindowsTableView.label("duration_s")).isEqualTo("Duration (s)");
+        assertThat(WindowsTableView.label("goodput_tokens_s")).isEqualTo("Goodput (tokens/s)");
+        assertThat(WindowsTableView.label("issued")).isEqualTo("Issued (requests)");
+        assertThat(WindowsTableView.label("server_reported_output_tokens")).isEqualTo("Server reported output tokens");
+        assertThat(io.joulebench.core.results.WindowColumn.inOrder()).allSatisfy(c ->
+                assertThat(WindowsTableView.label(c.header())).as(c.header()).contains(c.unit()));
         String header = WindowsTableView.headerText("request_throughput_req_s");
         assertThat(header.replace("\n", " ")).isEqualTo("Throughput (req/s)");
         assertThat(header).doesNotContain("_");

@@ -3,6 +3,7 @@ package io.joulebench.app.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.app.TestServices;
+import io.joulebench.app.editor.EditorFixtures;
 import io.joulebench.app.editor.EditorViewModel;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.live.FakeLiveFeed;
@@ -29,6 +30,10 @@ class ShellViewModelTest {
             UiExecutor.direct(), (p, t) -> () -> { }, services.confirmer, services.errors, 10);
     private final ShellViewModel shell = new ShellViewModel(editor, live,
             new ResultsViewModel(services.preferences, services.errors, services.opened::add, io.joulebench.app.results.ExportRunner.direct()));
+
+    ShellViewModelTest() {
+        editor.newStudy(EditorFixtures.quickstartCopy()); // a test copy, not the bundled example
+    }
 
     @AfterEach
     void tearDown() throws Exception {
@@ -59,9 +64,17 @@ class ShellViewModelTest {
     }
 
     @Test
-    void the_title_names_the_quickstart_study_at_first() {
-        assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart");
+    void the_title_names_the_study_in_the_editor() {
+        assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart-copy");
         assertThat(editor.textProperty().get()).contains("server.traffic.rate: [16, 28, 40]");
+    }
+
+    @Test
+    void the_workbench_starts_from_the_bundled_quickstart() {
+        EditorViewModel fresh = new EditorViewModel(services.preferences, services.errors);
+        assertThat(fresh.textProperty().get()).isEqualTo(EditorViewModel.quickstartText());
+        assertThat(fresh.dirtyProperty().get()).isFalse();
+        assertThat(fresh.fileProperty().get()).isNull();
     }
 
     @Test
@@ -93,7 +106,7 @@ class ShellViewModelTest {
     void an_unreadable_study_is_reported_and_the_document_kept(@TempDir Path dir) {
         shell.openStudy(dir.resolve("missing.yaml"));
         assertThat(services.errors.messages).singleElement().asString().contains("missing.yaml");
-        assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart");
+        assertThat(shell.titleProperty().get()).isEqualTo("Joulebench — quickstart-copy");
     }
 
     @Test

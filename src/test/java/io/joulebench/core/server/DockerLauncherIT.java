@@ -59,7 +59,7 @@ class DockerLauncherIT extends LauncherContract {
     @BeforeEach
     void session() {
         sessionId = "it-" + UUID.randomUUID();
-        launcher = new DockerServerLauncher(docker);
+        launcher = new DockerServerLauncher(docker, HostEnvironment.system().dockerHost());
     }
 
     @Override
@@ -176,7 +176,8 @@ class DockerLauncherIT extends LauncherContract {
 
     @Test
     void the_reaper_removes_containers_of_dead_parents_only() throws Exception {
-        DockerServerLauncher orphanMaker = new DockerServerLauncher(docker, ProcessLauncherIT.deadProcess());
+        DockerServerLauncher orphanMaker = new DockerServerLauncher(docker, HostEnvironment.system().dockerHost(),
+                ProcessLauncherIT.deadProcess());
         ServerHandle orphan = launchTracked(orphanMaker, spec());
         ServerHandle live = launchTracked(launcher, spec());
         List<String> names = ours().stream().map(c -> c.getNames()[0].substring(1)).toList();

@@ -19,9 +19,10 @@ public final class LlamaImage {
 
     /** A client of the daemon that holds {@link #NAME}; the caller closes it. */
     public static DockerClient requireDaemonWithImage() {
-        DockerClient docker = DockerClients.fromEnvironment();
+        HostEnvironment host = HostEnvironment.system();
+        DockerClient docker = host.docker();
         Assumptions.assumeTrue(DockerClients.isReachable(docker), "no Docker daemon reachable ("
-                + DockerClients.describeHost() + ")");
+                + host.describeDockerHost() + ")");
         try {
             docker.inspectImageCmd(NAME).exec();
         } catch (NotFoundException e) {

@@ -13,6 +13,9 @@ class RunnerTest {
         assertThat(Runner.of("processes")).isEmpty();
         assertThat(Runner.PROCESS.is("process")).isTrue();
         assertThat(Runner.wires()).containsExactly("in-process", "process", "container");
+        assertThat(Runner.image("container:ghcr.io/x/y:1")).contains("ghcr.io/x/y:1");
+        assertThat(Runner.image("container")).isEmpty();
+        assertThat(Runner.image("process")).isEmpty();
     }
 
     @Test

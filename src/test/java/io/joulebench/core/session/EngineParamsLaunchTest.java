@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.Study;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class EngineParamsLaunchTest {
 
     private static LaunchSpec spec(Study study) {
-        return LaunchSpecs.of(study, SessionFixtures.cells(study).getFirst().experiment(), "s1", List.of("java"));
+        return LaunchSpecs.of(study, SessionFixtures.cells(study).getFirst().experiment(), "s1", List.of("java"), Path.of("/home/u"));
     }
 
     @Test
@@ -52,7 +53,7 @@ class EngineParamsLaunchTest {
                   trtllm.engine_params.max_num_seqs: [64, 256]
                 """);
         List<ResolvedCell> cells = SessionFixtures.cells(study);
-        assertThat(cells).extracting(c -> LaunchSpecs.of(study, c.experiment(), "s", List.of()).renderServeArgs(9000))
+        assertThat(cells).extracting(c -> LaunchSpecs.of(study, c.experiment(), "s", List.of(), Path.of("/home/u")).renderServeArgs(9000))
                 .containsExactly(
                         List.of("m", "--host", "127.0.0.1", "--port", "9000", "--max_batch_size", "64"),
                         List.of("m", "--host", "127.0.0.1", "--port", "9000", "--max_batch_size", "256"));

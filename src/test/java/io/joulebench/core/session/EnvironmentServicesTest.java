@@ -41,7 +41,7 @@ class EnvironmentServicesTest {
     private EnvironmentServices services(Study study) {
         SessionEnvironment env = new SessionEnvironment(Clock.system(), null, () -> {
             throw new AssertionError("no Docker here");
-        }, dir, MeterSelector.Config.defaults().withNvmlLibrary("nvidia-ml-absent").withRaplRoot(dir.resolve("none")),
+        }, null, dir, dir, MeterSelector.Config.defaults().withNvmlLibrary("nvidia-ml-absent").withRaplRoot(dir.resolve("none")),
                 List.of(), null);
         return new EnvironmentServices(env, study.execution().gpuIndices());
     }
@@ -179,7 +179,7 @@ class EnvironmentServicesTest {
         ExperimentConfig e = experiment(study);
         ServerHandle remote = handle(URI.create("http://127.0.0.1:1/metrics"), OptionalLong.empty());
 
-        CpuTimeSource target = EnvironmentServices.cpuTarget(e, remote, Path.of("/proc"));
+        CpuTimeSource target = EnvironmentServices.cpuTarget(e, remote, Path.of("/proc"), "tcp://gpu-box:2375");
         assertThat(target).isInstanceOf(CpuTimeSource.Unavailable.class);
         try (EnvironmentServices services = services(study)) {
             assertThatThrownBy(() -> services.meterAfterReady(e, remote))

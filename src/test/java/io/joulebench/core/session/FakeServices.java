@@ -155,6 +155,11 @@ final class FakeServices implements SessionServices {
     }
 
     @Override
+    public Path home() {
+        return Path.of("/nonexistent-home");
+    }
+
+    @Override
     public void close() {
         closed = true;
     }

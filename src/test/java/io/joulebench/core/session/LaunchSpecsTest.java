@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.joulebench.core.server.GpuRequest;
 import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.study.Study;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,24 @@ class LaunchSpecsTest {
     private static LaunchSpec spec(String yaml) {
         Study study = SessionFixtures.load(yaml);
         return LaunchSpecs.of(study, SessionFixtures.cells(study).getFirst().experiment(), "s1",
-                List.of("/jdk/bin/java", "-cp", "cp", "io.joulebench.Main"));
+                List.of("/jdk/bin/java", "-cp", "cp", "io.joulebench.Main"), HOME);
+    }
+
+    private static final Path HOME = Path.of("/home/someone");
+
+    @Test
+    void a_model_cache_under_tilde_is_under_the_injected_home_not_this_users() {
+        // Issue 15 item 5: LaunchSpecs read user.home itself.
+        LaunchSpec spec = spec("""
+                serving_mode: server
+                engine: vllm
+                runners: {vllm: container}
+                task: {model: org/m}
+                vllm: {model_cache: ~/hf-cache}
+                server: {traffic: {rate: 2}}
+                """);
+
+        assertThat(spec.modelCacheDir()).isEqualTo(HOME.resolve("hf-cache"));
     }
 
     @Test

@@ -118,7 +118,7 @@ class StreamingTransportTest {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
             ScriptedHttpServer.chunk(out, DELTA_LO);
-            Thread.sleep(100);
+            readPast(out); // the client has read both tokens: the reset cannot discard them unread
             ScriptedHttpServer.reset(socket);
         }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(10))) {
             TransportException e = catchTransport(() -> transport.send(SHAPE));
@@ -164,11 +164,12 @@ class StreamingTransportTest {
     @EnumSource(HttpClientKind.class)
     void an_interrupt_cancels_a_stalled_stream_promptly(HttpClientKind client) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch firstTokenSent = new CountDownLatch(1);
+        CountDownLatch firstTokenRead = new CountDownLatch(1);
         try (ScriptedHttpServer server = new ScriptedHttpServer((socket, out) -> {
             ScriptedHttpServer.head(out, 200, true);
             ScriptedHttpServer.chunk(out, DELTA_HEL);
-            firstTokenSent.countDown();
+            readPast(out);
+            firstTokenRead.countDown();
             release.await();
         }); StreamingTransport transport = transport(client, server, OpenAiEndpoint.COMPLETIONS, Duration.ofSeconds(60))) {
             AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -179,8 +180,7 @@ class StreamingTransportTest {
                     thrown.set(t);
                 }
             });
-            firstTokenSent.await();
-            Thread.sleep(200);
+            firstTokenRead.await(); // the token is the caller's; the stream then stalls until released
             caller.interrupt();
             caller.join(Duration.ofSeconds(5));
             assertThat(caller.isAlive()).isFalse();
@@ -188,6 +188,22 @@ class StreamingTransportTest {
             assertThat(((TransportException) thrown.get()).partial().tokenCount()).isEqualTo(1);
         } finally {
             release.countDown();
+        }
+    }
+
+    /**
+     * Writes SSE comment lines (which the parser skips) until more has been written than the socket buffers on both
+     * sides and the client's own buffers hold: when it returns, the client has read everything written before it.
+     * A condition to wait on, where a fixed sleep would only make it likely.
+     */
+    /** More than Linux lets loopback buffers grow to (tcp_rmem's 32 MiB maximum plus tcp_wmem's 4 MiB). */
+    private static final long PAST_BYTES = 40L << 20;
+    private static final int PAST_LINE = 256 << 10;
+
+    private static void readPast(java.io.OutputStream out) throws java.io.IOException {
+        String line = ": " + "x".repeat(PAST_LINE - 3) + "\n";
+        for (long written = 0; written < PAST_BYTES; written += PAST_LINE) {
+            ScriptedHttpServer.chunk(out, line);
         }
     }
 

@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -50,6 +49,7 @@ public final class SlurmExecutor implements StudyExecutor {
     public static final String PROFILE_FILE = "profile.json";
     /** How long an interrupted coordinator waits for its cancelled jobs to end and leave their results. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
+    private static final Duration CANCEL_POLL = Duration.ofMillis(200);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SlurmProfile profile;
@@ -164,7 +164,7 @@ public final class SlurmExecutor implements StudyExecutor {
         long minutes = profile.timeLimitMinutes(estimate);
         String name = jobName(plan.study().studyName(), group.groupIndex());
         JobRecord rec = new JobRecord(dir, group.groupIndex(), attempt, null, name,
-                group.cells().stream().map(JobRecord::key).toList(), minutes, Instant.now().toString());
+                group.cells().stream().map(JobRecord::key).toList(), minutes, clock.wallTime().toString());
         rec.write();
         Path script = dir.resolve("job.sh");
         Files.writeString(script, script(folder.dir(), dir), StandardCharsets.UTF_8);
@@ -246,8 +246,9 @@ public final class SlurmExecutor implements StudyExecutor {
                 LOG.warn("cancelling Slurm job {} failed", r.record.jobId(), e);
             }
         }
-        long deadline = System.nanoTime() + CANCEL_GRACE.toNanos();
-        while (!running.isEmpty() && System.nanoTime() < deadline) {
+        // polls counted, not timed: the run's clock may be virtual, and these pauses are real (see below)
+        long polls = CANCEL_GRACE.toMillis() / CANCEL_POLL.toMillis();
+        for (long poll = 0; !running.isEmpty() && poll < polls; poll++) {
             for (Running r : List.copyOf(running)) {
                 Optional<JobStatus> s = scheduler.status(r.record.jobId());
                 if (s.isEmpty() || !s.get().active()) {
@@ -262,7 +263,7 @@ public final class SlurmExecutor implements StudyExecutor {
             }
             if (!running.isEmpty()) {
                 try {
-                    Thread.sleep(200); // the run is already interrupted: this is teardown, not the run's clock
+                    Thread.sleep(CANCEL_POLL.toMillis()); // the run is already interrupted: this is teardown, not the run's clock
                 } catch (InterruptedException e) {
                     break; // a second interrupt: leave the rest for resume (their records stay unmerged)
                 }
