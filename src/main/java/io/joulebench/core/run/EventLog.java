@@ -6,12 +6,11 @@ import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.ForwardingListener;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.time.Clock;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,12 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long POWER_EVERY_NANOS = 1_000_000_000L;
 
-    private final FileChannel out;
+    /**
+     * A stream, not a FileChannel: a channel written from an interrupted thread closes for good
+     * (ClosedByInterruptException), and the run's thread is interrupted by a cancel, so every later event, the
+     * {@value #STUDY_FINISHED} that {@code watch} waits for included, was lost.
+     */
+    private final OutputStream out;
     private final Clock clock;
     private final ProgressLines lines;
     private final Map<Integer, Double> lastPower = new HashMap<>();
@@ -48,8 +52,7 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
      * @param clock the run's clock: the ETA's monotonic time and each line's wall time {@code t}
      */
     public EventLog(Path dir, int alreadyCredited, Clock clock) throws IOException {
-        this.out = FileChannel.open(dir.resolve(FILE_NAME), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
+        this.out = new FileOutputStream(dir.resolve(FILE_NAME).toFile(), true);
         this.clock = clock;
         this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, null), alreadyCredited,
                 clock::nanoTime);
@@ -68,10 +71,7 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
             n.put("line", text);
         }
         try {
-            ByteBuffer b = ByteBuffer.wrap((JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
-            while (b.hasRemaining()) {
-                out.write(b);
-            }
+            out.write((JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             if (!failed) {
                 LOG.warn("the events file could not be written; the run goes on", e);
