@@ -169,9 +169,14 @@ public final class ResultsFolder implements SessionSink {
         return staging.resolve(WindowIds.of(cell, levelIndex, windowIndex) + ".requests.csv");
     }
 
+    /** Not synchronized itself: the writer thread takes the folder's lock, so the waiting caller must not hold it. */
     @Override
-    public synchronized void levelClosed(LevelResult level, SessionBlock preliminary) throws IOException {
-        Uninterruptibly.run(() -> credit(level, preliminary));
+    public void levelClosed(LevelResult level, SessionBlock preliminary) throws IOException {
+        Uninterruptibly.run(() -> {
+            synchronized (this) {
+                credit(level, preliminary);
+            }
+        });
     }
 
     private void credit(LevelResult level, SessionBlock preliminary) throws IOException {

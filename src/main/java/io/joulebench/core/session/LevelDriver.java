@@ -118,6 +118,8 @@ final class LevelDriver {
                             + (result.valid() ? "" : ": " + result.invalidReason()));
             boolean interrupted = result.interrupted() | Thread.interrupted(); // the sink writes files: clear the flag
             deliver(result);
+            // a cancel that arrived while the level was being credited stops the session here, as one before it did
+            interrupted |= Thread.interrupted();
             if (interrupted) {
                 throw new InterruptedException("interrupted during level " + k);
             }
