@@ -240,14 +240,16 @@ public final class CompareView {
             front.setTitle("J/token vs latency");
             return;
         }
-        String suffix = cmp.notMeasured() ? " — " + String.join("+", cmp.energyKinds().stream()
-                .filter(k -> !k.equals("measured")).map(k -> k.toUpperCase(java.util.Locale.ROOT)).toList()) : "";
+        // the label leads: a narrow window cuts a chart title at its end, and SIMULATED must stay readable
+        String prefix = cmp.notMeasured() ? String.join("+", cmp.energyKinds().stream()
+                .filter(k -> !k.equals("measured")).map(k -> k.toUpperCase(java.util.Locale.ROOT)).toList()) + " — "
+                : "";
         LevelMetric lat = cmp.latency();
-        energy.setTitle("J/token vs rate, 95 % CI" + suffix);
+        energy.setTitle(prefix + "J/token vs rate, 95 % CI");
         double lo = cmp.levels().stream().mapToDouble(l -> l.metric(lat)).filter(v -> v > 0).min().orElse(1);
         double hi = cmp.levels().stream().mapToDouble(l -> l.metric(lat)).filter(v -> v > 0).max().orElse(1);
         boolean log = hi / lo >= 20;
-        front.setTitle("J/token vs " + lat.shortName() + ", front ◆" + suffix);
+        front.setTitle(prefix + "J/token vs " + lat.shortName() + ", front ◆");
         NumberAxis fx = (NumberAxis) front.getXAxis();
         fx.setLabel(lat.column() + (log ? " (log scale)" : ""));
         fx.setTickLabelFormatter(log ? new StringConverter<>() {

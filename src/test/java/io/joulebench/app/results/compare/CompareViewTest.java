@@ -71,4 +71,29 @@ class CompareViewTest {
                 .containsExactly("max_num_seqs=default", "max_num_seqs=8");
         assertThat(robot.lookup("#compare-export-html").queryButton().isDisabled()).isFalse();
     }
+
+    @Test
+    void a_simulated_comparison_leads_each_chart_title_with_its_label(FxRobot robot) throws Exception {
+        // At 1100x700 the chart titles are cut at their end: the SIMULATED label, once a suffix, was cut away.
+        Path a = simulated(folder(tmp.resolve("a"), "s", "reference", null, level(8, new double[] {120, 131, 125.5},
+                new long[] {1000, 1080, 1010})));
+        Path b = simulated(folder(tmp.resolve("b"), "s", "reference", 8, level(8, new double[] {100, 104, 99},
+                new long[] {1000, 1010, 990})));
+        robot.interact(() -> {
+            context.shell().results().open(a);
+            context.shell().results().open(b);
+        });
+        robot.clickOn("#nav-results");
+        robot.clickOn("Compare");
+        XYChart<Number, Number> energy = robot.lookup("#compare-energy-chart").queryAs(XYChart.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> energy.getData().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(energy.getTitle()).startsWith("SIMULATED — J/token vs rate");
+    }
+
+    private static Path simulated(Path folder) throws java.io.IOException {
+        Path csv = folder.resolve("windows.csv");
+        java.nio.file.Files.writeString(csv, java.nio.file.Files.readString(csv).replace(",measured,", ",simulated,"));
+        return folder;
+    }
 }
