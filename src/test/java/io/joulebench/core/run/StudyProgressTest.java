@@ -45,4 +45,17 @@ class StudyProgressTest {
         assertThat(p.etaSeconds(200 * S)).isZero();
         assertThat(p.currentLevel()).isEqualTo(4);
     }
+
+    @Test
+    void levels_planned_longer_weigh_more_so_per_rate_windows_do_not_inflate_the_eta() {
+        // the quickstart: 3 s warmup + 2 s ramp + 3 windows of 20, 8 and 6 s = 65, 29 and 23 s planned
+        StudyProgress p = new StudyProgress(0);
+        p.start(3, 117, 0, new double[] {65, 29, 23});
+        p.levelStarted();
+        p.levelFinished(78 * S); // the first level took 1.2 x its plan
+        p.levelStarted();
+
+        // 1.2 x (29 + 23) = 62.4 s left at the second level's start, less the 10 s spent in it
+        assertThat(p.etaSeconds(88 * S)).isCloseTo(52.4, org.assertj.core.api.Assertions.within(1e-9));
+    }
 }
