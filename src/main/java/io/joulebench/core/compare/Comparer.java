@@ -337,8 +337,9 @@ public final class Comparer {
         }
         Level bad = !base.valid() ? base : !other.valid() ? other : null;
         if (bad != null) {
-            return "the level of " + bad.configuration().label() + " is invalid (" + bad.invalidReason()
-                    + "), excluded";
+            // a reason is a sentence that may end in its own full stop; inside the brackets it does not
+            return "the level of " + bad.configuration().label() + " is invalid ("
+                    + String.valueOf(bad.invalidReason()).replaceAll("\\.+$", "") + "), excluded";
         }
         if (!Double.isFinite(base.jPerToken().value()) || !Double.isFinite(other.jPerToken().value())) {
             return "a level has no J/token (no energy or no tokens recorded)";

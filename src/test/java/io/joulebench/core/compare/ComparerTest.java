@@ -94,7 +94,7 @@ class ComparerTest {
     @Test
     void an_invalid_level_is_shown_but_excluded_from_the_verdict_and_the_front() throws IOException {
         Path a = folder(tmp.resolve("a"), "s", "reference", null, level(8, E_A, T_A));
-        List<W> bad = level(8, E_B, T_B).stream().map(w -> w.invalid("stability: cv 0.09 > 0.05")).toList();
+        List<W> bad = level(8, E_B, T_B).stream().map(w -> w.invalid("stability: cv 0.09 > 0.05.")).toList();
         Path b = folder(tmp.resolve("b"), "s", "reference", 8, bad);
         Comparison cmp = compare(Slo.NONE, a, b);
         Difference d = cmp.differences().get(0);
