@@ -1,8 +1,7 @@
 package io.joulebench.core.run;
 
-import io.joulebench.core.study.ResolvedCell;
-import io.joulebench.core.study.ServerConfig;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.study.WallTimeEstimator;
 import java.util.Arrays;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Arrays;
  * not thread-safe (each caller already serialises its listener events).
  * <p>
  * The ETA, once a level has finished, is the time the finished levels took, scaled to the planned length of the
- * levels left (warmup, ramp and windows at each level's own window length), less the time already spent in the one
+ * levels left ({@link WallTimeEstimator#levelSeconds}: warmup, ramp, windows at each level's own length), less the time already spent in the one
  * under way, so the figure falls while a level runs instead of growing with it. Levels of equal plan weigh alike:
  * then it is the mean time per finished level times the levels left. With per-rate windows a uniform mean was wrong
  * by the ratio of the window lengths (the quickstart's 20 s first level made the ETA grow from 1:08 to 1:49 while
@@ -39,7 +38,7 @@ public final class StudyProgress {
     /** The run began at {@code nowNanos}; earlier counts are dropped. */
     public void studyStarted(StudyPlan plan, long nowNanos) {
         start(plan.cells().size(), plan.estimate().totalSeconds(), nowNanos,
-                plan.cells().stream().mapToDouble(StudyProgress::plannedSeconds).toArray());
+                plan.cells().stream().mapToDouble(c -> WallTimeEstimator.levelSeconds(c.experiment())).toArray());
     }
 
     void start(int levels, double estimatedSeconds, long nowNanos) {
@@ -115,15 +114,5 @@ public final class StudyProgress {
             sum += planned[i];
         }
         return sum;
-    }
-
-    /** A level's planned seconds: its warmup, its ramp and its windows at its own window length; offline: 1. */
-    private static double plannedSeconds(ResolvedCell cell) {
-        if (!cell.isServer()) {
-            return 1;
-        }
-        ServerConfig s = cell.experiment().server();
-        return s.warmup().durationSeconds() + s.traffic().rampExclusionSeconds()
-                + s.windowsPerLevel() * s.traffic().levelWindowSeconds();
     }
 }

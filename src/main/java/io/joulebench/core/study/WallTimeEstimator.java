@@ -72,6 +72,22 @@ public final class WallTimeEstimator {
                 new ArrayList<>(assumptions));
     }
 
+    /**
+     * One cell's planned seconds, the sum of what {@link #estimate} counts for it: warmup (fixed: its duration;
+     * composite: its timeout), ramp, its windows at its own window length and cooldown; offline: its batch at the
+     * assumed rate. The ETA weighs levels by it.
+     */
+    public static double levelSeconds(ExperimentConfig e) {
+        if (!e.isServer()) {
+            return (double) e.offline().nPrompts() * e.task().maxOutputTokens() / OFFLINE_TOKENS_PER_SECOND;
+        }
+        ServerConfig s = e.server();
+        double warmup = s.warmup().mode() == WarmupMode.FIXED ? s.warmup().durationSeconds()
+                : s.warmup().timeoutSeconds();
+        return warmup + s.traffic().rampExclusionSeconds() + s.windowsPerLevel() * s.traffic().levelWindowSeconds()
+                + s.cooldownSeconds();
+    }
+
     private static double launchSeconds(ExperimentConfig e, Set<String> assumptions) {
         double base = LAUNCH_SECONDS.getOrDefault(EnginePreset.fromId(e.engine()), 60.0);
         if (e.reference() != null) {
