@@ -171,6 +171,41 @@ class SlurmClusterIT {
                 .allMatch(events::contains);
     }
 
+    /** Acceptance 1 of issue 19, as the user types it: the shipped quickstart, local and on the cluster. */
+    @Test
+    void the_quickstart_with_executor_slurm_gives_the_local_runs_windows_csv_rows_and_columns() throws Exception {
+        Path yaml = Path.of("examples", "quickstart.yaml").toAbsolutePath();
+        Path localOut = tmp.resolve("local");
+        Path clusterOut = tmp.resolve("cluster");
+        try (JoulebenchChild run = joulebench("run", yaml.toString(), "--out", localOut.toString())) {
+            assertThat(run.waitFor(Duration.ofSeconds(300))).as(run.output()).isZero();
+        }
+        try (JoulebenchChild run = joulebench("run", yaml.toString(), "--executor", "slurm", "--out",
+                clusterOut.toString())) {
+            assertThat(run.waitFor(Duration.ofSeconds(400))).as(run.output()).isZero();
+        }
+        Path local = ResultsChecks.onlyFolder(localOut);
+        Path cluster = ResultsChecks.onlyFolder(clusterOut);
+        ResultsChecks.assertConsistent(cluster);
+        List<List<String>> a = csv(local.resolve("windows.csv"));
+        List<List<String>> b = csv(cluster.resolve("windows.csv"));
+        assertThat(b.getFirst()).as("columns").isEqualTo(a.getFirst());
+        assertThat(b).as("rows").hasSize(a.size()).hasSize(1 + 9);
+        List<String> header = a.getFirst();
+        for (String column : List.of("experiment_id", "study_name", "config_hash", "cycle", "level_index",
+                "window_index", "rate_req_s", "engine", "runner", "energy_kind")) {
+            int i = header.indexOf(column);
+            assertThat(i).as(column + " is a column").isNotNegative();
+            assertThat(b.stream().skip(1).map(r -> r.get(i)).toList()).as(column)
+                    .isEqualTo(a.stream().skip(1).map(r -> r.get(i)).toList());
+        }
+        // the three rates share one launch: one job, shown by the scheduler under the study's name
+        List<JobRecord> jobs = jobs(cluster);
+        assertThat(jobs).hasSize(1);
+        assertThat(scontrol(jobs.getFirst().jobId())).contains("JobName=joulebench-quickstart-g0")
+                .contains("JobState=COMPLETED");
+    }
+
     @Test
     void a_job_that_exits_non_zero_fails_its_cells_with_the_schedulers_reason() throws Exception {
         Path yaml = study("slurmexit", List.of(8), List.of(4), 1);
