@@ -79,7 +79,8 @@ public final class EditorView {
 
         PlanPreviewView plan = new PlanPreviewView(vm.validation(), images);
         ProblemsView problems = new ProblemsView(vm.validation());
-        VBox side = new VBox(plan.node(), problems.node());
+        PrecisionPreviewView precision = new PrecisionPreviewView(vm.validation());
+        VBox side = new VBox(plan.node(), precision.node(), problems.node());
         VBox.setVgrow(plan.node(), Priority.ALWAYS);
         side.setMinWidth(SIDE_WIDTH);
         side.setPrefWidth(SIDE_WIDTH);

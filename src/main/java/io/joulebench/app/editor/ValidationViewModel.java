@@ -34,6 +34,7 @@ public final class ValidationViewModel {
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
     private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
     private final ObjectProperty<PlanPreview> plan = new SimpleObjectProperty<>();
+    private final ObjectProperty<PrecisionPreview> precision = new SimpleObjectProperty<>();
     private final StringProperty planMessage = new SimpleStringProperty("");
     private final ObjectProperty<Problem> focusRequest = new SimpleObjectProperty<>();
     private final Executor background;
@@ -86,14 +87,24 @@ public final class ValidationViewModel {
         return check;
     }
 
-    /** A plan preview, or why there is none. */
-    private record Preview(PlanPreview plan, String message) {
+    /** A plan preview and its predicted precision, or why there is none. */
+    private record Preview(PlanPreview plan, PrecisionPreview precision, String message) {
 
         static Preview of(StudyCheck check, double rate) {
             try {
-                return new Preview(PlanPreviewer.preview(check.study(), rate), "");
+                return new Preview(PlanPreviewer.preview(check.study(), rate), precisionOf(check), "");
             } catch (RuntimeException e) {
-                return new Preview(null, "No plan preview: " + io.joulebench.app.fx.ErrorMessages.describe(e));
+                return new Preview(null, null, "No plan preview: "
+                        + io.joulebench.app.fx.ErrorMessages.describe(e));
+            }
+        }
+
+        /** The estimate is an extra: a study the model cannot read still gets its plan. */
+        private static PrecisionPreview precisionOf(StudyCheck check) {
+            try {
+                return PrecisionPreview.of(check.study());
+            } catch (RuntimeException e) {
+                return null;
             }
         }
     }
@@ -118,12 +129,58 @@ public final class ValidationViewModel {
     private void showPlan(StudyCheck check, Preview preview) {
         if (!check.valid()) {
             plan.set(null);
+            precision.set(null);
             int n = check.errors().size();
             planMessage.set("Fix " + n + " problem" + (n == 1 ? "" : "s") + " to see the plan");
             return;
         }
         plan.set(preview.plan());
+        precision.set(preview.precision());
         planMessage.set(preview.message());
+    }
+
+    /**
+     * The one-click fix of a level likely to fail the gate: gives the level at {@code rate} its own window of
+     * {@code seconds} in the study's {@code server.traffic.window_seconds_by_rate} (a key of the same rate, however
+     * written, is replaced), spliced into the text so the user's comments stay; the check then runs again.
+     */
+    public void lengthenWindow(double rate, double seconds) {
+        adoptWindows(java.util.Map.of(rate, seconds));
+    }
+
+    /** Adopts every suggested per-rate window length of the current estimate at once (nothing when none). */
+    public void adoptSuggestedWindows() {
+        PrecisionPreview p = precision.get();
+        if (p != null && !p.suggested().isEmpty()) {
+            adoptWindows(p.suggested());
+        }
+    }
+
+    private void adoptWindows(Map<Double, Double> windows) {
+        document.edit(tree -> {
+            String path = "server.traffic.window_seconds_by_rate";
+            com.fasterxml.jackson.databind.JsonNode old = StudyYaml.get(tree, path);
+            com.fasterxml.jackson.databind.node.ObjectNode byRate = old instanceof
+                    com.fasterxml.jackson.databind.node.ObjectNode o ? o.deepCopy() : StudyYaml.NODES.objectNode();
+            for (Map.Entry<Double, Double> w : windows.entrySet()) {
+                List<String> same = new ArrayList<>();
+                byRate.fieldNames().forEachRemaining(k -> {
+                    if (w.getKey().equals(io.joulebench.core.study.TrafficConfig.parseRateKey(k))) {
+                        same.add(k);
+                    }
+                });
+                byRate.remove(same);
+                byRate.set(io.joulebench.core.precision.PrecisionPlan.rateKey(w.getKey()),
+                        StudyYaml.number(w.getValue()));
+            }
+            StudyYaml.set(tree, path, byRate);
+        });
+        validate();
+    }
+
+    /** The predicted precision of the last valid study; null when invalid or not estimable. */
+    public ReadOnlyObjectProperty<PrecisionPreview> precisionProperty() {
+        return precision;
     }
 
     /** The sweep's chosen rate changed: the preview follows it (with the text's check, so they stay one pair). */

@@ -155,6 +155,11 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
         return head + body + shortest;
     }
 
+    /** A rate as a {@code window_seconds_by_rate} key: {@code 16}, {@code 2.5}. */
+    public static String rateKey(double rate) {
+        return java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString();
+    }
+
     static String num(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
                 : String.format(Locale.ROOT, "%.3g", v);
