@@ -154,16 +154,18 @@ class SlurmClusterIT {
         assertThat(Manifest.read(cluster.resolve("manifest.json")).entries()).allMatch(ManifestEntry::credited);
         // groups ran in parallel: two jobs were running before the first one was merged
         List<String> lines = output.lines().toList();
-        int firstMerge = indexOf(lines, l -> l.matches("job \\d+: done, .*"));
-        long runningBefore = lines.subList(0, firstMerge).stream().filter(l -> l.matches("job \\d+: RUNNING.*"))
-                .count();
+        int firstMerge = indexOf(lines, l -> l.matches("job \\d+_\\d+: done, .*"));
+        long runningBefore = lines.subList(0, firstMerge).stream()
+                .filter(l -> l.matches("job \\d+_\\d+: RUNNING.*")).count();
         assertThat(runningBefore).as(output).isGreaterThanOrEqualTo(2);
-        // the scheduler shows the jobs under the study's name
+        // one time limit: the groups went as one array of three tasks, at most two at once, under the study's name
         List<JobRecord> jobs = jobs(cluster);
         assertThat(jobs).hasSize(3);
+        String arrayId = jobs.getFirst().jobId().split("_")[0];
         for (JobRecord j : jobs) {
-            assertThat(scontrol(j.jobId())).contains("JobName=joulebench-slurmmulti-g" + j.groupIndex())
-                    .contains("JobState=COMPLETED");
+            assertThat(j.jobId()).isEqualTo(arrayId + "_" + jobs.indexOf(j));
+            assertThat(scontrol(j.jobId())).contains("JobName=joulebench-slurmmulti-g0-2")
+                    .contains("ArrayJobId=" + arrayId).contains("JobState=COMPLETED");
         }
         // the events file tells the same progress that run printed
         Set<String> events = eventLines(cluster);

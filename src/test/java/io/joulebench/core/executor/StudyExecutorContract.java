@@ -33,7 +33,7 @@ public abstract class StudyExecutorContract {
     @TempDir
     protected Path tmp;
 
-    static final String TWO_GROUPS = """
+    protected static final String TWO_GROUPS = """
             study_name: contract
             serving_mode: server
             engine: reference

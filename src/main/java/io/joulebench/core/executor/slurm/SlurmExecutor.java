@@ -100,6 +100,22 @@ public final class SlurmExecutor implements StudyExecutor {
             }
         }
         try {
+            if (arrayFits(plan, queue)) {
+                List<GroupWork> all = List.copyOf(queue);
+                queue.clear();
+                try {
+                    running.addAll(submitArray(plan, folder, all));
+                } catch (java.io.InterruptedIOException e) {
+                    throw e;
+                } catch (IOException e) {
+                    LOG.error("submitting {} groups as a job array failed", all.size(), e);
+                    for (GroupWork g : all) {
+                        for (ResolvedCell c : g.cells()) {
+                            folder.cellFailed(c, "SubmitFailed", e.getMessage());
+                        }
+                    }
+                }
+            }
             while (!queue.isEmpty() || !running.isEmpty()) {
                 while (running.size() < profile.maxParallelJobs() && !queue.isEmpty()) {
                     GroupWork next = queue.poll();
@@ -152,24 +168,102 @@ public final class SlurmExecutor implements StudyExecutor {
         }
     }
 
-    private Running submit(StudyPlan plan, ResultsFolder folder, GroupWork group) throws IOException {
+    /** A group's time limit in minutes: its wall-time estimate with the profile's margin. */
+    private long minutes(StudyPlan plan, GroupWork group) {
+        double estimate = WallTimeEstimator.estimate(plan.cells(), List.of(plan.groups().get(group.groupIndex())),
+                plan.study().execution()).totalSeconds();
+        return profile.timeLimitMinutes(estimate);
+    }
+
+    /**
+     * An array fits when the profile allows arrays and two or more groups wait with one time limit: one submission,
+     * throttled by Slurm itself ({@code %max_parallel_jobs}). Groups with different limits go one job each, each with
+     * its own limit (an array has one).
+     */
+    private boolean arrayFits(StudyPlan plan, Deque<GroupWork> queue) {
+        return profile.jobArrays() && queue.size() >= 2
+                && queue.stream().map(g -> minutes(plan, g)).distinct().count() == 1;
+    }
+
+    /** The next attempt's record of a group (written, without a job id yet). */
+    private JobRecord record(StudyPlan plan, ResultsFolder folder, GroupWork group, String name, long minutes)
+            throws IOException {
         int attempt = 1;
         Path jobs = JobRecord.jobsDir(folder.dir());
         while (Files.exists(jobs.resolve(dirName(group.groupIndex(), attempt)))) {
             attempt++;
         }
-        Path dir = jobs.resolve(dirName(group.groupIndex(), attempt));
-        double estimate = WallTimeEstimator.estimate(plan.cells(), List.of(plan.groups().get(group.groupIndex())),
-                plan.study().execution()).totalSeconds();
-        long minutes = profile.timeLimitMinutes(estimate);
-        String name = jobName(plan.study().studyName(), group.groupIndex());
-        JobRecord rec = new JobRecord(dir, group.groupIndex(), attempt, null, name,
-                group.cells().stream().map(JobRecord::key).toList(), minutes, clock.wallTime().toString());
+        JobRecord rec = new JobRecord(jobs.resolve(dirName(group.groupIndex(), attempt)), group.groupIndex(), attempt,
+                null, name, group.cells().stream().map(JobRecord::key).toList(), minutes,
+                clock.wallTime().toString());
         rec.write();
+        return rec;
+    }
+
+    /**
+     * The groups as one job array: task i runs group i's worker in its own job folder, as a single job would
+     * ({@code job.sh} there says which), so following, merging, cancelling and resume see task ids ({@code A_i})
+     * where they saw job ids.
+     */
+    private List<Running> submitArray(StudyPlan plan, ResultsFolder folder, List<GroupWork> groups)
+            throws IOException {
+        long minutes = minutes(plan, groups.getFirst());
+        String name = arrayName(plan.study().studyName(), groups);
+        List<JobRecord> records = new ArrayList<>();
+        StringBuilder cases = new StringBuilder();
+        for (int i = 0; i < groups.size(); i++) {
+            JobRecord rec = record(plan, folder, groups.get(i), name, minutes);
+            records.add(rec);
+            Files.writeString(rec.dir().resolve("job.sh"), script(folder.dir(), rec.dir()), StandardCharsets.UTF_8);
+            cases.append("  ").append(i).append(") cd ").append(shellQuote(rec.dir().toAbsolutePath().toString()))
+                    .append(" && exec ").append(command(folder.dir(), rec.dir())).append(" >")
+                    .append(shellQuote(rec.dir().resolve("slurm.out").toAbsolutePath().toString()))
+                    .append(" 2>&1 ;;\n");
+        }
+        Path jobs = JobRecord.jobsDir(folder.dir());
+        Path script = jobs.resolve("array-" + records.getFirst().dir().getFileName() + ".sh");
+        Files.writeString(script, "#!/bin/sh\n# written by joulebench: one session group per array task\n"
+                + "case \"$SLURM_ARRAY_TASK_ID\" in\n" + cases
+                + "  *) echo \"joulebench: no session group for array task $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\n"
+                + "esac\n", StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
+                "--array=0-" + (groups.size() - 1) + "%" + profile.maxParallelJobs(),
+                "--output=" + jobs.resolve("slurm-%A_%a.out").toAbsolutePath(), "--chdir=" + jobs.toAbsolutePath()));
+        args.addAll(resources());
+        String id = scheduler.submit(args, script);
+        LOG.info("submitted {} groups as Slurm job array {} ({}, {} min each, at most {} at once)", groups.size(), id,
+                name, minutes, profile.maxParallelJobs());
+        List<Running> out = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            JobRecord rec = records.get(i).withJobId(id + "_" + i);
+            rec.write();
+            this.jobs.jobSubmitted(rec.groupIndex(), rec.jobId(), name, false);
+            out.add(new Running(rec, groups.get(i).cells()));
+        }
+        return out;
+    }
+
+    private Running submit(StudyPlan plan, ResultsFolder folder, GroupWork group) throws IOException {
+        long minutes = minutes(plan, group);
+        String name = jobName(plan.study().studyName(), group.groupIndex());
+        JobRecord rec = record(plan, folder, group, name, minutes);
+        Path dir = rec.dir();
         Path script = dir.resolve("job.sh");
         Files.writeString(script, script(folder.dir(), dir), StandardCharsets.UTF_8);
         List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
                 "--output=" + dir.resolve("slurm.out").toAbsolutePath(), "--chdir=" + dir.toAbsolutePath()));
+        args.addAll(resources());
+        String id = scheduler.submit(args, script);
+        rec = rec.withJobId(id);
+        rec.write();
+        LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);
+        this.jobs.jobSubmitted(group.groupIndex(), id, name, false);
+        return new Running(rec, group.cells());
+    }
+
+    /** What every job asks for, from the profile; its {@code sbatch_args} last so they win. */
+    private List<String> resources() {
+        List<String> args = new ArrayList<>();
         if (profile.partition() != null) {
             args.add("--partition=" + profile.partition());
         }
@@ -186,12 +280,7 @@ public final class SlurmExecutor implements StudyExecutor {
             args.add("--mem=" + profile.memory());
         }
         args.addAll(profile.sbatchArgs());
-        String id = scheduler.submit(args, script);
-        rec = rec.withJobId(id);
-        rec.write();
-        LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);
-        this.jobs.jobSubmitted(group.groupIndex(), id, name, false);
-        return new Running(rec, group.cells());
+        return args;
     }
 
     /** One poll: new progress lines, state changes, and the merge of every job that ended. */
@@ -312,14 +401,16 @@ public final class SlurmExecutor implements StudyExecutor {
 
     /** The batch script: {@code exec <worker command> worker --results DIR --job-dir DIR}. */
     private String script(Path resultsDir, Path jobDir) {
-        StringBuilder s = new StringBuilder("#!/bin/sh\n# written by joulebench: one session group of a study\nexec");
+        return "#!/bin/sh\n# written by joulebench: one session group of a study\nexec " + command(resultsDir, jobDir)
+                + "\n";
+    }
+
+    /** The worker's command line, shell-quoted. */
+    private String command(Path resultsDir, Path jobDir) {
         List<String> argv = new ArrayList<>(profile.workerCommand());
         argv.addAll(List.of("worker", "--results", resultsDir.toAbsolutePath().toString(), "--job-dir",
                 jobDir.toAbsolutePath().toString()));
-        for (String a : argv) {
-            s.append(' ').append(shellQuote(a));
-        }
-        return s.append('\n').toString();
+        return String.join(" ", argv.stream().map(SlurmExecutor::shellQuote).toList());
     }
 
     static String shellQuote(String a) {
@@ -328,6 +419,11 @@ public final class SlurmExecutor implements StudyExecutor {
 
     static String dirName(int group, int attempt) {
         return String.format(java.util.Locale.ROOT, "g%03d-a%d", group, attempt);
+    }
+
+    /** {@code joulebench-<study>-g<first>-<last>}: an array's name, its groups' range in dispatch order. */
+    static String arrayName(String studyName, List<GroupWork> groups) {
+        return jobName(studyName, groups.getFirst().groupIndex()) + "-" + groups.getLast().groupIndex();
     }
 
     /** {@code joulebench-<study>-g<group>}: squeue, sacct and scontrol show the study's jobs under its name. */

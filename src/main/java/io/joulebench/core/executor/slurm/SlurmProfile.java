@@ -32,15 +32,19 @@ import java.util.Set;
  * @param pollIntervalMs  {@code poll_interval_ms}: how often jobs are followed
  * @param workerCommand   {@code worker_command}: how a node starts joulebench (the arguments of
  *                        {@code joulebench worker} follow); empty = this process's java and class path
+ * @param jobArrays       {@code job_arrays}: submit the groups as one job array (throttled to
+ *                        {@code max_parallel_jobs}) when they share one time limit; false: one job per group always
+ *                        (for clusters that limit or forbid arrays)
  */
 public record SlurmProfile(String partition, String account, Integer gpusPerJob, Integer cpusPerJob, String memory,
                            List<String> sbatchArgs, Path sharedDir, int maxParallelJobs, double timeMarginFactor,
-                           double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand) {
+                           double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand,
+                           boolean jobArrays) {
 
     public static final String FILE_NAME = "cluster.yaml";
     static final Set<String> KEYS = Set.of("partition", "account", "gpus_per_job", "cpus_per_job", "memory",
             "sbatch_args", "shared_dir", "max_parallel_jobs", "time_margin_factor", "time_margin_seconds",
-            "poll_interval_ms", "worker_command");
+            "poll_interval_ms", "worker_command", "job_arrays");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public SlurmProfile {
@@ -49,7 +53,7 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
     }
 
     public static SlurmProfile defaults() {
-        return new SlurmProfile(null, null, null, null, null, List.of(), null, 4, 1.5, 300, 1000, List.of());
+        return new SlurmProfile(null, null, null, null, null, List.of(), null, 4, 1.5, 300, 1000, List.of(), true);
     }
 
     /** A bad value, naming the key (or flag) and where it came from. */
@@ -96,37 +100,43 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
                 number(root, "time_margin_factor", where, p.timeMarginFactor(), 1.0),
                 number(root, "time_margin_seconds", where, p.timeMarginSeconds(), 0.0),
                 orDefault(positive(root, "poll_interval_ms", where, null), p.pollIntervalMs()),
-                list(root, "worker_command", where, p.workerCommand()));
+                list(root, "worker_command", where, p.workerCommand()),
+                bool(root, "job_arrays", where, p.jobArrays()));
     }
 
     public SlurmProfile withPartition(String v) {
         return new SlurmProfile(v, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
     }
 
     public SlurmProfile withAccount(String v) {
         return new SlurmProfile(partition, v, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
     }
 
     public SlurmProfile withGpusPerJob(Integer v) {
         return new SlurmProfile(partition, account, v, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
     }
 
     public SlurmProfile withSbatchArgs(List<String> v) {
         return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, v, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
     }
 
     public SlurmProfile withMaxParallelJobs(int v) {
         return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, v,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand);
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
     }
 
     public SlurmProfile withWorkerCommand(List<String> v) {
         return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
-                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, v);
+                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, v, jobArrays);
+    }
+
+    public SlurmProfile withJobArrays(boolean v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
+                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, v);
     }
 
     /** The job's time limit in whole minutes (Slurm's unit): the estimate × factor + margin, rounded up. */
@@ -151,6 +161,7 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
         n.put("poll_interval_ms", pollIntervalMs);
         ArrayNode w = n.putArray("worker_command");
         workerCommand.forEach(w::add);
+        n.put("job_arrays", jobArrays);
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(n) + "\n";
         } catch (IOException e) {
@@ -201,6 +212,16 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
         List<String> out = new ArrayList<>();
         v.forEach(e -> out.add(e.asText()));
         return out;
+    }
+
+    private static boolean bool(JsonNode n, String key, String where, boolean fallback) throws ProfileException {
+        if (!n.hasNonNull(key)) {
+            return fallback;
+        }
+        if (!n.get(key).isBoolean()) {
+            throw new ProfileException(where + ": " + key + " must be true or false, not " + n.get(key));
+        }
+        return n.get(key).asBoolean();
     }
 
     private static int orDefault(Integer v, int fallback) {

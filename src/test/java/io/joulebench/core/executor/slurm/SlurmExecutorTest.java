@@ -11,6 +11,7 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +38,27 @@ class SlurmExecutorTest extends StudyExecutorContract {
             this.plan = plan;
         }
 
+        final List<List<String>> submissions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        /** A job, or each task of an array: the job folders its script names, in task order. */
         @Override
         public String submit(List<String> sbatchArgs, Path script) throws IOException {
-            Path dir = script.getParent();
-            JobRecord rec = JobRecord.read(dir);
+            submissions.add(List.copyOf(sbatchArgs));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("'--job-dir' '([^']*)'")
+                    .matcher(Files.readString(script));
+            List<Path> dirs = new java.util.ArrayList<>();
+            while (m.find()) {
+                dirs.add(Path.of(m.group(1)));
+            }
+            boolean array = sbatchArgs.stream().anyMatch(a -> a.startsWith("--array="));
             String id = Integer.toString(ids.incrementAndGet());
+            for (int i = 0; i < dirs.size(); i++) {
+                start(array ? id + "_" + i : id, JobRecord.read(dirs.get(i)));
+            }
+            return id;
+        }
+
+        private void start(String id, JobRecord rec) {
             Thread t = Thread.ofPlatform().name("fake-job-" + id).start(() -> {
                 try {
                     ResultsFolder mine = ResultsFolder.createAt(rec.resultsDir(), plan, Clock.system());
@@ -52,7 +69,6 @@ class SlurmExecutorTest extends StudyExecutorContract {
                 }
             });
             jobs.put(id, t);
-            return id;
         }
 
         @Override
@@ -74,10 +90,38 @@ class SlurmExecutorTest extends StudyExecutorContract {
         }
     }
 
+    /** The fake of the last executor made, to see what was submitted. */
+    ThreadScheduler scheduler;
+
+    /** Arrays allowed (the default): the contract's two groups, one time limit, go as one array. */
+    boolean jobArrays() {
+        return true;
+    }
+
     @Override
     protected StudyExecutor executor(SessionRunner sessions, StudyPlan plan) {
         SlurmProfile profile = new SlurmProfile(null, null, null, null, null, List.of(), null, 2, 1.5, 300, 10,
-                List.of("joulebench"));
-        return new SlurmExecutor(profile, new ThreadScheduler(sessions, plan), Clock.system(), JobListener.NONE);
+                List.of("joulebench"), jobArrays());
+        scheduler = new ThreadScheduler(sessions, plan);
+        return new SlurmExecutor(profile, scheduler, Clock.system(), JobListener.NONE);
+    }
+
+    @org.junit.jupiter.api.Test
+    void groups_with_one_time_limit_are_one_array_throttled_to_max_parallel_jobs_and_followed_by_task_id()
+            throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(jobArrays(), "job_arrays: false (see the subclass)");
+        StudyPlan plan = StudyPlan.of(io.joulebench.core.results.Studies.load(tmp, "s.yaml", TWO_GROUPS));
+        ResultsFolder folder = ResultsFolder.create(tmp.resolve("out"), plan, Clock.system());
+        new StudyRunner(executor(new io.joulebench.core.results.FakeSessionRunner(0), plan), Clock.system())
+                .continueIn(folder, plan, StudyRunListener.NONE);
+        org.assertj.core.api.Assertions.assertThat(scheduler.submissions).singleElement()
+                .satisfies(args -> org.assertj.core.api.Assertions.assertThat(args)
+                        .contains("--array=0-1%2", "--job-name=joulebench-contract-g0-1"));
+        List<JobRecord> records = JobRecord.all(folder.dir());
+        org.assertj.core.api.Assertions.assertThat(records).extracting(JobRecord::jobId)
+                .containsExactly("101_0", "101_1");
+        org.assertj.core.api.Assertions.assertThat(records).allMatch(JobRecord::merged);
+        org.assertj.core.api.Assertions.assertThat(folder.entries()).allMatch(
+                io.joulebench.core.results.ManifestEntry::credited);
     }
 }
