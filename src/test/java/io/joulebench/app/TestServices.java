@@ -104,6 +104,22 @@ public final class TestServices implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        io.joulebench.core.results.AtomicFiles.deleteTree(userFolder);
+        // a run that ends as the window closes may still record itself in the preferences: let that write land
+        for (int attempt = 1; ; attempt++) {
+            try {
+                io.joulebench.core.results.AtomicFiles.deleteTree(userFolder);
+                return;
+            } catch (java.nio.file.DirectoryNotEmptyException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100); // a bounded retry of a test folder's removal
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 }

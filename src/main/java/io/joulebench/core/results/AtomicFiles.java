@@ -113,6 +113,15 @@ public final class AtomicFiles {
                 return FileVisitResult.CONTINUE;
             }
 
+            /** A file that went away between listing and visiting (another writer's temp file) is already gone. */
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                if (exc instanceof java.nio.file.NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw exc;
+            }
+
             @Override
             public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
                 Files.deleteIfExists(dir);
