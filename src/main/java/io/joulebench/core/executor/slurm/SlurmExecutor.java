@@ -8,6 +8,7 @@ import io.joulebench.core.executor.GroupWork;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResolvedJson;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
@@ -41,12 +42,15 @@ import org.slf4j.LoggerFactory;
  * {@code PREEMPTED}, {@code CANCELLED}, exit code). Job ids are recorded in the folder ({@link JobRecord}), so a
  * coordinator that died is replaced by {@code resume}, which reattaches to jobs still queued or running and submits
  * only groups with nothing credited or running. An interrupt cancels the running jobs, merges what they closed and
- * returns interrupted.
+ * returns interrupted. Where the cluster sees the folder is {@link JobFiles}'s: the same paths on a login node, or a
+ * mirror reached over SSH, which gets what a job reads before it is submitted and gives back what it wrote.
  */
 public final class SlurmExecutor implements StudyExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SlurmExecutor.class);
     public static final String PROFILE_FILE = "profile.json";
+    /** The job's stdout and stderr, in its folder. */
+    static final String SLURM_OUT = "slurm.out";
     /** How long an interrupted coordinator waits for its cancelled jobs to end and leave their results. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
     private static final Duration CANCEL_POLL = Duration.ofMillis(200);
@@ -56,12 +60,20 @@ public final class SlurmExecutor implements StudyExecutor {
     private final BatchScheduler scheduler;
     private final Clock clock;
     private final JobListener jobs;
+    private final JobFiles files;
 
+    /** On a login node: the results folder is on the file system the nodes share. */
     public SlurmExecutor(SlurmProfile profile, BatchScheduler scheduler, Clock clock, JobListener jobs) {
+        this(profile, scheduler, clock, jobs, JobFiles.shared());
+    }
+
+    public SlurmExecutor(SlurmProfile profile, BatchScheduler scheduler, Clock clock, JobListener jobs,
+                         JobFiles files) {
         this.profile = profile;
         this.scheduler = scheduler;
         this.clock = clock;
         this.jobs = jobs;
+        this.files = files;
     }
 
     @Override
@@ -88,6 +100,7 @@ public final class SlurmExecutor implements StudyExecutor {
         Path cluster = folder.dir().resolve(JobRecord.CLUSTER_DIR);
         Files.createDirectories(JobRecord.jobsDir(folder.dir()));
         Files.writeString(cluster.resolve(PROFILE_FILE), profile.toJson(), StandardCharsets.UTF_8);
+        files.recordIn(cluster);
         Map<Integer, GroupWork> todo = new LinkedHashMap<>();
         work.forEach(w -> todo.put(w.groupIndex(), w));
         List<Running> running = new ArrayList<>();
@@ -100,6 +113,9 @@ public final class SlurmExecutor implements StudyExecutor {
             }
         }
         try {
+            if (!queue.isEmpty()) {
+                pushRunFiles(folder);
+            }
             while (!queue.isEmpty() || !running.isEmpty()) {
                 while (running.size() < profile.maxParallelJobs() && !queue.isEmpty()) {
                     GroupWork next = queue.poll();
@@ -146,6 +162,7 @@ public final class SlurmExecutor implements StudyExecutor {
                 todo.remove(rec.groupIndex());
                 jobs.jobSubmitted(rec.groupIndex(), rec.jobId(), rec.jobName(), true);
             } else {
+                pullEnded(rec);
                 merge(folder, r, status.orElse(new JobStatus("UNKNOWN",
                         "the scheduler no longer knows the job", null, 0, null)));
             }
@@ -166,10 +183,12 @@ public final class SlurmExecutor implements StudyExecutor {
         JobRecord rec = new JobRecord(dir, group.groupIndex(), attempt, null, name,
                 group.cells().stream().map(JobRecord::key).toList(), minutes, clock.wallTime().toString());
         rec.write();
+        files.push(dir.resolve(JobRecord.FILE_NAME));
         Path script = dir.resolve("job.sh");
         Files.writeString(script, script(folder.dir(), dir), StandardCharsets.UTF_8);
+        files.push(script);
         List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
-                "--output=" + dir.resolve("slurm.out").toAbsolutePath(), "--chdir=" + dir.toAbsolutePath()));
+                "--output=" + files.remote(dir.resolve(SLURM_OUT)), "--chdir=" + files.remote(dir)));
         if (profile.partition() != null) {
             args.add("--partition=" + profile.partition());
         }
@@ -186,7 +205,7 @@ public final class SlurmExecutor implements StudyExecutor {
             args.add("--mem=" + profile.memory());
         }
         args.addAll(profile.sbatchArgs());
-        String id = scheduler.submit(args, script);
+        String id = scheduler.submit(args, Path.of(files.remote(script)));
         rec = rec.withJobId(id);
         rec.write();
         LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);
@@ -197,6 +216,7 @@ public final class SlurmExecutor implements StudyExecutor {
     /** One poll: new progress lines, state changes, and the merge of every job that ended. */
     private void follow(ResultsFolder folder, List<Running> running) throws IOException {
         for (Running r : List.copyOf(running)) {
+            pullRunning(r.record);
             relayEvents(r);
             Optional<JobStatus> s = scheduler.status(r.record.jobId());
             JobStatus status = s.orElse(new JobStatus("UNKNOWN", "the scheduler no longer knows the job", null, 0,
@@ -207,6 +227,7 @@ public final class SlurmExecutor implements StudyExecutor {
             }
             r.last = status;
             if (!status.active()) {
+                pullEnded(r.record);
                 relayEvents(r);
                 merge(folder, r, status);
                 running.remove(r);
@@ -252,6 +273,7 @@ public final class SlurmExecutor implements StudyExecutor {
             for (Running r : List.copyOf(running)) {
                 Optional<JobStatus> s = scheduler.status(r.record.jobId());
                 if (s.isEmpty() || !s.get().active()) {
+                    pullEnded(r.record);
                     relayEvents(r);
                     List<ResolvedCell> left = folder.adopt(r.record.resultsDir(), r.cells);
                     for (ResolvedCell c : left) {
@@ -269,6 +291,31 @@ public final class SlurmExecutor implements StudyExecutor {
                 }
             }
         }
+    }
+
+    /** What every worker reads from the run's folder ({@code ResumeSource.plan}): the study and its cells. */
+    private void pushRunFiles(ResultsFolder folder) throws IOException {
+        for (String name : List.of(ResultsFolder.STUDY_FILE, ResolvedJson.FILE_NAME, Manifest.FILE_NAME)) {
+            files.push(folder.dir().resolve(name));
+        }
+    }
+
+    /** Progress and finished bundles of a running job; a failed copy is retried at the next poll. */
+    private void pullRunning(JobRecord rec) {
+        try {
+            files.pull(rec.resultsDir(), false);
+        } catch (java.io.InterruptedIOException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            LOG.warn("copying the results of Slurm job {} back failed (retried at the next poll): {}", rec.jobId(),
+                    e.getMessage());
+        }
+    }
+
+    /** Everything an ended job left, before it is merged: a merge must not miss a level the job credited. */
+    private void pullEnded(JobRecord rec) throws IOException {
+        files.pull(rec.resultsDir(), true);
+        files.pull(rec.dir().resolve(SLURM_OUT), true);
     }
 
     private void relayEvents(Running r) {
@@ -314,15 +361,15 @@ public final class SlurmExecutor implements StudyExecutor {
     private String script(Path resultsDir, Path jobDir) {
         StringBuilder s = new StringBuilder("#!/bin/sh\n# written by joulebench: one session group of a study\nexec");
         List<String> argv = new ArrayList<>(profile.workerCommand());
-        argv.addAll(List.of("worker", "--results", resultsDir.toAbsolutePath().toString(), "--job-dir",
-                jobDir.toAbsolutePath().toString()));
+        argv.addAll(List.of("worker", "--results", files.remote(resultsDir), "--job-dir", files.remote(jobDir)));
         for (String a : argv) {
             s.append(' ').append(shellQuote(a));
         }
         return s.append('\n').toString();
     }
 
-    static String shellQuote(String a) {
+    /** {@code a} in single quotes for a POSIX shell. */
+    public static String shellQuote(String a) {
         return "'" + a.replace("'", "'\\''") + "'";
     }
 
