@@ -4,6 +4,7 @@ import com.jcraft.jsch.AgentIdentityRepository;
 import com.jcraft.jsch.AgentProxyException;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.ChannelSftp;
+import com.jcraft.jsch.HostKey;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.SSHAgentConnector;
@@ -62,6 +63,7 @@ public final class SshConnection implements AutoCloseable {
         Path knownHosts = sshDir.resolve("known_hosts");
         JSch jsch = new JSch();
         List<String> tried = new ArrayList<>();
+        Session session = null;
         try {
             if (Files.isRegularFile(knownHosts)) {
                 jsch.setKnownHosts(knownHosts.toString());
@@ -87,7 +89,7 @@ public final class SshConnection implements AutoCloseable {
                     LOG.warn("the ssh-agent at {} cannot be used: {}", sock, e.getMessage());
                 }
             }
-            Session session = jsch.getSession(target.user(), target.host(), target.port());
+            session = jsch.getSession(target.user(), target.host(), target.port());
             session.setConfig("StrictHostKeyChecking", "yes");
             session.setConfig("PreferredAuthentications", "publickey");
             session.setServerAliveInterval(30_000); // a long run's connection is kept open through idle NATs
@@ -95,7 +97,9 @@ public final class SshConnection implements AutoCloseable {
             LOG.info("connected to {} over SSH", target);
             return new SshConnection(target, session);
         } catch (JSchException e) {
-            throw new ConnectFailed(SshFailures.explain(target, knownHosts, tried, e), e);
+            HostKey shown = session == null ? null : session.getHostKey();
+            String fingerprint = shown == null ? null : shown.getType() + " " + shown.getFingerPrint(jsch);
+            throw new ConnectFailed(SshFailures.explain(target, knownHosts, tried, e, fingerprint), e);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.joulebench.core.executor.ssh;
 
+import com.jcraft.jsch.JSchChangedHostKeyException;
 import com.jcraft.jsch.JSchException;
+import com.jcraft.jsch.JSchUnknownHostKeyException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -14,16 +16,19 @@ final class SshFailures {
     private SshFailures() {
     }
 
-    static String explain(SshTarget t, Path knownHosts, List<String> tried, JSchException e) {
+    /** @param fingerprint the key the host showed ({@code ED25519 SHA256:…}), null when it showed none */
+    static String explain(SshTarget t, Path knownHosts, List<String> tried, JSchException e, String fingerprint) {
         String m = e.getMessage() == null ? "" : e.getMessage();
         String where = t.host() + " (port " + t.port() + ")";
         String keyscan = "ssh-keyscan -p " + t.port() + " " + t.host() + " >> " + knownHosts;
-        if (m.startsWith("UnknownHostKey")) {
-            return "--ssh: the host key of " + where + " is not in " + knownHosts + fingerprint(m) + ". Check the"
+        String shown = fingerprint == null ? "" : " (it shows " + fingerprint + ")";
+        if (e instanceof JSchUnknownHostKeyException || m.startsWith("UnknownHostKey")
+                || m.startsWith("reject HostKey")) {
+            return "--ssh: the host key of " + where + shown + " is not in " + knownHosts + ". Check the"
                     + " fingerprint with the cluster's admins (or connect once with ssh), then add it: " + keyscan;
         }
-        if (m.startsWith("HostKey has been changed") || m.contains("REMOTE HOST IDENTIFICATION HAS CHANGED")) {
-            return "--ssh: the host key of " + where + " differs from the one in " + knownHosts + " (someone may be"
+        if (e instanceof JSchChangedHostKeyException || m.startsWith("HostKey has been changed")) {
+            return "--ssh: the host key of " + where + shown + " differs from the one in " + knownHosts + " (someone may be"
                     + " intercepting the connection). If the cluster's key really changed, remove the old entry with"
                     + " ssh-keygen -R '" + t.knownHostsName() + "' and add the new one after checking it: " + keyscan;
         }
@@ -38,15 +43,5 @@ final class SshFailures {
             return "--ssh: cannot reach " + where + ": " + (c != null && c.getMessage() != null ? c.getMessage() : m);
         }
         return "--ssh: connecting to " + t + " failed: " + m;
-    }
-
-    /** {@code ", whose ED25519 fingerprint is SHA256:…"} from JSch's message, or nothing. */
-    private static String fingerprint(String m) {
-        int i = m.indexOf(" key fingerprint is ");
-        if (i < 0) {
-            return "";
-        }
-        int start = m.lastIndexOf(' ', i - 1) + 1;
-        return " (its " + m.substring(start, i) + " fingerprint is " + m.substring(i + 20).strip() + ")";
     }
 }
