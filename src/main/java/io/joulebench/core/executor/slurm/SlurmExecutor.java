@@ -205,7 +205,7 @@ public final class SlurmExecutor implements StudyExecutor {
             args.add("--mem=" + profile.memory());
         }
         args.addAll(profile.sbatchArgs());
-        String id = scheduler.submit(args, Path.of(files.remote(script)));
+        String id = scheduler.submit(args, files.remote(script));
         rec = rec.withJobId(id);
         rec.write();
         LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);

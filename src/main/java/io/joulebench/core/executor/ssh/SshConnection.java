@@ -49,7 +49,8 @@ public final class SshConnection implements AutoCloseable {
 
     private final SshTarget target;
     private final Session session;
-    private SftpFiles files;
+    private final RemoteFiles files = new Reopening();
+    private SftpFiles current;
     private ChannelSftp sftp;
 
     private SshConnection(SshTarget target, Session session) {
@@ -112,18 +113,95 @@ public final class SshConnection implements AutoCloseable {
         return this::exec;
     }
 
-    /** The login node's files over SFTP (one channel, opened on first use). */
-    public synchronized RemoteFiles files() throws IOException {
-        if (files == null) {
+    /**
+     * The login node's files over SFTP: one channel, opened on first use and opened anew after a failure (an
+     * interrupted call leaves a channel's requests and replies out of step).
+     */
+    public RemoteFiles files() {
+        return files;
+    }
+
+    private synchronized SftpFiles sftp() throws IOException {
+        if (current == null) {
             try {
                 sftp = (ChannelSftp) session.openChannel("sftp");
                 sftp.connect(CONNECT_TIMEOUT_MS);
             } catch (JSchException e) {
-                throw new IOException("opening SFTP to " + target + " failed: " + e.getMessage(), e);
+                throw failed("opening SFTP", e);
             }
-            files = new SftpFiles(sftp);
+            current = new SftpFiles(sftp);
         }
-        return files;
+        return current;
+    }
+
+    private synchronized void dropSftp() {
+        if (sftp != null) {
+            sftp.disconnect();
+        }
+        sftp = null;
+        current = null;
+    }
+
+    @FunctionalInterface
+    private interface SftpCall<T> {
+        T run(SftpFiles f) throws IOException;
+    }
+
+    private <T> T withSftp(SftpCall<T> call) throws IOException {
+        try {
+            return call.run(sftp());
+        } catch (IOException | RuntimeException e) {
+            dropSftp();
+            if (Thread.currentThread().isInterrupted() && !(e instanceof InterruptedIOException)) {
+                throw new InterruptedIOException("SFTP to " + target + " was interrupted");
+            }
+            throw e;
+        }
+    }
+
+    /** {@link SftpFiles} through {@link #withSftp}. */
+    private final class Reopening implements RemoteFiles {
+        @Override
+        public java.util.Optional<Entry> stat(String path) throws IOException {
+            return withSftp(f -> f.stat(path));
+        }
+
+        @Override
+        public List<Entry> list(String dir) throws IOException {
+            return withSftp(f -> f.list(dir));
+        }
+
+        @Override
+        public void mkdirs(String dir) throws IOException {
+            withSftp(f -> {
+                f.mkdirs(dir);
+                return null;
+            });
+        }
+
+        @Override
+        public void upload(Path from, String to) throws IOException {
+            withSftp(f -> {
+                f.upload(from, to);
+                return null;
+            });
+        }
+
+        @Override
+        public void download(String from, long offset, Path to) throws IOException {
+            withSftp(f -> {
+                f.download(from, offset, to);
+                return null;
+            });
+        }
+    }
+
+    /** A JSch failure as an IOException; an interrupted one as the {@link InterruptedIOException} callers expect. */
+    private IOException failed(String what, JSchException e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return new InterruptedIOException(what + " on " + target + " was interrupted");
+        }
+        return new IOException(what + " over SSH to " + target + " failed: " + e.getMessage(), e);
     }
 
     private CommandRunner.Result exec(List<String> argv) throws IOException {
@@ -139,7 +217,7 @@ public final class SshConnection implements AutoCloseable {
             ch.setErrStream(err);
             ch.connect(CONNECT_TIMEOUT_MS);
         } catch (JSchException e) {
-            throw new IOException(String.join(" ", argv) + " over SSH to " + target + " failed: " + e.getMessage(), e);
+            throw failed(String.join(" ", argv), e);
         }
         long deadline = System.nanoTime() + COMMAND_LIMIT.toNanos();
         try {
@@ -165,10 +243,8 @@ public final class SshConnection implements AutoCloseable {
 
     /** Ends the SFTP channel and the connection; the batch jobs keep running. */
     @Override
-    public synchronized void close() {
-        if (sftp != null) {
-            sftp.disconnect();
-        }
+    public void close() {
+        dropSftp();
         session.disconnect();
         LOG.info("closed the SSH connection to {}", target);
     }

@@ -38,8 +38,8 @@ class SlurmExecutorTest extends StudyExecutorContract {
         }
 
         @Override
-        public String submit(List<String> sbatchArgs, Path script) throws IOException {
-            Path dir = script.getParent();
+        public String submit(List<String> sbatchArgs, String script) throws IOException {
+            Path dir = Path.of(script).getParent();
             JobRecord rec = JobRecord.read(dir);
             String id = Integer.toString(ids.incrementAndGet());
             Thread t = Thread.ofPlatform().name("fake-job-" + id).start(() -> {
