@@ -156,12 +156,48 @@ class SshSlurmIT {
             assertThat(j.dir().resolve("slurm.out")).as("the job's output came back").isRegularFile();
         });
         assertThat(laptop.resolve("cluster/ssh.json")).content().contains("root@127.0.0.1:" + port);
-        // the connection is closed: no session of sshd is left (only its listener)
+        assertNoSessionLeft();
+    }
+
+    /** The connection is closed: sshd has no session left (only its listener), so nothing runs on the login node. */
+    private static void assertNoSessionLeft() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (sshd.children().findAny().isPresent() && System.nanoTime() < deadline) {
             Thread.sleep(100); // sshd reaps the session process after the client disconnects
         }
         assertThat(sshd.children().toList()).as("sshd sessions left running").isEmpty();
+    }
+
+    @Test
+    void ctrl_c_cancels_the_job_over_ssh_and_resume_reconnects_as_recorded_and_runs_the_rest() throws Exception {
+        Path yaml = study("sshcancel", List.of(8), List.of(2, 4, 6));
+        Path home = home("home", "host_ed25519");
+        Path out = tmp.resolve("laptop");
+        Path remote = tmp.resolve("cluster-shared");
+        Path folder;
+        try (JoulebenchChild run = joulebench(home, "run", yaml.toString(), "--executor", "slurm", "--ssh",
+                "root@127.0.0.1:" + port, "--remote-dir", remote.toString(), "--out", out.toString())) {
+            assertThat(run.awaitLine(l -> l.matches("job \\d+: level 1/3 .*windows?$"), Duration.ofSeconds(120)))
+                    .as(run.output()).isTrue();
+            run.signal("INT");
+            assertThat(run.waitFor(Duration.ofSeconds(120))).as(run.output()).isEqualTo(130);
+        }
+        folder = ResultsChecks.onlyFolder(out);
+        String jobId = JobRecord.all(folder).getFirst().jobId();
+        assertThat(scontrol(jobId)).as("scancel went over the connection").contains("JobState=CANCELLED");
+        assertThat(Manifest.read(folder.resolve("manifest.json")).entries()).filteredOn(ManifestEntry::credited)
+                .as("the level that closed came back").isNotEmpty();
+        try (JoulebenchChild resume = joulebench(home, "resume", folder.toString())) {
+            assertThat(resume.waitFor(Duration.ofSeconds(180))).as(resume.output()).isZero();
+        }
+        assertThat(Manifest.read(folder.resolve("manifest.json")).entries()).hasSize(3)
+                .allMatch(ManifestEntry::credited);
+        assertThat(JobRecord.all(folder)).extracting(JobRecord::attempt).containsExactly(1, 2);
+        assertThat(remote.resolve(folder.getFileName() + "/cluster/jobs/g000-a2/results/manifest.json"))
+                .as("resume submitted through the recorded login node and remote dir").isRegularFile();
+        assertThat(csv(folder.resolve("windows.csv"))).hasSize(1 + 9);
+        ResultsChecks.assertConsistent(folder);
+        assertNoSessionLeft();
     }
 
     @ParameterizedTest
@@ -185,8 +221,13 @@ class SshSlurmIT {
         assertThat(remote).doesNotExist();
     }
 
-    /** {@code groups} session groups (max_output_tokens varies), one level each, 3 windows of 1 s. */
+    /** One session group per output length, one level each at 4 req/s, 3 windows of 1 s. */
     private Path study(String name, List<Integer> outputTokens) throws IOException {
+        return study(name, outputTokens, List.of(4));
+    }
+
+    /** One session group per output length (max_output_tokens) of {@code rates} levels, 3 windows of 1 s. */
+    private Path study(String name, List<Integer> outputTokens, List<Integer> rates) throws IOException {
         String yaml = """
                 study_name: %s
                 serving_mode: server
@@ -211,9 +252,16 @@ class SshSlurmIT {
                 study_execution: {n_cycles: 1, experiment_order: sequential}
                 sweep:
                   task.max_output_tokens: %s
-                  server.traffic.rate: [4]
-                """.formatted(name, outputTokens);
+                  server.traffic.rate: %s
+                """.formatted(name, outputTokens, rates);
         return Files.writeString(tmp.resolve(name + ".yaml"), yaml);
+    }
+
+    private static String scontrol(String jobId) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("scontrol", "show", "job", "-o", jobId).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(30, TimeUnit.SECONDS);
+        return out;
     }
 
     private static List<List<String>> csv(Path file) throws IOException {
