@@ -86,9 +86,15 @@ class SshSlurmIT {
 
     /** A home whose ~/.ssh has the user key, and {@code hostKey}'s public half in known_hosts (null: none). */
     private Path home(String name, String hostKey) throws IOException {
+        Path home = homeWithoutKey(name, hostKey);
+        Files.copy(keys.resolve("user_ed25519"), home.resolve(".ssh/id_ed25519"));
+        return home;
+    }
+
+    /** The same without a key file: only an agent can authenticate. */
+    private Path homeWithoutKey(String name, String hostKey) throws IOException {
         Path home = tmp.resolve(name);
         Path ssh = Files.createDirectories(home.resolve(".ssh"));
-        Files.copy(keys.resolve("user_ed25519"), ssh.resolve("id_ed25519"));
         if (hostKey != null) {
             String[] pub = Files.readString(keys.resolve(hostKey + ".pub")).strip().split(" ");
             Files.writeString(ssh.resolve("known_hosts"), "[127.0.0.1]:" + port + " " + pub[0] + " " + pub[1]
@@ -198,6 +204,41 @@ class SshSlurmIT {
         assertThat(csv(folder.resolve("windows.csv"))).hasSize(1 + 9);
         ResultsChecks.assertConsistent(folder);
         assertNoSessionLeft();
+    }
+
+    @Test
+    void a_key_held_only_by_the_ssh_agent_is_used() throws Exception {
+        Assumptions.assumeTrue(onPath("ssh-agent") && onPath("ssh-add"), "ssh-agent or ssh-add is missing");
+        Path sock = tmp.resolve("agent.sock");
+        Process agent = new ProcessBuilder("ssh-agent", "-D", "-a", sock.toString()).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("agent.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!Files.exists(sock) && System.nanoTime() < deadline) {
+                Thread.sleep(50); // waiting for the agent's socket
+            }
+            ProcessBuilder add = new ProcessBuilder("ssh-add", keys.resolve("user_ed25519").toString())
+                    .redirectErrorStream(true);
+            add.environment().put("SSH_AUTH_SOCK", sock.toString());
+            Process p = add.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor()).as(out).isZero();
+
+            Path home = homeWithoutKey("agent-home", "host_ed25519");
+            assertThat(home.resolve(".ssh/id_ed25519")).doesNotExist();
+            Path laptop = tmp.resolve("laptop");
+            try (JoulebenchChild run = JoulebenchChild.start(home, Map.of("SSH_AUTH_SOCK", sock.toString()), List.of(
+                    "run", study("sshagent", List.of(8)).toString(), "--executor", "slurm", "--ssh",
+                    "root@127.0.0.1:" + port, "--remote-dir", tmp.resolve("cluster-shared").toString(), "--out",
+                    laptop.toString()))) {
+                assertThat(run.waitFor(Duration.ofSeconds(180))).as(run.output()).isZero();
+            }
+            assertThat(Manifest.read(ResultsChecks.onlyFolder(laptop).resolve("manifest.json")).entries())
+                    .allMatch(ManifestEntry::credited);
+        } finally {
+            agent.destroy();
+            agent.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     @ParameterizedTest
