@@ -3,12 +3,17 @@ package io.joulebench.cli;
 import io.joulebench.core.executor.ExecutorKind;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.executor.slurm.CommandRunner;
+import io.joulebench.core.executor.slurm.JobFiles;
 import io.joulebench.core.executor.slurm.JobListener;
 import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.executor.slurm.JobStatus;
 import io.joulebench.core.executor.slurm.SlurmCli;
 import io.joulebench.core.executor.slurm.SlurmExecutor;
 import io.joulebench.core.executor.slurm.SlurmProfile;
+import io.joulebench.core.executor.ssh.MirroredJobFiles;
+import io.joulebench.core.executor.ssh.SshConnection;
+import io.joulebench.core.executor.ssh.SshSite;
+import io.joulebench.core.executor.ssh.SshTarget;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.server.HostEnvironment;
@@ -23,7 +28,9 @@ import picocli.CommandLine.Option;
 /**
  * The executor flags of {@code run} and {@code resume}: {@code --executor local|slurm} and the Slurm job's resources,
  * over the user's cluster profile ({@code ~/.joulebench/cluster.yaml}; on resume, the run's own
- * {@code cluster/profile.json}). Bad input names the flag or the profile key (exit 2).
+ * {@code cluster/profile.json}), and {@code --ssh}/{@code --remote-dir} to submit from this machine through a login
+ * node (on resume, the run's {@code cluster/ssh.json}). Bad input, an unreachable or unverified login node included,
+ * names the flag or the profile key (exit 2). The caller {@link #close()}s the connection when the run ends.
  */
 final class ClusterOptions {
 
@@ -49,12 +56,16 @@ final class ClusterOptions {
     Integer maxParallelJobs;
 
     @Option(names = "--ssh", paramLabel = "USER@HOST[:PORT]",
-            description = "Submit through a login node over SSH (not available in this build).")
+            description = "Submit, follow and cancel through a login node over SSH (your keys or ssh-agent; its host"
+                    + " key must be in ~/.ssh/known_hosts); results are copied back into --out as jobs write them.")
     String ssh;
 
     @Option(names = "--remote-dir", paramLabel = "DIR",
-            description = "The results folder's parent on the cluster's shared file system (with --ssh).")
+            description = "With --ssh: the folder on the cluster's shared file system that holds the run's mirror.")
     String remoteDir;
+
+    /** The SSH connection of a run over {@code --ssh}, closed by {@link #close()}. */
+    private SshConnection connection;
 
     /**
      * The executor the flags ask for. {@code resultsDir}: an existing run's folder on resume (its recorded profile
@@ -65,13 +76,13 @@ final class ClusterOptions {
         ExecutorKind kind = kind(resultsDir);
         boolean slurmFlags = partition != null || account != null || gpus != null || !sbatchArgs.isEmpty()
                 || maxParallelJobs != null;
-        if (ssh != null || remoteDir != null) {
-            throw new UserInputException((ssh != null ? "--ssh" : "--remote-dir") + ": submitting over SSH is not"
-                    + " available in this build yet; run joulebench on the cluster's login node with --executor slurm");
+        if (remoteDir != null && ssh == null) {
+            throw new UserInputException("--remote-dir is only meaningful with --ssh USER@HOST[:PORT]");
         }
         if (kind == ExecutorKind.LOCAL) {
-            if (slurmFlags) {
-                throw new UserInputException("--slurm-*/--max-parallel-jobs need --executor slurm");
+            if (slurmFlags || ssh != null) {
+                throw new UserInputException(ssh != null ? "--ssh needs --executor slurm"
+                        : "--slurm-*/--max-parallel-jobs need --executor slurm");
             }
             return new LocalExecutor(sessions.sessionRunner(), host.clock());
         }
@@ -99,6 +110,11 @@ final class ClusterOptions {
             }
             profile = profile.withMaxParallelJobs(maxParallelJobs);
         }
+        SshSite site = site(resultsDir);
+        if (site != null) {
+            Path localBase = resultsDir != null ? resultsDir.toAbsolutePath().normalize().getParent() : newFolder;
+            return overSsh(profile, site, localBase, jobs, host);
+        }
         if (profile.workerCommand().isEmpty()) {
             profile = profile.withWorkerCommand(thisJvm(host));
         }
@@ -112,6 +128,66 @@ final class ClusterOptions {
                     + " submit Slurm jobs (a login node)");
         }
         return new SlurmExecutor(profile, new SlurmCli(CommandRunner.local()), host.clock(), jobs);
+    }
+
+    /** The login node and remote folder: from the flags, else (resume) as the run recorded them; null: none. */
+    private SshSite site(Path resultsDir) {
+        try {
+            if (ssh != null) {
+                if (remoteDir == null || remoteDir.isBlank()) {
+                    throw new UserInputException("--ssh needs --remote-dir DIR: the folder on the cluster's shared"
+                            + " file system where the run's files are mirrored");
+                }
+                return new SshSite(SshTarget.parse(ssh), remoteDir.strip());
+            }
+            return resultsDir == null ? null
+                    : SshSite.read(resultsDir.resolve(JobRecord.CLUSTER_DIR)).orElse(null);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        } catch (IOException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    /** Scheduler commands over SSH, the results folder mirrored at {@code site}: refused before anything is sent. */
+    private StudyExecutor overSsh(SlurmProfile profile, SshSite site, Path localBase, JobListener jobs,
+                                  HostEnvironment host) {
+        if (profile.workerCommand().isEmpty()) {
+            throw new UserInputException("--ssh: the cluster profile has no worker_command; set it in "
+                    + host.joulebenchDir().resolve(SlurmProfile.FILE_NAME) + " to how the cluster's nodes start"
+                    + " joulebench (e.g. worker_command: [/shared/joulebench/bin/joulebench]): this machine's java"
+                    + " and class path mean nothing on the cluster");
+        }
+        if (profile.sharedDir() != null
+                && !(site.remoteDir() + "/").startsWith(profile.sharedDir().toString().replaceAll("/+$", "") + "/")) {
+            throw new UserInputException("--remote-dir: " + site.remoteDir() + " is not inside the profile's"
+                    + " shared_dir " + profile.sharedDir() + ", which the nodes see");
+        }
+        try {
+            connection = SshConnection.open(site.target(), host.home(), System.getenv());
+            CommandRunner.Result sbatch = connection.commands().run(List.of("sbatch", "--version"));
+            if (sbatch.exitCode() != 0) {
+                throw new UserInputException("--ssh: sbatch does not run on " + site.target() + " (exit "
+                        + sbatch.exitCode() + ": " + sbatch.stderr().strip() + "); name a login node that can submit"
+                        + " Slurm jobs");
+            }
+            JobFiles files = new MirroredJobFiles(localBase, site, connection.files());
+            return new SlurmExecutor(profile, new SlurmCli(connection.commands()), host.clock(), jobs, files);
+        } catch (IOException | RuntimeException e) {
+            close();
+            if (e instanceof UserInputException u) {
+                throw u;
+            }
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    /** Ends the SSH connection, if the run made one: the Slurm jobs are all it leaves on the cluster. */
+    void close() {
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
     }
 
     private ExecutorKind kind(Path resultsDir) {

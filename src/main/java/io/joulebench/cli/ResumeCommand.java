@@ -71,11 +71,15 @@ public final class ResumeCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
                 resultsDir, resultsDir, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
-        return InterruptibleRun.execute(host, () -> {
-            try (EventLog log = new EventLog(resultsDir, credited, clock)) {
-                events.set(log);
-                return new StudyRunner(executor, clock).resume(resultsDir, study, new TeeListener(progress, log));
-            }
-        }, spec.commandLine().getOut(), err);
+        try {
+            return InterruptibleRun.execute(host, () -> {
+                try (EventLog log = new EventLog(resultsDir, credited, clock)) {
+                    events.set(log);
+                    return new StudyRunner(executor, clock).resume(resultsDir, study, new TeeListener(progress, log));
+                }
+            }, spec.commandLine().getOut(), err);
+        } finally {
+            cluster.close(); // nothing of this run stays on a login node but its jobs
+        }
     }
 }

@@ -90,12 +90,16 @@ public final class RunCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
                 null, out, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
-        return InterruptibleRun.execute(host, () -> {
-            ResultsFolder folder = ResultsFolder.create(out, plan, clock);
-            try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
-                events.set(log);
-                return new StudyRunner(executor, clock).continueIn(folder, plan, new TeeListener(progress, log));
-            }
-        }, stdout, err);
+        try {
+            return InterruptibleRun.execute(host, () -> {
+                ResultsFolder folder = ResultsFolder.create(out, plan, clock);
+                try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
+                    events.set(log);
+                    return new StudyRunner(executor, clock).continueIn(folder, plan, new TeeListener(progress, log));
+                }
+            }, stdout, err);
+        } finally {
+            cluster.close(); // nothing of this run stays on a login node but its jobs
+        }
     }
 }

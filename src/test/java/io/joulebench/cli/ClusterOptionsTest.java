@@ -3,6 +3,8 @@ package io.joulebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.server.HostEnvironment;
+import io.joulebench.core.time.Clock;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -26,7 +28,11 @@ class ClusterOptionsTest {
         "--slurm-partition=gpu|--slurm-*/--max-parallel-jobs need --executor slurm",
         "--executor=slurm --max-parallel-jobs=0|--max-parallel-jobs must be at least 1, not 0",
         "--executor=slurm --slurm-gpus=0|--slurm-gpus must be at least 1, not 0",
-        "--executor=slurm --ssh=me@login|--ssh: submitting over SSH is not available in this build yet",
+        "--executor=slurm --ssh=me@login|--ssh needs --remote-dir DIR",
+        "--executor=slurm --remote-dir=/shared|--remote-dir is only meaningful with --ssh",
+        "--ssh=me@login --remote-dir=/shared|--ssh needs --executor slurm",
+        "--executor=slurm --ssh=login --remote-dir=/shared|--ssh: 'login' is not USER@HOST[:PORT]",
+        "--executor=slurm --ssh=me@login --remote-dir=shared|--remote-dir: 'shared' is not an absolute path",
     })
     void bad_executor_flags_are_refused_naming_the_flag(String flags, String message) {
         FakeSessionRunner fake = new FakeSessionRunner(0);
@@ -41,6 +47,44 @@ class ClusterOptionsTest {
         assertThat(err.toString()).contains(message).doesNotContain("\tat ");
         assertThat(fake.groups).isEmpty();
         assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void ssh_without_a_worker_command_is_refused_explaining_why() {
+        StringWriter err = new StringWriter();
+        int exit = runWithHome(tmp.resolve("home"), err, "--executor=slurm", "--ssh=me@127.0.0.1:1",
+                "--remote-dir=/shared");
+        assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains("--ssh: the cluster profile has no worker_command")
+                .contains("mean nothing on the cluster").doesNotContain("\tat ");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void an_unreachable_login_node_is_refused_naming_it_before_anything_is_created() throws Exception {
+        Path home = tmp.resolve("home");
+        Files.createDirectories(home.resolve(".joulebench"));
+        Files.writeString(home.resolve(".joulebench/cluster.yaml"), "worker_command: [joulebench]\n");
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there
+        }
+        StringWriter err = new StringWriter();
+        int exit = runWithHome(home, err, "--executor=slurm", "--ssh=me@127.0.0.1:" + port, "--remote-dir=/shared");
+        assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains("--ssh: cannot reach 127.0.0.1 (port " + port + ")")
+                .doesNotContain("\tat ");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    private int runWithHome(Path home, StringWriter err, String... flags) {
+        CommandLine cl = JoulebenchCommand.commandLine(new HostEnvironment(home, null, Clock.system()));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        List<String> args = new java.util.ArrayList<>(List.of("run", "examples/smoke.yaml", "--out",
+                tmp.resolve("out").toString()));
+        args.addAll(List.of(flags));
+        return cl.execute(args.toArray(String[]::new));
     }
 
     @Test

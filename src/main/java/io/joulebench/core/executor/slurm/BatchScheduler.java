@@ -1,7 +1,6 @@
 package io.joulebench.core.executor.slurm;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,8 +10,8 @@ import java.util.Optional;
  */
 public interface BatchScheduler {
 
-    /** Submits {@code script} with {@code sbatchArgs}; returns the job id. */
-    String submit(List<String> sbatchArgs, Path script) throws IOException;
+    /** Submits {@code script} (its path as the cluster sees it) with {@code sbatchArgs}; returns the job id. */
+    String submit(List<String> sbatchArgs, String script) throws IOException;
 
     /** The job's state; empty when the scheduler no longer knows the job. */
     Optional<JobStatus> status(String jobId) throws IOException;

@@ -1,7 +1,6 @@
 package io.joulebench.core.executor.slurm;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,10 +26,10 @@ public final class SlurmCli implements BatchScheduler {
     }
 
     @Override
-    public String submit(List<String> sbatchArgs, Path script) throws IOException {
+    public String submit(List<String> sbatchArgs, String script) throws IOException {
         List<String> argv = new ArrayList<>(List.of("sbatch", "--parsable"));
         argv.addAll(sbatchArgs);
-        argv.add(script.toString());
+        argv.add(script);
         CommandRunner.Result r = commands.run(argv);
         String out = r.stdout().strip();
         if (r.exitCode() != 0 || out.isEmpty()) {

@@ -8,6 +8,7 @@ import io.joulebench.core.executor.GroupWork;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResolvedJson;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
@@ -41,12 +42,15 @@ import org.slf4j.LoggerFactory;
  * {@code PREEMPTED}, {@code CANCELLED}, exit code). Job ids are recorded in the folder ({@link JobRecord}), so a
  * coordinator that died is replaced by {@code resume}, which reattaches to jobs still queued or running and submits
  * only groups with nothing credited or running. An interrupt cancels the running jobs, merges what they closed and
- * returns interrupted.
+ * returns interrupted. Where the cluster sees the folder is {@link JobFiles}'s: the same paths on a login node, or a
+ * mirror reached over SSH, which gets what a job reads before it is submitted and gives back what it wrote.
  */
 public final class SlurmExecutor implements StudyExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SlurmExecutor.class);
     public static final String PROFILE_FILE = "profile.json";
+    /** The job's stdout and stderr, in its folder. */
+    static final String SLURM_OUT = "slurm.out";
     /** How long an interrupted coordinator waits for its cancelled jobs to end and leave their results. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
     private static final Duration CANCEL_POLL = Duration.ofMillis(200);
@@ -56,12 +60,20 @@ public final class SlurmExecutor implements StudyExecutor {
     private final BatchScheduler scheduler;
     private final Clock clock;
     private final JobListener jobs;
+    private final JobFiles files;
 
+    /** On a login node: the results folder is on the file system the nodes share. */
     public SlurmExecutor(SlurmProfile profile, BatchScheduler scheduler, Clock clock, JobListener jobs) {
+        this(profile, scheduler, clock, jobs, JobFiles.shared());
+    }
+
+    public SlurmExecutor(SlurmProfile profile, BatchScheduler scheduler, Clock clock, JobListener jobs,
+                         JobFiles files) {
         this.profile = profile;
         this.scheduler = scheduler;
         this.clock = clock;
         this.jobs = jobs;
+        this.files = files;
     }
 
     @Override
@@ -88,6 +100,7 @@ public final class SlurmExecutor implements StudyExecutor {
         Path cluster = folder.dir().resolve(JobRecord.CLUSTER_DIR);
         Files.createDirectories(JobRecord.jobsDir(folder.dir()));
         Files.writeString(cluster.resolve(PROFILE_FILE), profile.toJson(), StandardCharsets.UTF_8);
+        files.recordIn(cluster);
         Map<Integer, GroupWork> todo = new LinkedHashMap<>();
         work.forEach(w -> todo.put(w.groupIndex(), w));
         List<Running> running = new ArrayList<>();
@@ -100,6 +113,9 @@ public final class SlurmExecutor implements StudyExecutor {
             }
         }
         try {
+            if (!queue.isEmpty()) {
+                pushRunFiles(folder);
+            }
             if (arrayFits(plan, queue)) {
                 List<GroupWork> all = List.copyOf(queue);
                 queue.clear();
@@ -162,6 +178,7 @@ public final class SlurmExecutor implements StudyExecutor {
                 todo.remove(rec.groupIndex());
                 jobs.jobSubmitted(rec.groupIndex(), rec.jobId(), rec.jobName(), true);
             } else {
+                pullEnded(rec);
                 merge(folder, r, status.orElse(new JobStatus("UNKNOWN",
                         "the scheduler no longer knows the job", null, 0, null)));
             }
@@ -214,11 +231,13 @@ public final class SlurmExecutor implements StudyExecutor {
         for (int i = 0; i < groups.size(); i++) {
             JobRecord rec = record(plan, folder, groups.get(i), name, minutes);
             records.add(rec);
-            Files.writeString(rec.dir().resolve("job.sh"), script(folder.dir(), rec.dir()), StandardCharsets.UTF_8);
-            cases.append("  ").append(i).append(") cd ").append(shellQuote(rec.dir().toAbsolutePath().toString()))
+            files.push(rec.dir().resolve(JobRecord.FILE_NAME));
+            Path single = rec.dir().resolve("job.sh");
+            Files.writeString(single, script(folder.dir(), rec.dir()), StandardCharsets.UTF_8);
+            files.push(single);
+            cases.append("  ").append(i).append(") cd ").append(shellQuote(files.remote(rec.dir())))
                     .append(" && exec ").append(command(folder.dir(), rec.dir())).append(" >")
-                    .append(shellQuote(rec.dir().resolve("slurm.out").toAbsolutePath().toString()))
-                    .append(" 2>&1 ;;\n");
+                    .append(shellQuote(files.remote(rec.dir().resolve(SLURM_OUT)))).append(" 2>&1 ;;\n");
         }
         Path jobs = JobRecord.jobsDir(folder.dir());
         Path script = jobs.resolve("array-" + records.getFirst().dir().getFileName() + ".sh");
@@ -226,11 +245,12 @@ public final class SlurmExecutor implements StudyExecutor {
                 + "case \"$SLURM_ARRAY_TASK_ID\" in\n" + cases
                 + "  *) echo \"joulebench: no session group for array task $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\n"
                 + "esac\n", StandardCharsets.UTF_8);
+        files.push(script);
         List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
                 "--array=0-" + (groups.size() - 1) + "%" + profile.maxParallelJobs(),
-                "--output=" + jobs.resolve("slurm-%A_%a.out").toAbsolutePath(), "--chdir=" + jobs.toAbsolutePath()));
+                "--output=" + files.remote(jobs.resolve("slurm-%A_%a.out")), "--chdir=" + files.remote(jobs)));
         args.addAll(resources());
-        String id = scheduler.submit(args, script);
+        String id = scheduler.submit(args, files.remote(script));
         LOG.info("submitted {} groups as Slurm job array {} ({}, {} min each, at most {} at once)", groups.size(), id,
                 name, minutes, profile.maxParallelJobs());
         List<Running> out = new ArrayList<>();
@@ -248,12 +268,14 @@ public final class SlurmExecutor implements StudyExecutor {
         String name = jobName(plan.study().studyName(), group.groupIndex());
         JobRecord rec = record(plan, folder, group, name, minutes);
         Path dir = rec.dir();
+        files.push(dir.resolve(JobRecord.FILE_NAME));
         Path script = dir.resolve("job.sh");
         Files.writeString(script, script(folder.dir(), dir), StandardCharsets.UTF_8);
+        files.push(script);
         List<String> args = new ArrayList<>(List.of("--job-name=" + name, "--time=" + minutes,
-                "--output=" + dir.resolve("slurm.out").toAbsolutePath(), "--chdir=" + dir.toAbsolutePath()));
+                "--output=" + files.remote(dir.resolve(SLURM_OUT)), "--chdir=" + files.remote(dir)));
         args.addAll(resources());
-        String id = scheduler.submit(args, script);
+        String id = scheduler.submit(args, files.remote(script));
         rec = rec.withJobId(id);
         rec.write();
         LOG.info("submitted group {} as Slurm job {} ({}, {} min)", group.groupIndex(), id, name, minutes);
@@ -286,6 +308,7 @@ public final class SlurmExecutor implements StudyExecutor {
     /** One poll: new progress lines, state changes, and the merge of every job that ended. */
     private void follow(ResultsFolder folder, List<Running> running) throws IOException {
         for (Running r : List.copyOf(running)) {
+            pullRunning(r.record);
             relayEvents(r);
             Optional<JobStatus> s = scheduler.status(r.record.jobId());
             JobStatus status = s.orElse(new JobStatus("UNKNOWN", "the scheduler no longer knows the job", null, 0,
@@ -296,6 +319,7 @@ public final class SlurmExecutor implements StudyExecutor {
             }
             r.last = status;
             if (!status.active()) {
+                pullEnded(r.record);
                 relayEvents(r);
                 merge(folder, r, status);
                 running.remove(r);
@@ -341,6 +365,7 @@ public final class SlurmExecutor implements StudyExecutor {
             for (Running r : List.copyOf(running)) {
                 Optional<JobStatus> s = scheduler.status(r.record.jobId());
                 if (s.isEmpty() || !s.get().active()) {
+                    pullEnded(r.record);
                     relayEvents(r);
                     List<ResolvedCell> left = folder.adopt(r.record.resultsDir(), r.cells);
                     for (ResolvedCell c : left) {
@@ -358,6 +383,31 @@ public final class SlurmExecutor implements StudyExecutor {
                 }
             }
         }
+    }
+
+    /** What every worker reads from the run's folder ({@code ResumeSource.plan}): the study and its cells. */
+    private void pushRunFiles(ResultsFolder folder) throws IOException {
+        for (String name : List.of(ResultsFolder.STUDY_FILE, ResolvedJson.FILE_NAME, Manifest.FILE_NAME)) {
+            files.push(folder.dir().resolve(name));
+        }
+    }
+
+    /** Progress and finished bundles of a running job; a failed copy is retried at the next poll. */
+    private void pullRunning(JobRecord rec) {
+        try {
+            files.pull(rec.resultsDir(), false);
+        } catch (java.io.InterruptedIOException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            LOG.warn("copying the results of Slurm job {} back failed (retried at the next poll): {}", rec.jobId(),
+                    e.getMessage());
+        }
+    }
+
+    /** Everything an ended job left, before it is merged: a merge must not miss a level the job credited. */
+    private void pullEnded(JobRecord rec) throws IOException {
+        files.pull(rec.resultsDir(), true);
+        files.pull(rec.dir().resolve(SLURM_OUT), true);
     }
 
     private void relayEvents(Running r) {
@@ -408,12 +458,12 @@ public final class SlurmExecutor implements StudyExecutor {
     /** The worker's command line, shell-quoted. */
     private String command(Path resultsDir, Path jobDir) {
         List<String> argv = new ArrayList<>(profile.workerCommand());
-        argv.addAll(List.of("worker", "--results", resultsDir.toAbsolutePath().toString(), "--job-dir",
-                jobDir.toAbsolutePath().toString()));
+        argv.addAll(List.of("worker", "--results", files.remote(resultsDir), "--job-dir", files.remote(jobDir)));
         return String.join(" ", argv.stream().map(SlurmExecutor::shellQuote).toList());
     }
 
-    static String shellQuote(String a) {
+    /** {@code a} in single quotes for a POSIX shell. */
+    public static String shellQuote(String a) {
         return "'" + a.replace("'", "'\\''") + "'";
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,11 +69,11 @@ class SlurmCliTest {
     @Test
     void sbatch_parsable_output_is_the_job_id_and_a_refusal_says_why() throws IOException {
         Scripted ok = new Scripted(Map.of("sbatch", new CommandRunner.Result(0, "17;cluster\n", "")));
-        assertThat(new SlurmCli(ok).submit(List.of("--time=3"), Path.of("/j/job.sh"))).isEqualTo("17");
+        assertThat(new SlurmCli(ok).submit(List.of("--time=3"), "/j/job.sh")).isEqualTo("17");
         assertThat(ok.ran.getFirst()).containsExactly("sbatch", "--parsable", "--time=3", "/j/job.sh");
         Scripted refused = new Scripted(Map.of("sbatch", new CommandRunner.Result(1, "",
                 "sbatch: error: invalid partition specified: gpu\n")));
-        assertThatThrownBy(() -> new SlurmCli(refused).submit(List.of(), Path.of("job.sh")))
+        assertThatThrownBy(() -> new SlurmCli(refused).submit(List.of(), "job.sh"))
                 .hasMessage("sbatch refused the job: sbatch: error: invalid partition specified: gpu");
     }
 

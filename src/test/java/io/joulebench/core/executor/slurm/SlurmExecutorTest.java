@@ -42,10 +42,10 @@ class SlurmExecutorTest extends StudyExecutorContract {
 
         /** A job, or each task of an array: the job folders its script names, in task order. */
         @Override
-        public String submit(List<String> sbatchArgs, Path script) throws IOException {
+        public String submit(List<String> sbatchArgs, String script) throws IOException {
             submissions.add(List.copyOf(sbatchArgs));
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("'--job-dir' '([^']*)'")
-                    .matcher(Files.readString(script));
+                    .matcher(Files.readString(Path.of(script)));
             List<Path> dirs = new java.util.ArrayList<>();
             while (m.find()) {
                 dirs.add(Path.of(m.group(1)));
