@@ -128,7 +128,7 @@ class SshSlurmIT {
                 "--max-parallel-jobs", "2", "--ssh", "root@127.0.0.1:" + port, "--remote-dir", remote.toString(),
                 "--out", sshOut.toString())) {
             assertThat(run.waitFor(Duration.ofSeconds(240))).as(run.output()).isZero();
-            assertThat(run.output()).containsPattern("job \\d+: done, 1/1 level credited");
+            assertThat(run.output()).containsPattern("job \\d+_\\d+: done, 1/1 level credited");
         }
         Path local = ResultsChecks.onlyFolder(localOut);
         Path laptop = ResultsChecks.onlyFolder(sshOut);
