@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.joulebench.core.study.ReferenceEngineOptions;
-import io.joulebench.core.traffic.ArrivalProcess;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -42,21 +40,10 @@ class FittedProfileTest {
     @MethodSource("sources")
     void the_engine_itself_on_a_virtual_clock_reproduces_the_published_points(FittedProfiles.Source source)
             throws InterruptedException {
-        EngineProfile profile = EngineProfile.named(source.profileName());
-        VirtualSession session = new VirtualSession(profile, source.outputTokens(), 0,
-                profile.thermalTimeConstantS());
-        // each level starts from the previous one's temperature; 5τ of lead leaves under 1 % of the step unsettled
-        double lead = 5 * profile.thermalTimeConstantS();
-        List<VirtualSession.Level> levels = source.points().stream()
-                .map(p -> new VirtualSession.Level(p.rateRps(), ArrivalProcess.POISSON, 1, lead,
-                        Math.max(60, 600 / p.rateRps()), 3))
-                .toList();
+        double[] measured = FittedProfileReport.engineSweep(source, EngineProfile.named(source.profileName()));
 
-        List<VirtualSession.Measured> measured = session.run(levels, 23);
-
-        for (int i = 0; i < measured.size(); i++) {
-            double jpt = Arrays.stream(measured.get(i).joulesPerToken()).average().orElseThrow();
-            assertThat(jpt / source.points().get(i).joulesPerToken() - 1)
+        for (int i = 0; i < measured.length; i++) {
+            assertThat(measured[i] / source.points().get(i).joulesPerToken() - 1)
                     .as("%s at %s req/s", source.profileName(), source.points().get(i).rateRps())
                     .isBetween(-source.tolerance(), source.tolerance());
         }
