@@ -202,7 +202,7 @@ public final class FittedProfiles {
      * vLLM's default on that card, not a published figure; max_model_len is the model's context length.
      */
     public static final Source LLENERGYMEASURE_A100_QWEN05B = new Source("llenergymeasure-a100-qwen0.5b",
-            "llenergymeasure's server-mode study (vLLM, Qwen2.5-0.5B, one A100-PCIE-40GB)",
+            "llenergymeasure's server-mode study of vLLM with Qwen2.5-0.5B on one A100-PCIE-40GB",
             256, 256, 32768, 95, 98, 29, 2, 60, 83, 0.15,
             List.of(new OperatingPoint(2, 0.64, 141.5, 0.282),
                     new OperatingPoint(10, 0.65, 170.6, 0.065),
