@@ -113,6 +113,19 @@ class FittedProfileTest {
     }
 
     @Test
+    void models_route_carries_the_label_beside_the_simulated_flag() throws Exception {
+        EngineProfile fitted = EngineProfile.named("llenergymeasure-a100-qwen0.5b");
+        try (RunningEngine engine = ReferenceEngine.start(EngineOptions.builder().profile(fitted.name()).build());
+             EngineClient client = new EngineClient(engine.baseUrl())) {
+            var model = EngineClient.json(client.get("/v1/models").body()).at("/data/0");
+
+            assertThat(model.path("id").asText()).isEqualTo("joulebench-sim-llenergymeasure-a100-qwen0.5b");
+            assertThat(model.path("simulated").asBoolean()).isTrue();
+            assertThat(model.path("label").asText()).isEqualTo(fitted.label());
+        }
+    }
+
+    @Test
     void the_schema_offers_exactly_the_profiles_the_engine_knows() {
         assertThat(ReferenceEngineOptions.PROFILES).containsExactlyElementsOf(EngineProfile.names());
         assertThat(FittedProfiles.ALL).extracting(FittedProfiles.Source::profileName)
