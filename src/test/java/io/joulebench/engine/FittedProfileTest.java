@@ -21,6 +21,12 @@ import org.junit.jupiter.api.Test;
  */
 class FittedProfileTest {
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sources")
+    void the_named_profile_is_exactly_what_the_fit_gives_from_the_published_figures(FittedProfiles.Source source) {
+        assertThat(EngineProfile.named(source.profileName())).isEqualTo(source.fit());
+    }
+
     static Stream<Arguments> publishedPoints() {
         return FittedProfiles.ALL.stream().flatMap(source -> source.points().stream()
                 .map(point -> Arguments.of(source.profileName(), source, point)));
