@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
  */
 public final class EngineFlags {
 
-    @Option(names = "--profile", description = "small, medium or large (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", completionCandidates = ProfileNames.class,
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; see docs/reference-engine.md).")
     String profile = "small";
 
     @Option(names = "--gpus", description = "Simulated GPUs, 1-8 (default: ${DEFAULT-VALUE}).")
@@ -30,8 +31,8 @@ public final class EngineFlags {
     double loadDelaySeconds;
 
     @Option(names = "--thermal-tau", paramLabel = "SECONDS",
-            description = "Thermal time constant (default: ${DEFAULT-VALUE}).")
-    double thermalTauSeconds = EngineOptions.DEFAULT_THERMAL_TIME_CONSTANT.toSeconds();
+            description = "Thermal time constant (default: the profile's; 180 for small, medium and large).")
+    Double thermalTauSeconds;
 
     @Option(names = "--counter-period-ms", description = "Energy counter update period (default: ${DEFAULT-VALUE}).")
     double counterPeriodMs = EngineOptions.DEFAULT_COUNTER_PERIOD.toMillis();
@@ -72,13 +73,13 @@ public final class EngineFlags {
      * @throws IllegalArgumentException when a value is out of range
      */
     public EngineOptions.Builder builder() {
-        if (!Double.isFinite(loadDelaySeconds) || !Double.isFinite(thermalTauSeconds)
+        if (!Double.isFinite(loadDelaySeconds) || (thermalTauSeconds != null && !Double.isFinite(thermalTauSeconds))
                 || !Double.isFinite(counterPeriodMs)) {
             throw new IllegalArgumentException("durations must be finite numbers");
         }
         return EngineOptions.builder().profile(profile).gpus(gpus).seed(seed)
                 .loadDelay(seconds(loadDelaySeconds))
-                .thermalTimeConstant(seconds(thermalTauSeconds))
+                .thermalTimeConstant(thermalTauSeconds == null ? null : seconds(thermalTauSeconds))
                 .counterPeriod(seconds(counterPeriodMs / 1000))
                 .thermalDrift(!noThermalDrift)
                 .overrides(overrides())
@@ -104,6 +105,14 @@ public final class EngineFlags {
             }
         }
         return out;
+    }
+
+    /** The profile names picocli lists in the help ({@code ${COMPLETION-CANDIDATES}}): {@link EngineProfile#names()}. */
+    static final class ProfileNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return EngineProfile.names().iterator();
+        }
     }
 
     private static Duration seconds(double s) {

@@ -107,7 +107,8 @@ final class EngineHandler implements HttpHandler {
         Json.appendQuoted(b, engine.modelName());
         return b.append(",\"object\":\"model\",\"created\":0,\"owned_by\":\"joulebench\",\"root\":")
                 .append(Json.quote(engine.modelName())).append(",\"max_model_len\":")
-                .append(engine.profile().maxModelLen()).append(",\"simulated\":true}]}").toString();
+                .append(engine.profile().maxModelLen()).append(",\"simulated\":true,\"label\":")
+                .append(Json.quote(engine.profile().label())).append("}]}").toString();
     }
 
     private static byte[] readBody(HttpExchange exchange) throws IOException {

@@ -13,11 +13,11 @@ import java.util.Objects;
  *
  * @param host             address to bind; non-loopback needs {@code allowRemote}
  * @param port             TCP port, 0 = a free one
- * @param profile          named profile: small, medium, large
+ * @param profile          a name from {@link EngineProfile#names()}
  * @param gpus             simulated GPUs, 1–8 (all share the one batch, as with tensor parallelism)
  * @param seed             seeds generated text, early stops, fault draws and GPU UUIDs
  * @param loadDelay        {@code /health} answers 503 until this much time has passed since start
- * @param thermalTimeConstant τ of the first-order temperature lag
+ * @param thermalTimeConstant τ of the first-order temperature lag (the builder's default: the profile's own)
  * @param counterPeriod    how often the NVML-like energy counter updates
  * @param thermalDrift     false: temperature sits at its steady state at once (no drift of J/token)
  * @param overrides        profile parameters replaced by name (see {@link EngineProfile#parameters()})
@@ -30,7 +30,9 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
                             Map<String, Double> overrides, Clock clock, Faults faults, boolean allowRemote) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
-    public static final Duration DEFAULT_THERMAL_TIME_CONSTANT = Duration.ofSeconds(180);
+    /** τ of the plausible-shape profiles; a fitted profile brings its own ({@link EngineProfile#thermalTimeConstantS}). */
+    public static final Duration DEFAULT_THERMAL_TIME_CONSTANT =
+            Duration.ofSeconds((long) EngineProfile.PLAUSIBLE_THERMAL_TIME_CONSTANT_S);
     public static final Duration DEFAULT_COUNTER_PERIOD = Duration.ofMillis(100);
 
     public EngineOptions {
@@ -99,7 +101,10 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         return b;
     }
 
-    /** Defaults: 127.0.0.1, a free port, profile small, 1 GPU, seed 0, no load delay, τ 180 s, counter 100 ms. */
+    /**
+     * Defaults: 127.0.0.1, a free port, profile small, 1 GPU, seed 0, no load delay, the profile's τ (180 s for small,
+     * medium and large), counter 100 ms.
+     */
     public static final class Builder {
         private String host = DEFAULT_HOST;
         private int port;
@@ -107,7 +112,7 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         private int gpus = 1;
         private long seed;
         private Duration loadDelay = Duration.ZERO;
-        private Duration thermalTimeConstant = DEFAULT_THERMAL_TIME_CONSTANT;
+        private Duration thermalTimeConstant;
         private Duration counterPeriod = DEFAULT_COUNTER_PERIOD;
         private boolean thermalDrift = true;
         private final Map<String, Double> overrides = new LinkedHashMap<>();
@@ -148,6 +153,7 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
             return this;
         }
 
+        /** τ of the temperature lag; null (the default) takes the profile's. */
         public Builder thermalTimeConstant(Duration tau) {
             this.thermalTimeConstant = tau;
             return this;
@@ -190,7 +196,9 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         }
 
         public EngineOptions build() {
-            return new EngineOptions(host, port, profile, gpus, seed, loadDelay, thermalTimeConstant,
+            Duration tau = thermalTimeConstant != null ? thermalTimeConstant
+                    : Duration.ofNanos(Math.round(EngineProfile.named(profile).thermalTimeConstantS() * 1e9));
+            return new EngineOptions(host, port, profile, gpus, seed, loadDelay, tau,
                     counterPeriod, thermalDrift, overrides, clock, faults, allowRemote);
         }
     }

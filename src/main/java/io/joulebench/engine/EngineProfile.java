@@ -1,12 +1,15 @@
 package io.joulebench.engine;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The simulated serving and power parameters of one named profile. All times in seconds, powers in watts,
- * temperatures in °C. Every field can be overridden by its snake_case name (see {@link #withOverrides}).
+ * temperatures in °C. Every serving and power parameter can be overridden by its snake_case name (see
+ * {@link #withOverrides}); the name, the default thermal time constant and the source are facts of the profile (the
+ * time constant is replaced with {@code --thermal-tau}, which is an engine option).
  *
  * @param maxNumSeqs           the most sequences decoded in one batch (vLLM's {@code max_num_seqs})
  * @param maxModelLen          prompt + completion tokens allowed per request
@@ -22,6 +25,10 @@ import java.util.Map;
  * @param throttleC            temperature at and above which the throttle flag is set
  * @param earlyStopFraction    fraction of requests with {@code max_tokens} that stop early (finish_reason {@code stop})
  * @param defaultMaxTokens     a request without {@code max_tokens} stops after a seeded length in [1, this]
+ * @param thermalTimeConstantS τ the engine uses when none is given ({@code --thermal-tau} /
+ *                             {@code thermal_time_constant_seconds})
+ * @param fittedTo             the published measurement the parameters were fitted to; null for a plausible shape
+ *                             that is no measurement of any product
  */
 public record EngineProfile(
         String name,
@@ -38,7 +45,9 @@ public record EngineProfile(
         double thermalResistanceCPerW,
         double throttleC,
         double earlyStopFraction,
-        int defaultMaxTokens) {
+        int defaultMaxTokens,
+        double thermalTimeConstantS,
+        String fittedTo) {
 
     public EngineProfile {
         require(maxNumSeqs >= 1, "max_num_seqs must be ≥ 1");
@@ -52,26 +61,55 @@ public record EngineProfile(
         require(earlyStopFraction >= 0 && earlyStopFraction <= 1, "early_stop_fraction must be in [0, 1]");
         require(defaultMaxTokens >= 1, "default_max_tokens must be ≥ 1");
         require(Double.isFinite(ambientC) && Double.isFinite(throttleC), "temperatures must be finite");
+        require(thermalTimeConstantS > 0 && Double.isFinite(thermalTimeConstantS),
+                "thermal time constant must be > 0");
     }
 
-    /** A small model on one mid-range card: fast steps, modest power. */
+    /** τ of the plausible-shape profiles (small, medium, large). */
+    static final double PLAUSIBLE_THERMAL_TIME_CONSTANT_S = 180;
+
+    /** A small model on one mid-range card: fast steps, modest power. A plausible shape, not a measurement. */
     public static final EngineProfile SMALL = new EngineProfile("small", 64, 4096,
-            0.00005, 0.008, 0.00015, 60, 300, 0.7, 0.8, 30, 0.15, 83, 0.0, 128);
-    /** An 8B-class model on a datacentre card. */
+            0.00005, 0.008, 0.00015, 60, 300, 0.7, 0.8, 30, 0.15, 83, 0.0, 128,
+            PLAUSIBLE_THERMAL_TIME_CONSTANT_S, null);
+    /** An 8B-class model on a datacentre card. A plausible shape, not a measurement. */
     public static final EngineProfile MEDIUM = new EngineProfile("medium", 64, 8192,
-            0.0001, 0.015, 0.00025, 90, 600, 0.6, 1.0, 30, 0.08, 87, 0.0, 128);
-    /** A 70B-class model: slow steps, high power; it reaches the throttle limit at a full batch. */
+            0.0001, 0.015, 0.00025, 90, 600, 0.6, 1.0, 30, 0.08, 87, 0.0, 128,
+            PLAUSIBLE_THERMAL_TIME_CONSTANT_S, null);
+    /** A 70B-class model: slow steps, high power; it reaches the throttle limit at a full batch. A plausible shape. */
     public static final EngineProfile LARGE = new EngineProfile("large", 64, 8192,
-            0.0004, 0.035, 0.0005, 100, 700, 0.5, 1.2, 30, 0.075, 85, 0.0, 128);
+            0.0004, 0.035, 0.0005, 100, 700, 0.5, 1.2, 30, 0.075, 85, 0.0, 128,
+            PLAUSIBLE_THERMAL_TIME_CONSTANT_S, null);
+    /**
+     * Qwen2.5-0.5B-Instruct under vLLM on one A100-PCIE-40GB, fitted to llenergymeasure's server-mode studies: the
+     * values {@link FittedProfiles#LLENERGYMEASURE_A100_QWEN05B}{@code .fit()} gives from the published points, written
+     * out so that no JVM start pays for the fit ({@code FittedProfileTest} checks they are the fit's, digit for digit).
+     */
+    public static final EngineProfile LLENERGYMEASURE_A100_QWEN05B = new EngineProfile(
+            "llenergymeasure-a100-qwen0.5b", 256, 32768, 0, 0.00246, 0.0000309, 37.6, 181, 0.087, 0.969, 18.6, 0.218,
+            83, 0, 256, 72.7, FittedProfiles.LLENERGYMEASURE_A100_QWEN05B.citation());
+
+    /** Every named profile, in the order lists show them. */
+    public static final List<EngineProfile> ALL = List.of(SMALL, MEDIUM, LARGE, LLENERGYMEASURE_A100_QWEN05B);
+
+    /** The names {@link #named} knows, in the order of {@link #ALL}. */
+    public static List<String> names() {
+        return ALL.stream().map(EngineProfile::name).toList();
+    }
 
     public static EngineProfile named(String name) {
-        return switch (name == null ? "" : name.toLowerCase(Locale.ROOT)) {
-            case "small" -> SMALL;
-            case "medium" -> MEDIUM;
-            case "large" -> LARGE;
-            default -> throw new IllegalArgumentException(
-                    "unknown profile '" + name + "' (known: small, medium, large)");
-        };
+        String key = name == null ? "" : name.toLowerCase(Locale.ROOT);
+        return ALL.stream().filter(p -> p.name().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown profile '" + name + "' (known: " + String.join(", ", names()) + ")"));
+    }
+
+    /**
+     * How the profile's figures are labelled wherever they appear: {@code simulated}, or
+     * {@code simulated, fitted to <source>} for a profile fitted to a published measurement.
+     */
+    public String label() {
+        return fittedTo == null ? "simulated" : "simulated, fitted to " + fittedTo;
     }
 
     /** The parameters by their override names, in declaration order. */
@@ -114,7 +152,7 @@ public record EngineProfile(
                 p.get("prefill_s_per_token"), p.get("decode_base_s"), p.get("decode_per_seq_s"),
                 p.get("idle_w"), p.get("max_w"), p.get("alpha"), p.get("leak_w_per_c"), p.get("ambient_c"),
                 p.get("thermal_resistance_c_per_w"), p.get("throttle_c"), p.get("early_stop_fraction"),
-                integer(p, "default_max_tokens"));
+                integer(p, "default_max_tokens"), thermalTimeConstantS, fittedTo);
     }
 
     private static int integer(Map<String, Double> p, String key) {

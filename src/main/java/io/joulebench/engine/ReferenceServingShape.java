@@ -86,6 +86,44 @@ public final class ReferenceServingShape implements ServingShape {
         return new LoadFacts(share, Math.max(0, elasticity), requestSeconds, false);
     }
 
+    /**
+     * The settled power of one GPU at this rate: the power curve averaged over the Poisson batch plus the leakage at
+     * the settled temperature, P_dyn/(1 − R·k) (the same physics {@link #at} splits into fixed and load parts);
+     * +∞ beyond the batch limit.
+     */
+    public double settledWatts(double rate, double meanTokens, int promptTokens) {
+        double batch = meanBatch(rate, meanTokens, promptTokens);
+        if (Double.isInfinite(batch)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double dynamic = profile.idleW() + (profile.maxW() - profile.idleW()) * meanLoadTerm(batch);
+        return dynamic / (1 - profile.thermalResistanceCPerW() * profile.leakWPerC());
+    }
+
+    /** Settled joules per output token of one GPU at this rate (its settled power over the token rate). */
+    public double joulesPerToken(double rate, double meanTokens, int promptTokens) {
+        return settledWatts(rate, meanTokens, promptTokens) / (rate * meanTokens);
+    }
+
+    /** The highest rate the batch limit carries (the mean batch reaches max_num_seqs there), to 1e-9 relative. */
+    public double capacity(double meanTokens, int promptTokens) {
+        double lo = 0;
+        double hi = 1;
+        while (Double.isFinite(meanBatch(hi, meanTokens, promptTokens))) {
+            lo = hi;
+            hi *= 2;
+        }
+        while (hi - lo > 1e-9 * hi) {
+            double mid = (lo + hi) / 2;
+            if (Double.isFinite(meanBatch(mid, meanTokens, promptTokens))) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** E[(min(B, M)/M)^α] for B ~ Poisson(mean). */
     double meanLoadTerm(double mean) {
         int m = profile.maxNumSeqs();
@@ -111,6 +149,7 @@ public final class ReferenceServingShape implements ServingShape {
 
     @Override
     public String describe() {
-        return "reference engine, profile " + profile.name() + " (its batching and power model; simulated)";
+        return "reference engine, profile " + profile.name() + " (its batching and power model; " + profile.label()
+                + ")";
     }
 }

@@ -1,11 +1,20 @@
 package io.joulebench.core.study;
 
+import java.util.List;
+
 /**
  * The {@code reference:} block. Null fields mean "the profile's default" (the engine owns those defaults);
  * {@code seed} null means the task's random_seed.
  */
 public record ReferenceEngineOptions(String profile, int gpus, Long seed, double loadDelaySeconds,
                                      Double thermalTimeConstantSeconds, Integer maxNumSeqs, ReferenceFaults faults) {
+
+    /**
+     * The reference engine's profile names, the choices of {@code reference.profile}: the plausible shapes, then the
+     * profiles fitted to published measurements (core cannot see the engine; {@code FittedProfileTest} keeps this
+     * list equal to {@code EngineProfile.names()}).
+     */
+    public static final List<String> PROFILES = List.of("small", "medium", "large", "llenergymeasure-a100-qwen0.5b");
 
     /** The model name the reference engine serves for a profile ({@code /v1/models}, the chunks' {@code model}). */
     public static String servedModelName(String profile) {

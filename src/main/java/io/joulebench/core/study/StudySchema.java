@@ -184,7 +184,7 @@ final class StudySchema {
         put(faults, field("malformed_sse_fraction", fraction(), N.numberNode(0.0)));
         put(faults, field("drop_connection_fraction", fraction(), N.numberNode(0.0)));
         Map<String, Field> f = new LinkedHashMap<>();
-        put(f, field("profile", choice("small", "medium", "large"), N.textNode("small")));
+        put(f, field("profile", choice(ReferenceEngineOptions.PROFILES.toArray(String[]::new)), N.textNode("small")));
         put(f, field("gpus", integer(1, 8), N.numberNode(1)));
         put(f, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
         put(f, field("load_delay_seconds", atLeast(0), N.numberNode(0.0)));
