@@ -32,8 +32,8 @@ def main(folder, name, out):
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
            'font-family="sans-serif" font-size="12">',
            f'<rect width="{w}" height="{h}" fill="white"/>',
-           f'<text x="{w / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">{name}: '
-           f'{esc(meta["label"])}</text>']
+           f'<text x="{w / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">{name}</text>',
+           f'<text x="{w / 2}" y="35" text-anchor="middle" font-size="12">{esc(meta["label"])}</text>']
 
     def fx(x):
         return (math.log10(x) - math.log10(xlo)) / (math.log10(xhi) - math.log10(xlo)) * pw
