@@ -74,10 +74,10 @@ final class UpstreamResultFields {
         String method = f.energyMethod();
         StringBuilder s = new StringBuilder("Energy ").append(kind == null ? "not measured" : kind);
         if (source != null) {
-            s.append(" by ").append(source);
+            s.append(", source ").append(source);
         }
         if (method != null) {
-            s.append(" (").append(method).append(')');
+            s.append(", method ").append(method);
         }
         s.append(" over the window's token span; J/token counts client-streamed deltas. ");
         if ("simulated".equals(kind)) {
