@@ -53,7 +53,7 @@ public final class ParquetFile {
      */
     public static void write(OutputStream out, List<Column> columns, List<Object[]> rows, Map<String, String> metadata,
                              String createdBy) throws IOException {
-        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        Counting file = new Counting(out); // pages go straight out; only one column's page is held at a time
         file.write(MAGIC);
         List<byte[]> chunkMeta = new ArrayList<>();
         long totalBytes = 0;
@@ -61,7 +61,7 @@ public final class ParquetFile {
             for (int c = 0; c < columns.size(); c++) {
                 Column col = columns.get(c);
                 Page page = page(col, rows, c);
-                long offset = file.size();
+                long offset = file.count;
                 ThriftCompact h = new ThriftCompact();
                 h.beginStruct();
                 h.fieldI32(1, 0); // DATA_PAGE
@@ -114,7 +114,28 @@ public final class ParquetFile {
         file.write(footer);
         file.write(le32(footer.length));
         file.write(MAGIC);
-        file.writeTo(out);
+        file.flush();
+    }
+
+    /** Counts the bytes written through it: the column chunks' offsets in the file. */
+    private static final class Counting extends java.io.FilterOutputStream {
+        private long count;
+
+        Counting(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
     }
 
     private static void schema(ThriftCompact f, List<Column> columns) {

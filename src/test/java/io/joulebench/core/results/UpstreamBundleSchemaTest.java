@@ -54,10 +54,10 @@ class UpstreamBundleSchemaTest {
               traffic:
                 arrival: poisson
                 seed: 7
-                ramp_exclusion_seconds: 0.2
-                window_seconds: 0.5
+                ramp_exclusion_seconds: 0.1
+                window_seconds: 0.3
                 slo: {ttft_ms: 2000, tpot_ms: 500}
-              warmup: {mode: fixed, duration_seconds: 0.2}
+              warmup: {mode: fixed, duration_seconds: 0.1}
               windows_per_level: 3
             study_execution: {n_cycles: 1, experiment_order: interleave, experiment_gap_seconds: 0,
                               cycle_gap_seconds: 0}
@@ -79,7 +79,6 @@ class UpstreamBundleSchemaTest {
         StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
                 Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve("out"), StudyRunListener.NONE);
         folder = r.folder();
-        System.out.println("UPSTREAM-SCHEMA-FOLDER " + folder);
         bundles = new ArrayList<>();
         for (ManifestEntry e : Manifest.read(folder.resolve(Manifest.FILE_NAME)).entries()) {
             e.windowIds().forEach(id -> bundles.add(folder.resolve(id)));
