@@ -76,10 +76,23 @@ final class ResultsChecks {
                     assertThat(rows).as(p + " rows as wide as the header").allSatisfy(r -> assertThat(r).hasSize(width));
                 } else if (name.endsWith(".yaml")) {
                     new YAMLMapper().readTree(p.toFile());
+                } else if (name.endsWith(".parquet")) {
+                    assertParquetFrame(p);
                 }
             }
         }
         return files;
+    }
+
+    /** A whole Parquet file: {@code PAR1} at both ends and a footer length that fits (the tests read them with DuckDB). */
+    static void assertParquetFrame(Path p) throws IOException {
+        byte[] b = Files.readAllBytes(p);
+        String magic = "PAR1";
+        assertThat(b.length).as(p.toString()).isGreaterThan(12);
+        assertThat(new String(b, 0, 4, StandardCharsets.US_ASCII)).as(p + " head").isEqualTo(magic);
+        assertThat(new String(b, b.length - 4, 4, StandardCharsets.US_ASCII)).as(p + " tail").isEqualTo(magic);
+        int footer = java.nio.ByteBuffer.wrap(b, b.length - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+        assertThat(footer).as(p + " footer length").isBetween(1, b.length - 12);
     }
 
     /**
@@ -102,7 +115,8 @@ final class ResultsChecks {
                 bundles.add(id);
                 assertThat(JSON.readTree(b.resolve("result.json").toFile()).path("experiment_id").asText())
                         .isEqualTo(id);
-                for (String f : List.of("config.json", "requests.csv", "timeseries.csv", "window.csv")) {
+                for (String f : List.of("config.json", "system.json", "requests.csv", "requests.parquet",
+                        "timeseries.csv", "timeseries.parquet", "window.csv")) {
                     assertThat(b.resolve(f)).as("bundle " + id + " is whole").isRegularFile();
                 }
             }

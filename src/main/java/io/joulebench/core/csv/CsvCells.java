@@ -45,6 +45,16 @@ public final class CsvCells {
         };
     }
 
+    /**
+     * The raw text of a text cell read back (already unquoted): the {@code '} that {@link #encode} put before a
+     * formula-like text is taken off. A raw text that itself began with {@code '} and then a formula character
+     * (never seen in engine or error text) reads back without its {@code '}.
+     */
+    public static String decodeText(String cell) {
+        return cell != null && cell.length() > 1 && cell.charAt(0) == '\'' && needsNeutralising(cell.substring(1))
+                ? cell.substring(1) : cell;
+    }
+
     /** True when a spreadsheet would read {@code s} as a formula: it begins with {@code = + - @}, tab or CR. */
     public static boolean needsNeutralising(String s) {
         if (s == null || s.isEmpty()) {

@@ -9,10 +9,13 @@ import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.window.RequestLogRow;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -26,6 +29,9 @@ final class BundleWriter {
     static final String CONFIG = "config.json";
     static final String REQUESTS = "requests.csv";
     static final String TIMESERIES = "timeseries.csv";
+    static final String SYSTEM = "system.json";
+    static final String REQUESTS_PARQUET = "requests.parquet";
+    static final String TIMESERIES_PARQUET = "timeseries.parquet";
     /** The bundle's own {@code windows.csv} row (header + one row): the source for rebuilding {@code windows.csv}. */
     static final String ROW = "window.csv";
 
@@ -85,7 +91,12 @@ final class BundleWriter {
         } else {
             durable(tmp.resolve(REQUESTS), String.join(",", RequestLogRow.COLUMNS) + "\r\n");
         }
+        durable(tmp.resolve(SYSTEM), ResultsJson.text(SystemJson.of(window, session)));
+        durable(tmp.resolve(REQUESTS_PARQUET), out -> BundleParquet.writeRequests(out, tmp.resolve(REQUESTS),
+                requestsMetadata(window)));
         durable(tmp.resolve(TIMESERIES), timeseries(samples));
+        durable(tmp.resolve(TIMESERIES_PARQUET), out -> BundleParquet.writeTimeseries(out, samples,
+                w.bracket() == null ? w.spanStartNanos() : w.bracket().startNanos()));
         durable(tmp.resolve(ROW), rowCsv(rowValues));
         AtomicFiles.syncDirectory(tmp);
         if (Files.exists(target)) {
@@ -107,23 +118,50 @@ final class BundleWriter {
         }
     }
 
-    /** Patches the final session block into a written bundle's result.json (atomic replace). */
+    /** Patches the final session block into a written bundle's result.json and system.json (atomic replaces). */
     static void patchSession(Path bundle, SessionBlock block) throws IOException {
         Path file = bundle.resolve(RESULT);
         ObjectNode result = (ObjectNode) ResultsJson.read(file);
         result.set("session", WindowResultJson.session(block));
+        String studyRunner = result.path("runner").asText(null);
+        UpstreamResultFields.runner(result, studyRunner, block);
         ResultsJson.write(file, result);
+        Path system = bundle.resolve(SYSTEM);
+        if (Files.isRegularFile(system)) { // bundles written before system.json existed have none
+            ObjectNode sys = (ObjectNode) ResultsJson.read(system);
+            sys.set("session", WindowResultJson.session(block));
+            sys.set("runner", UpstreamResultFields.runner(studyRunner, block.runner()));
+            sys.withObject("runtime").put("engine_version", block.engineVersion());
+            ResultsJson.write(system, sys);
+        }
+    }
+
+    /** Upstream's requests.parquet footer: the window's identity and its span on the shared clock (seconds). */
+    private static Map<String, String> requestsMetadata(WindowFacts window) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("experiment_id", window.windowId());
+        m.put("declared_config_hash", window.level().cell().configHash());
+        m.put("span_start", seconds(window.window().spanStartNanos()));
+        m.put("span_end", seconds(window.window().spanEndNanos()));
+        return m;
+    }
+
+    private static String seconds(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
     }
 
     static ObjectNode config(LevelResult level, String windowId, Redactor redactor) {
         ObjectNode n = ResultsJson.object();
+        n.put("bundle_version", WindowResultJson.BUNDLE_VERSION);
         n.put("experiment_id", windowId);
         n.put("declared_config_hash", level.cell().configHash());
         n.put("resolved_config_hash", level.cell().configHash());
         n.put("cycle", level.cell().cycle());
         n.put("label", level.cell().label());
         n.put("measurement_methodology", level.cell().isServer() ? "server_windowed" : "offline_batch");
-        n.set("config", redactor.redact(level.cell().config()));
+        ObjectNode declared = redactor.redact(level.cell().config());
+        n.set("declared_config", declared); // upstream's name
+        n.set("config", declared); // the same tree, for Joulebench's readers before bundle joulebench-2
         if ("builtin".equals(level.cell().config().path("task").path("dataset").path("source").asText(null))) {
             n.put("workload_note", "builtin prompts: Joulebench's own prompt set, not llenergymeasure's AIEnergyScore "
                     + "corpus (task.dataset.source aienergyscore is substituted by it unless JOULEBENCH_AIENERGYSCORE "
@@ -170,6 +208,18 @@ final class BundleWriter {
 
     private static void durable(Path file, String text) throws IOException {
         Files.writeString(file, text);
+        AtomicFiles.sync(file);
+    }
+
+    @FunctionalInterface
+    private interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private static void durable(Path file, Content content) throws IOException {
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
+            content.writeTo(out);
+        }
         AtomicFiles.sync(file);
     }
 }

@@ -63,7 +63,12 @@ public final class Manifest {
     ObjectNode toJson() {
         ObjectNode root = ResultsJson.object();
         root.put("study_name", studyName);
+        root.put("study_design_hash", designHash); // upstream's name
         root.put("design_hash", designHash);
+        root.putNull("llenergymeasure_version"); // not written by llenergymeasure
+        root.put("tool_version", io.joulebench.core.ToolVersion.get());
+        root.set("summary", UpstreamManifest.summary(entries.values()));
+        root.set("experiments", UpstreamManifest.experiments(entries.values()));
         ArrayNode cells = root.putArray("cells");
         for (ManifestEntry e : entries.values()) {
             ObjectNode c = cells.addObject();
@@ -115,6 +120,8 @@ public final class Manifest {
                     ResultsJson.text(c, "failure_type"), ResultsJson.text(c, "session_id"), ids, summary,
                     ResultsJson.text(c, "updated_utc")));
         }
-        return new Manifest(ResultsJson.text(root, "study_name"), ResultsJson.text(root, "design_hash"), list);
+        String design = ResultsJson.text(root, "study_design_hash");
+        return new Manifest(ResultsJson.text(root, "study_name"),
+                design != null ? design : ResultsJson.text(root, "design_hash"), list);
     }
 }

@@ -19,7 +19,12 @@ import io.joulebench.core.window.WindowRecord;
  */
 final class WindowResultJson {
 
-    static final String BUNDLE_VERSION = "joulebench-1";
+    /** Upstream's bundle version (llenergymeasure 0.7, {@code BUNDLE_VERSION}), whose fields every bundle carries. */
+    static final String BUNDLE_VERSION = "2.0";
+    /** Joulebench's own layout version: 2 added system.json, the Parquet files and upstream's remaining fields. */
+    static final String JOULEBENCH_BUNDLE_VERSION = "joulebench-2";
+    /** The upstream schema the bundle follows, beside Joulebench's own {@code tool_version}. */
+    static final String UPSTREAM_SCHEMA = "llenergymeasure 0.7 results bundle 2.0 (server mode)";
     /** The warning of a window kept from an interrupted level, outside the credited bundles. */
     static final String INTERRUPTED_WARNING = "degraded window bundle (level interrupted)";
 
@@ -34,6 +39,7 @@ final class WindowResultJson {
         BracketResult b = w.bracket();
         double duration = Math.max(0, w.spanEndNanos() - w.spanStartNanos()) / 1e9;
         n.put("bundle_version", BUNDLE_VERSION);
+        n.put("joulebench_bundle_version", JOULEBENCH_BUNDLE_VERSION);
         n.put("experiment_id", windowId);
         n.put("serving_mode", level.cell().isServer() ? "server" : "offline");
         n.put("declared_config_hash", level.cell().configHash());
@@ -54,9 +60,10 @@ final class WindowResultJson {
         n.put("end_time", b == null || b.endUtc() == null ? null : b.endUtc().toString());
         n.put("span_start_s", w.spanStartSeconds());
         n.put("span_end_s", w.spanEndSeconds());
-        n.put("timeseries", hasTimeseries ? "timeseries.csv" : null);
+        n.put("timeseries", hasTimeseries ? BundleWriter.TIMESERIES_PARQUET : null);
         n.put("requests", "requests.csv");
         energy(n, f);
+        UpstreamResultFields.add(n, f, session);
         n.putArray("measurement_warnings");
         if (level.interrupted()) {
             n.withArray("measurement_warnings").add(INTERRUPTED_WARNING);
@@ -78,7 +85,7 @@ final class WindowResultJson {
         n.set("session", session(session));
         if (level.cell().isServer()) {
             n.set("server", provenance(f, redactor));
-            n.set("server_metrics", metrics(w));
+            n.set("server_metrics", metrics(w, level.valid()));
         } else {
             n.putNull("server");
             n.putNull("server_metrics");
@@ -136,7 +143,7 @@ final class WindowResultJson {
                 + " %+.1f ms (end): energy and tokens cover different intervals", start / 1e6, end / 1e6);
     }
 
-    private static void warmup(ObjectNode n, LevelResult level) {
+    static void warmup(ObjectNode n, LevelResult level) {
         if (level.warmup() == null) {
             n.putNull("warmup");
             return;
@@ -179,6 +186,15 @@ final class WindowResultJson {
         ResultsJson.put(n, "level_cov", level.outcome() == null ? null : level.outcome().validation().cv());
         ResultsJson.put(n, "intra_window_cov", w.intraWindowCv());
         n.put("invalid_reason", redactor.scrub(level.valid() ? null : WindowRowMapper.invalidReason(level)));
+        if (level.warmup() == null) {
+            n.putNull("warmup");
+        } else { // upstream's ServerWarmupProvenance; the top-level warmup adds energy and protocol
+            ObjectNode wu = n.putObject("warmup");
+            wu.put("mode", level.warmup().mode().label());
+            wu.put("converged", level.warmup().converged());
+            wu.put("timed_out", level.warmup().timedOut());
+            wu.put("elapsed_s", level.warmup().elapsedSeconds());
+        }
         n.put("pre_window_protocol", level.warmup() == null ? null : level.warmup().protocol());
         n.put("attribution_policy", w.attributionPolicy());
         n.put("token_counting", "client_streamed_deltas");
@@ -198,7 +214,7 @@ final class WindowResultJson {
         return n;
     }
 
-    private static ObjectNode metrics(WindowRecord w) {
+    private static ObjectNode metrics(WindowRecord w, boolean levelValid) {
         ObjectNode n = ResultsJson.object();
         WindowMetrics m = w.metrics();
         if (m == null) {
@@ -218,7 +234,7 @@ final class WindowResultJson {
         n.set("dispatch_lateness", percentiles(m.dispatchLateness()));
         ResultsJson.put(n, "energy_at_operating_point_j_per_token", w.jPerToken());
         ResultsJson.put(n, "server_reported_client_token_ratio", m.serverReportedClientTokenRatio());
-        n.set("slo", slo(m.slo()));
+        n.set("slo", slo(m.slo(), levelValid));
         return n;
     }
 
@@ -234,19 +250,20 @@ final class WindowResultJson {
         return n;
     }
 
-    private static ObjectNode slo(SloResult s) {
+    private static ObjectNode slo(SloResult s, boolean levelValid) {
         if (s == null) {
             return null;
         }
         ObjectNode n = ResultsJson.object();
-        ResultsJson.put(n, "ttft_ms_bound", s.slo().ttftMs());
-        ResultsJson.put(n, "tpot_ms_bound", s.slo().tpotMs());
+        ResultsJson.put(n, "ttft_bound_ms", s.slo().ttftMs());
+        ResultsJson.put(n, "tpot_bound_ms", s.slo().tpotMs());
         n.put("percentile", s.slo().percentile());
         ResultsJson.put(n, "attainment_fraction", s.attainmentFraction());
         n.put("slo_pass", s.pass());
         ResultsJson.put(n, "goodput_tokens_s", s.goodputTokensS());
         ResultsJson.put(n, "ttft_at_percentile_ms", s.ttftAtPercentileMs());
         ResultsJson.put(n, "tpot_at_percentile_ms", s.tpotAtPercentileMs());
+        n.put("energy_at_operating_point_valid", s.pass() && levelValid);
         return n;
     }
 }

@@ -94,7 +94,18 @@ public final class DockerServerLauncher implements ServerLauncher {
             throw new ServerLaunchException("could not start container " + name + " from image " + image + ": "
                     + e.getMessage(), tail, e);
         }
-        return new DockerHandle(id, name, port, spec);
+        return new DockerHandle(id, name, port, spec, repoDigest(image));
+    }
+
+    /** The image's first registry digest, or null (a local build has none; a failed inspect is not a launch error). */
+    private String repoDigest(String image) {
+        try {
+            List<String> digests = docker.inspectImageCmd(image).exec().getRepoDigests();
+            return digests == null || digests.isEmpty() ? null : digests.get(0);
+        } catch (RuntimeException e) {
+            LOG.debug("cannot read the digest of image {}: {}", image, e.toString());
+            return null;
+        }
     }
 
     @Override
@@ -241,12 +252,19 @@ public final class DockerServerLauncher implements ServerLauncher {
         private final int port;
         private final LaunchSpec spec;
         private final AtomicBoolean closed = new AtomicBoolean();
+        private final String digest;
 
-        DockerHandle(String id, String name, int port, LaunchSpec spec) {
+        DockerHandle(String id, String name, int port, LaunchSpec spec, String digest) {
             this.id = id;
             this.name = name;
             this.port = port;
             this.spec = spec;
+            this.digest = digest;
+        }
+
+        @Override
+        public java.util.Optional<String> imageDigest() {
+            return java.util.Optional.ofNullable(digest);
         }
 
         @Override

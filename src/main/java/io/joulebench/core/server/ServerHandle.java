@@ -38,4 +38,12 @@ public interface ServerHandle {
     default OptionalLong hostPid() {
         return OptionalLong.empty();
     }
+
+    /**
+     * The registry digest ({@code repo@sha256:…}) of the image a container runs, as Docker reports it; empty for
+     * a process or in-process server, or an image that has none (built locally, never pushed or pulled).
+     */
+    default java.util.Optional<String> imageDigest() {
+        return java.util.Optional.empty();
+    }
 }

@@ -178,8 +178,10 @@ public final class ServerSession {
                 throw e;
             }
             tally.launch(launch.finish());
-            tally.engineVersion(EngineVersion.of(spec, Runner.of(experiment.runner()).orElse(Runner.PROCESS),
-                    handle.baseUrl()));
+            Runner runner = Runner.of(experiment.runner()).orElse(Runner.PROCESS);
+            tally.engineVersion(EngineVersion.of(spec, runner, handle.baseUrl()));
+            tally.runner(new RunnerProvenance(runner.wire(), runner == Runner.CONTAINER ? spec.resolvedImage() : null,
+                    handle.imageDigest().orElse(null)));
             if (selection == null) {
                 selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);

@@ -15,6 +15,7 @@ final class SessionTally {
     private double warmupEnergyJ;
     private boolean anyWarmupEnergy;
     private String engineVersion;
+    private RunnerProvenance runner;
 
     SessionTally(String sessionId) {
         this.sessionId = sessionId;
@@ -26,6 +27,10 @@ final class SessionTally {
 
     synchronized void engineVersion(String version) {
         engineVersion = version;
+    }
+
+    synchronized void runner(RunnerProvenance provenance) {
+        runner = provenance;
     }
 
     synchronized void drain(Phase phase) {
@@ -57,6 +62,6 @@ final class SessionTally {
         return new SessionBlock(sessionId, windowCount, levelCount,
                 launch == null ? null : launch.durationS(), launch == null ? null : launch.energyJ(),
                 anyWarmup ? warmupSeconds : null, anyWarmupEnergy ? warmupEnergyJ : null,
-                drain == null ? null : drain.durationS(), drain == null ? null : drain.energyJ(), engineVersion);
+                drain == null ? null : drain.durationS(), drain == null ? null : drain.energyJ(), engineVersion, runner);
     }
 }

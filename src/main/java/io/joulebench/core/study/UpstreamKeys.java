@@ -149,7 +149,8 @@ final class UpstreamKeys {
                         fail(path, "must be true or false (got " + SchemaBinder.describe(v) + ")");
                     } else {
                         notes.add(path + ": " + v.asText() + (v.booleanValue() ? " matches:" : " is not followed:")
-                                + " Joulebench always writes each window's power samples (timeseries.csv)");
+                                + " Joulebench always writes each window's power samples"
+                                + " (timeseries.csv, timeseries.parquet)");
                     }
                 }
                 default -> errors.add(StudyError.at(doc.fileName(), path, doc.locate(path), "unknown key",

@@ -135,6 +135,11 @@ class CrashConsistencyTest {
                     ResultsJson.read(p);
                 } else if (name.endsWith(".csv")) {
                     new CsvReader(Files.newBufferedReader(p)).readAll();
+                } else if (name.endsWith(".parquet")) {
+                    byte[] b = Files.readAllBytes(p);
+                    assertThat(new String(b, 0, 4, java.nio.charset.StandardCharsets.US_ASCII)
+                            + new String(b, b.length - 4, 4, java.nio.charset.StandardCharsets.US_ASCII))
+                            .as(p + " is a whole Parquet file").isEqualTo("PAR1PAR1");
                 }
             }
         }

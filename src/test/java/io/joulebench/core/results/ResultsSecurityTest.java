@@ -55,7 +55,9 @@ class ResultsSecurityTest {
         int files = 0;
         try (Stream<Path> s = Files.walk(r.folder())) {
             for (Path p : s.filter(Files::isRegularFile).toList()) {
-                texts.add(Files.readString(p, StandardCharsets.UTF_8));
+                // the Parquet files are binary, uncompressed: their strings are plain bytes, so a secret shows there too
+                texts.add(p.toString().endsWith(".parquet") ? new String(Files.readAllBytes(p),
+                        StandardCharsets.ISO_8859_1) : Files.readString(p, StandardCharsets.UTF_8));
                 files++;
             }
         }
