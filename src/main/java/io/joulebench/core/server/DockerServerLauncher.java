@@ -99,10 +99,19 @@ public final class DockerServerLauncher implements ServerLauncher {
 
     /** The image's first registry digest, or null (a local build has none; a failed inspect is not a launch error). */
     private String repoDigest(String image) {
+        if (Thread.currentThread().isInterrupted()) {
+            return null; // a cancel during the launch: the launch's own steps handle it, the digest is not worth a call
+        }
         try {
             List<String> digests = docker.inspectImageCmd(image).exec().getRepoDigests();
             return digests == null || digests.isEmpty() ? null : digests.get(0);
         } catch (RuntimeException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof InterruptedException || c instanceof java.io.InterruptedIOException) {
+                    Thread.currentThread().interrupt(); // the cancel must still reach the launch
+                    break;
+                }
+            }
             LOG.debug("cannot read the digest of image {}: {}", image, e.toString());
             return null;
         }
