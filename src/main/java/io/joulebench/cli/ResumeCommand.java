@@ -4,6 +4,7 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.run.EventLog;
+import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.server.HostEnvironment;
@@ -72,7 +73,8 @@ public final class ResumeCommand implements Callable<Integer> {
                 resultsDir, resultsDir, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
         return InterruptibleRun.execute(host, () -> {
-            try (EventLog log = new EventLog(resultsDir, credited, clock)) {
+            try (RunProcess running = RunProcess.claim(resultsDir);
+                 EventLog log = new EventLog(resultsDir, credited, clock)) {
                 events.set(log);
                 return new StudyRunner(executor, clock).resume(resultsDir, study, new TeeListener(progress, log));
             }
