@@ -108,7 +108,7 @@ public final class AppContext implements AutoCloseable {
                     shellRef.get().areaProperty().set(Area.RESULTS);
                 }
             }
-        }, background);
+        }, background, poller);
         LiveViewModel live = new LiveViewModel(backend, services.ui(), poller, services.confirmer(),
                 services.errors(), LiveViewModel.DEFAULT_HZ);
         live.blockRunWhile(editor.runBlockedReasonProperty());
@@ -118,6 +118,8 @@ public final class AppContext implements AutoCloseable {
         ChartImages.Saver images = ChartImages.Saver.onExecutor(services.dialogs(), background, services.errors());
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
+                .map(java.nio.file.Path::toFile).orElse(null), () -> services.dialogs()
+                .chooseFolder("Follow a results folder", lastRunFolder.get())
                 .map(java.nio.file.Path::toFile).orElse(null), images);
         ResultsView resultsView = new ResultsView(results, services.dialogs(), images);
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,

@@ -36,6 +36,16 @@ public final class LiveView {
      * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
      */
     public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, ChartImages.Saver images) {
+        this(vm, chooseResumeFolder, () -> null, images);
+    }
+
+    /**
+     * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
+     * @param chooseFollowFolder asks the user for a results folder to follow; null when cancelled
+     * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
+     */
+    public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, Supplier<File> chooseFollowFolder,
+            ChartImages.Saver images) {
         root.getStyleClass().add("live-view");
         root.setId("live-view");
 
@@ -60,6 +70,28 @@ public final class LiveView {
                 vm.resume(Path.of(dir.getPath()));
             }
         });
+        Button follow = new Button("Follow…");
+        follow.setId("live-follow");
+        follow.setTooltip(new Tooltip("Follow a results folder that another run writes: a run in a terminal or on a"
+                + " cluster, with its chart, tiles, levels and jobs; Cancel then cancels that run"));
+        follow.disableProperty().bind(vm.canFollowProperty().not());
+        follow.setOnAction(e -> {
+            File dir = chooseFollowFolder.get();
+            if (dir != null) {
+                vm.follow(Path.of(dir.getPath()));
+            }
+        });
+        Label followed = new Label();
+        followed.setId("live-following");
+        followed.getStyleClass().add("live-notice");
+        followed.textProperty().bind(vm.followingProperty());
+        followed.setMinWidth(0);
+        Button stopFollowing = new Button("Stop following");
+        stopFollowing.setId("live-stop-following");
+        stopFollowing.setTooltip(new Tooltip("Show this workbench's own runs again; the followed run goes on"));
+        stopFollowing.visibleProperty().bind(vm.followingProperty().isNotEmpty());
+        stopFollowing.managedProperty().bind(stopFollowing.visibleProperty());
+        stopFollowing.setOnAction(e -> vm.stopFollowing());
         Label energy = new Label();
         energy.getStyleClass().add("energy-label");
         energy.textProperty().bind(vm.energyLabelProperty());
@@ -77,7 +109,8 @@ public final class LiveView {
         runOff.setTooltip(runOffTip);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, notice, runOff, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, follow, stopFollowing, followed, notice, runOff, spacer,
+                energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
 
@@ -109,8 +142,18 @@ public final class LiveView {
         grid.add(new WindowChartView(vm.windowChartProperty(), images).node(), 0, 0);
         grid.add(new KpiTilesView(vm).node(), 1, 0);
         grid.add(new PowerChartView(vm.powerChartProperty(), images).node(), 0, 1);
-        grid.add(new LevelTableView(vm).node(), 1, 1);
+        TableViewStack levelsAndJobs = new TableViewStack(new LevelTableView(vm).node(), new JobTableView(vm).node());
+        grid.add(levelsAndJobs.node(), 1, 1);
         root.setCenter(grid);
+    }
+
+    /** The level table over the job table (shown for a cluster run only); the level table takes what is left. */
+    private record TableViewStack(Region levels, Region jobs) {
+        VBox node() {
+            VBox box = new VBox(6, levels, jobs);
+            VBox.setVgrow(levels, Priority.ALWAYS);
+            return box;
+        }
     }
 
     /** Below this width of the charts-and-tables grid the right column widens. */
