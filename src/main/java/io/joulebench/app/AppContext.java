@@ -101,6 +101,11 @@ public final class AppContext implements AutoCloseable {
             }
 
             @Override
+            public io.joulebench.core.executor.ExecutorKind runOn() {
+                return editor.runOnProperty().get();
+            }
+
+            @Override
             public void runFinished(Path resultsFolder, boolean interrupted) {
                 lastRunFolder.set(resultsFolder);
                 if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)
@@ -120,7 +125,7 @@ public final class AppContext implements AutoCloseable {
                 .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
                 .map(java.nio.file.Path::toFile).orElse(null), () -> services.dialogs()
                 .chooseFolder("Follow a results folder", lastRunFolder.get())
-                .map(java.nio.file.Path::toFile).orElse(null), images);
+                .map(java.nio.file.Path::toFile).orElse(null), results.recent(), images);
         ResultsView resultsView = new ResultsView(results, services.dialogs(), images);
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
                 services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));

@@ -36,16 +36,17 @@ public final class LiveView {
      * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
      */
     public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, ChartImages.Saver images) {
-        this(vm, chooseResumeFolder, () -> null, images);
+        this(vm, chooseResumeFolder, () -> null, javafx.collections.FXCollections.observableArrayList(), images);
     }
 
     /**
      * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
      * @param chooseFollowFolder asks the user for a results folder to follow; null when cancelled
+     * @param recentRuns         recent results folders, offered in Follow's menu
      * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
      */
     public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, Supplier<File> chooseFollowFolder,
-            ChartImages.Saver images) {
+            javafx.collections.ObservableList<Path> recentRuns, ChartImages.Saver images) {
         root.getStyleClass().add("live-view");
         root.setId("live-view");
 
@@ -70,7 +71,8 @@ public final class LiveView {
                 vm.resume(Path.of(dir.getPath()));
             }
         });
-        Button follow = new Button("Follow…");
+        javafx.scene.control.SplitMenuButton follow = new javafx.scene.control.SplitMenuButton();
+        follow.setText("Follow…");
         follow.setId("live-follow");
         follow.setTooltip(new Tooltip("Follow a results folder that another run writes: a run in a terminal or on a"
                 + " cluster, with its chart, tiles, levels and jobs; Cancel then cancels that run"));
@@ -81,6 +83,22 @@ public final class LiveView {
                 vm.follow(Path.of(dir.getPath()));
             }
         });
+        Runnable fillFollow = () -> {
+            javafx.scene.control.MenuItem choose = new javafx.scene.control.MenuItem("Follow results folder…");
+            choose.setOnAction(e -> follow.fire());
+            follow.getItems().setAll(choose);
+            if (!recentRuns.isEmpty()) {
+                follow.getItems().add(new javafx.scene.control.SeparatorMenuItem());
+            }
+            for (Path recent : recentRuns) {
+                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem("Follow " + recent);
+                item.setMnemonicParsing(false);
+                item.setOnAction(e -> vm.follow(recent));
+                follow.getItems().add(item);
+            }
+        };
+        fillFollow.run();
+        recentRuns.addListener((javafx.collections.ListChangeListener<Path>) c -> fillFollow.run());
         Label followed = new Label();
         followed.setId("live-following");
         followed.getStyleClass().add("live-notice");
