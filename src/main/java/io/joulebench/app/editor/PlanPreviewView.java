@@ -46,7 +46,7 @@ final class PlanPreviewView {
         wallTime.setId("plan-wall-time");
         wallTime.getStyleClass().add("plan-figure");
         cluster.setId("plan-cluster");
-        cluster.getStyleClass().add("plan-figure");
+        cluster.getStyleClass().add("plan-cluster");
         cluster.setWrapText(true);
         breakdown.getStyleClass().add("plan-breakdown");
         breakdown.setWrapText(true);

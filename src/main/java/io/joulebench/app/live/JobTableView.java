@@ -13,6 +13,10 @@ import javafx.scene.control.Tooltip;
  */
 public final class JobTableView {
 
+    private static final double HEADER = 30;
+    private static final double ROW = 25;
+    private static final int MAX_ROWS = 5;
+
     private final TableView<JobRow> table = new TableView<>();
 
     public JobTableView(LiveViewModel vm) {
@@ -47,8 +51,10 @@ public final class JobTableView {
         // only a cluster run has jobs: the table takes no room otherwise
         table.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.jobRows()));
         table.managedProperty().bind(table.visibleProperty());
-        table.setPrefHeight(130);
-        table.setMinHeight(90);
+        // every job in view up to five, then it scrolls: the level table keeps the rest of the column
+        table.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> HEADER + ROW * Math.min(MAX_ROWS, Math.max(1, vm.jobRows().size())), vm.jobRows()));
+        table.minHeightProperty().bind(table.prefHeightProperty());
     }
 
     private static <C extends TableColumn<JobRow, ?>> C fixed(C column, double width) {

@@ -104,6 +104,9 @@ public final class LiveView {
         followed.getStyleClass().add("live-notice");
         followed.textProperty().bind(vm.followingProperty());
         followed.setMinWidth(0);
+        Tooltip followedTip = new Tooltip();
+        followedTip.textProperty().bind(vm.followingProperty());
+        followed.setTooltip(followedTip);
         Button stopFollowing = new Button("Stop following");
         stopFollowing.setId("live-stop-following");
         stopFollowing.setTooltip(new Tooltip("Show this workbench's own runs again; the followed run goes on"));
@@ -131,6 +134,12 @@ public final class LiveView {
                 energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
+        // Buttons keep their text; the labels (what is followed, why Run is off) give way.
+        for (javafx.scene.Node n : toolbar.getChildren()) {
+            if (n instanceof javafx.scene.control.ButtonBase b) {
+                b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
 
         VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, new ProgressView(vm).node());
         top.setPadding(new Insets(8, 10, 4, 10));

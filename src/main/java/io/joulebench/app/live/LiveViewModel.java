@@ -152,7 +152,7 @@ public final class LiveViewModel {
             jobRows.setAll(s.jobs());
         }
         Path followed = controller.followedFolder();
-        following.set(followed == null ? "" : "Following " + followed);
+        following.set(followed == null ? "" : followingText(followed));
         banner.set(EnergyBanner.textFor(s.energyKind()));
         energyLabel.set(s.energyLabel().isEmpty() ? "" : "Energy: " + s.energyLabel());
         Kpis k = s.kpis();
@@ -273,11 +273,17 @@ public final class LiveViewModel {
         }
         try {
             controller.follow(resultsFolder);
-            following.set("Following " + resultsFolder);
+            following.set(followingText(resultsFolder));
             updateActions();
         } catch (RuntimeException e) {
             errors.report("Could not follow " + resultsFolder + ": " + ErrorMessages.describe(e) + ".", e);
         }
+    }
+
+    /** "Following quickstart-20261202T0800Z": the folder's name (the view's tooltip shows it whole). */
+    static String followingText(Path folder) {
+        Path name = folder.getFileName();
+        return "Following " + (name == null ? folder : name);
     }
 
     /** Shows this workbench's own runs again (the followed run goes on). */

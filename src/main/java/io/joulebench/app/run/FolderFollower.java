@@ -1,6 +1,5 @@
 package io.joulebench.app.run;
 
-import io.joulebench.core.executor.slurm.BatchScheduler;
 import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ResumeSource;
@@ -31,13 +30,19 @@ public final class FolderFollower {
 
     private final Path dir;
     private final FollowedRunFeed feed;
-    private final BatchScheduler scheduler;
+    private final JobCanceller scheduler;
     private final EventTail events;
     private final Map<String, EventTail> jobEvents = new HashMap<>();
     private boolean opened;
 
+    /** Cancels one batch job ({@code scancel}: the scheduler's {@code cancel}; a finished job is no error). */
+    @FunctionalInterface
+    public interface JobCanceller {
+        void cancel(String jobId) throws IOException;
+    }
+
     /** @param scheduler cancels a cluster run's jobs */
-    public FolderFollower(Path dir, FollowedRunFeed feed, BatchScheduler scheduler) {
+    public FolderFollower(Path dir, FollowedRunFeed feed, JobCanceller scheduler) {
         this.dir = dir;
         this.feed = feed;
         this.scheduler = scheduler;

@@ -5,7 +5,6 @@ import io.joulebench.app.live.LiveRunFeed;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.app.live.RunController;
-import io.joulebench.core.executor.slurm.BatchScheduler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -80,7 +79,7 @@ public final class FollowingRuns implements LiveRunFeed, RunController {
     private final RunBackend own;
     private final Executor background;
     private final PollScheduler poller;
-    private final BatchScheduler scheduler;
+    private final FolderFollower.JobCanceller scheduler;
     private final Reporter reporter;
     private final LongSupplier wallNanos;
     private volatile Following following;
@@ -93,8 +92,8 @@ public final class FollowingRuns implements LiveRunFeed, RunController {
      * @param scheduler cancels a followed cluster run's jobs
      * @param wallNanos now, as nanoseconds of the epoch (the events' clock)
      */
-    public FollowingRuns(RunBackend own, Executor background, PollScheduler poller, BatchScheduler scheduler,
-            Reporter reporter, LongSupplier wallNanos) {
+    public FollowingRuns(RunBackend own, Executor background, PollScheduler poller,
+            FolderFollower.JobCanceller scheduler, Reporter reporter, LongSupplier wallNanos) {
         this.own = own;
         this.background = background;
         this.poller = poller;

@@ -54,7 +54,7 @@ public final class StudyRunBackend {
             StudyRunController controller = new StudyRunController(execution, feed, host, resultsRoot, errors,
                     background, ui);
             FollowingRuns runs = new FollowingRuns(new RunBackend(feed, controller), background, poller,
-                    new SlurmCli(CommandRunner.local()), new FollowingRuns.Reporter() {
+                    new SlurmCli(CommandRunner.local())::cancel, new FollowingRuns.Reporter() {
                         @Override
                         public void cancelled(String what) {
                             LOG.info("Cancelling a followed run: {}", what);

@@ -303,7 +303,7 @@ class LiveViewModelTest {
         vm.follow(Path.of("/runs/quick-1"));
 
         assertThat(canFollow.calls).containsExactly("follow quick-1");
-        assertThat(vm.followingProperty().get()).isEqualTo("Following " + Path.of("/runs/quick-1"));
+        assertThat(vm.followingProperty().get()).isEqualTo("Following quick-1");
         vm.stopFollowing();
         assertThat(vm.followingProperty().get()).isEmpty();
     }

@@ -7,9 +7,7 @@ import io.joulebench.app.live.JobRow;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.Validity;
-import io.joulebench.core.executor.slurm.BatchScheduler;
 import io.joulebench.core.executor.slurm.JobRecord;
-import io.joulebench.core.executor.slurm.JobStatus;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;
@@ -23,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,22 +30,7 @@ class FolderFollowerTest {
     Path tmp;
 
     private final List<String> cancelled = new ArrayList<>();
-    private final BatchScheduler scheduler = new BatchScheduler() {
-        @Override
-        public String submit(List<String> sbatchArgs, Path script) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<JobStatus> status(String jobId) {
-            return Optional.empty();
-        }
-
-        @Override
-        public void cancel(String jobId) {
-            cancelled.add(jobId);
-        }
-    };
+    private final FolderFollower.JobCanceller scheduler = cancelled::add;
 
     private static final long NOW = 1_767_225_600L * 1_000_000_000L; // 2026-01-01, the virtual clock's start
 

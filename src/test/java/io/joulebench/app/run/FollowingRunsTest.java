@@ -6,8 +6,6 @@ import io.joulebench.app.live.FakeRunController;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.app.live.RunState;
-import io.joulebench.core.executor.slurm.BatchScheduler;
-import io.joulebench.core.executor.slurm.JobStatus;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.results.Studies;
 import io.joulebench.core.study.StudyPlan;
@@ -15,7 +13,6 @@ import io.joulebench.core.time.VirtualClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,21 +27,7 @@ class FollowingRunsTest {
     private final List<Runnable> background = new ArrayList<>();
     private final List<String> reported = new ArrayList<>();
     private final List<Runnable> ticks = new ArrayList<>();
-    private final BatchScheduler scheduler = new BatchScheduler() {
-        @Override
-        public String submit(List<String> args, Path script) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<JobStatus> status(String jobId) {
-            return Optional.empty();
-        }
-
-        @Override
-        public void cancel(String jobId) {
-        }
-    };
+    private final FolderFollower.JobCanceller scheduler = jobId -> { };
 
     private FollowingRuns runs() {
         return new FollowingRuns(new RunBackend(own::get, controller), background::add, (period, task) -> {

@@ -48,11 +48,18 @@ public final class SlurmExecutors {
         return new SlurmExecutor(p, new SlurmCli(CommandRunner.local()), clock, jobs);
     }
 
-    /** This JVM's java, class path and home: how a node that shares the file system starts the worker. */
+    /**
+     * This JVM's java, class path and home: how a node that shares the file system starts the worker. The class path
+     * is made absolute: the job starts in its own folder ({@code --chdir}), where a relative entry (the
+     * {@code java -jar target/joulebench.jar} of a source checkout) names nothing.
+     */
     public static List<String> thisJvm(Path home) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-cp",
-                System.getProperty("java.class.path"), "io.joulebench.Main");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().normalize().toString())
+                .collect(java.util.stream.Collectors.joining(File.pathSeparator));
+        return List.of(javaBin, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-cp",
+                classPath, "io.joulebench.Main");
     }
 
     /** Whether {@code command} is an executable in a folder of PATH. */

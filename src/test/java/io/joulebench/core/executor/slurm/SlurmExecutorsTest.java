@@ -34,6 +34,10 @@ class SlurmExecutorsTest {
 
     @Test
     void without_a_worker_command_the_nodes_start_this_jvm_with_the_users_home() {
-        assertThat(SlurmExecutors.thisJvm(tmp)).contains("-Duser.home=" + tmp, "io.joulebench.Main");
+        java.util.List<String> argv = SlurmExecutors.thisJvm(tmp);
+        assertThat(argv).contains("-Duser.home=" + tmp, "io.joulebench.Main");
+        String classPath = argv.get(argv.indexOf("-cp") + 1);
+        assertThat(classPath.split(java.io.File.pathSeparator)).as("the job runs in its own folder")
+                .allSatisfy(e -> assertThat(Path.of(e)).isAbsolute());
     }
 }
