@@ -131,7 +131,11 @@ public final class AppContext implements AutoCloseable {
                 services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
-                        live.canRunProperty(), live.runOffReasonProperty(), shell::run), images).node(),
+                        live.canRunProperty(), live.runOffReasonProperty(), shell::run,
+                        () -> io.joulebench.app.editor.ClusterProfileView.show(
+                                new io.joulebench.app.editor.ClusterProfileViewModel(editor.clusterProfileFile(),
+                                        background, services.ui()), this.ownerWindow(),
+                                editor::clusterProfileChanged)), images).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, resultsView.node()));
         scene = new Scene(shellView.node());
@@ -228,6 +232,11 @@ public final class AppContext implements AutoCloseable {
                 stage.close();
             });
         });
+    }
+
+    /** The workbench's window, the owner of its dialogs (null before it is shown). */
+    private javafx.stage.Window ownerWindow() {
+        return scene == null ? null : scene.getWindow();
     }
 
     public ShellViewModel shell() {

@@ -126,6 +126,13 @@ public final class EditorViewModel {
         return runOn;
     }
 
+    /** The cluster profile was saved: the plan preview estimates on it again. */
+    public void clusterProfileChanged() {
+        if (runOn.get() == ExecutorKind.SLURM) {
+            validation.validate();
+        }
+    }
+
     /** The user's cluster profile, {@code cluster.yaml} beside the workbench's preferences ({@code ~/.joulebench}). */
     public Path clusterProfileFile() {
         return SlurmExecutors.userProfileFile(preferences.file().toAbsolutePath().getParent());
