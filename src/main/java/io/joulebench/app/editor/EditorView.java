@@ -183,16 +183,20 @@ public final class EditorView {
                     + " with the profile " + vm.clusterProfileFile() + " (as 'joulebench run --executor slurm')"));
             Label runOnLabel = new Label("Run on");
             runOnLabel.setLabelFor(runOn);
-            titleRow.getChildren().addAll(runOnLabel, runOn);
+            HBox runBar = new HBox(8, runOnLabel, runOn);
+            runBar.setAlignment(Pos.CENTER_RIGHT);
+            runBar.setId("editor-run-bar");
             if (runAction.editProfile() != null) {
                 Button profile = action("Profile…", "Edit the cluster profile (partition, account, GPUs, shared"
                         + " folder, SSH host): " + vm.clusterProfileFile(), runAction.editProfile());
                 profile.setId("editor-cluster-profile");
                 profile.visibleProperty().bind(vm.runOnProperty().isEqualTo(ExecutorKind.SLURM));
                 profile.managedProperty().bind(profile.visibleProperty());
-                titleRow.getChildren().add(profile);
+                runBar.getChildren().add(profile);
             }
             titleRow.getChildren().add(run);
+            // where it runs, on its own line under the title: the title row keeps the study's name whole at 1100 px
+            top.getChildren().add(runBar);
             Label whyNot = new Label();
             whyNot.setId("editor-run-off");
             whyNot.getStyleClass().add("run-off-reason");
