@@ -204,8 +204,10 @@ public final class FollowingRuns implements LiveRunFeed, RunController {
         if (f == null || f.own) {
             return own.controller().cancelQuestion();
         }
-        return "Cancel the run in " + f.follower.dir() + "? Its Slurm jobs that have not ended are cancelled"
-                + " (scancel) and the process running it, if it is alive, gets an interrupt: levels that closed stay"
+        boolean cluster = !f.follower.feed().snapshot().jobs().isEmpty();
+        return "Cancel the run in " + f.follower.dir() + "? " + (cluster ? "Its Slurm jobs that have not ended are"
+                + " cancelled (scancel) and the process running it, if it is alive, gets an interrupt"
+                : "The process running it gets an interrupt, as Ctrl-C would") + ": levels that closed stay"
                 + " credited and 'joulebench resume' continues the rest.";
     }
 

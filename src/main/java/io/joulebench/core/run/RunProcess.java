@@ -70,7 +70,9 @@ public final class RunProcess implements AutoCloseable {
 
     /**
      * Sends SIGINT to the process recorded as running {@code resultsDir} (its interrupt: what closed is credited,
-     * the rest left for resume).
+     * the rest left for resume). A process that ignores SIGINT — one started in the background of a
+     * non-interactive shell, where the JVM then installs no handler for it — gets SIGTERM, which the CLI handles
+     * the same way (its shutdown hook interrupts the run and waits for the teardown).
      *
      * @return whether a live process was found and signalled
      */
@@ -79,7 +81,8 @@ public final class RunProcess implements AutoCloseable {
         if (p.isEmpty()) {
             return false;
         }
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.get().pid()))
+        String signal = ignoresSigint(p.get().pid()) ? "-TERM" : "-INT";
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(p.get().pid()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             return kill.waitFor() == 0;
@@ -87,6 +90,21 @@ public final class RunProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while signalling process " + p.get().pid());
         }
+    }
+
+    /** Whether the process ignores SIGINT (Linux: bit 2 of SigIgn in /proc/PID/status); false when not known. */
+    static boolean ignoresSigint(long pid) {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & (1L << 1)) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("{} not readable", status, e);
+        }
+        return false;
     }
 
     @Override

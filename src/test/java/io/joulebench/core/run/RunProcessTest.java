@@ -37,4 +37,20 @@ class RunProcessTest {
         assertThat(RunProcess.find(dir)).isEmpty();
         assertThat(RunProcess.interrupt(dir)).isFalse();
     }
+
+    @Test
+    void a_process_that_ignores_sigint_is_told_apart_from_one_that_handles_it() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux /proc only");
+        // a background job of a non-interactive shell starts with SIGINT ignored; its JVM then never sees SIGINT
+        Process ignoring = new ProcessBuilder("sh", "-c", "trap '' INT; exec sleep 30").start();
+        Process handling = new ProcessBuilder("sleep", "30").start();
+        try {
+            Thread.sleep(300); // the trap is set before the exec
+            assertThat(RunProcess.ignoresSigint(ignoring.pid())).isTrue();
+            assertThat(RunProcess.ignoresSigint(handling.pid())).isFalse();
+        } finally {
+            ignoring.destroyForcibly();
+            handling.destroyForcibly();
+        }
+    }
 }
