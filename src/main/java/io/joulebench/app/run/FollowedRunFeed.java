@@ -115,14 +115,19 @@ public final class FollowedRunFeed implements LiveRunFeed {
         }
 
         JobRow row() {
-            boolean done = state.equals("COMPLETED");
-            boolean failed = merged && !done || !done && !state.isEmpty() && !state.equals("PENDING")
-                    && !state.equals("RUNNING") && !state.equals("CONFIGURING") && !state.equals("COMPLETING");
-            String text = state.isEmpty() ? "submitted"
+            // the scheduler's own list of states a job has not ended in
+            boolean active = state.isEmpty() || new io.joulebench.core.executor.slurm.JobStatus(state, null, null, 0,
+                    null).active();
+            // merged while still running by the last event: the coordinator took it in on a cancel, which reports
+            // no state of its own (Ctrl-C on it, or a cancel from here)
+            String shown = merged && active ? "CANCELLED" : state;
+            boolean done = shown.equals("COMPLETED");
+            boolean failed = !done && (merged || !active);
+            String text = shown.isEmpty() ? "submitted"
                     : done ? "done"
-                    : state.equals("RUNNING") && node != null && !node.isBlank() ? "RUNNING on " + node
-                    : failed && reason != null && !reason.isBlank() ? state + ": " + reason
-                    : state;
+                    : shown.equals("RUNNING") && node != null && !node.isBlank() ? "RUNNING on " + node
+                    : failed && reason != null && !reason.isBlank() ? shown + ": " + reason
+                    : shown;
             int credit = credited >= 0 ? credited : levelsDone;
             return new JobRow(id, group, text, failed, cells >= 0 ? credit + "/" + cells : String.valueOf(credit));
         }

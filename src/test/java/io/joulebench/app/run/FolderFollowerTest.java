@@ -163,6 +163,12 @@ class FolderFollowerTest {
         assertThat(cancelled).as("only the job not merged yet").containsExactly("41");
         assertThat(what).isEqualTo("cancelled 1 Slurm job");
         assertThat(follower.feed().snapshot().state()).isEqualTo(RunState.CANCELLING);
+
+        // the coordinator takes a cancelled job in without a state event of its own: merged, last seen running
+        Files.writeString(running.dir().resolve("merged"), "");
+        follower.poll();
+        assertThat(follower.feed().snapshot().jobs().get(0)).extracting(JobRow::state, JobRow::failed)
+                .containsExactly("CANCELLED", true);
     }
 
     @Test
