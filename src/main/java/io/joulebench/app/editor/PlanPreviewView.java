@@ -48,6 +48,8 @@ final class PlanPreviewView {
         cluster.setId("plan-cluster");
         cluster.getStyleClass().add("plan-cluster");
         cluster.setWrapText(true);
+        // wrapped whole at 1100 px: without it the VBox keeps the label at one line's height and cuts it
+        cluster.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         breakdown.getStyleClass().add("plan-breakdown");
         breakdown.setWrapText(true);
         hint.setId("plan-hint");
