@@ -101,6 +101,11 @@ public final class AppContext implements AutoCloseable {
             }
 
             @Override
+            public io.joulebench.core.executor.ExecutorKind runOn() {
+                return editor.runOnProperty().get();
+            }
+
+            @Override
             public void runFinished(Path resultsFolder, boolean interrupted) {
                 lastRunFolder.set(resultsFolder);
                 if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)
@@ -108,7 +113,7 @@ public final class AppContext implements AutoCloseable {
                     shellRef.get().areaProperty().set(Area.RESULTS);
                 }
             }
-        }, background);
+        }, background, poller);
         LiveViewModel live = new LiveViewModel(backend, services.ui(), poller, services.confirmer(),
                 services.errors(), LiveViewModel.DEFAULT_HZ);
         live.blockRunWhile(editor.runBlockedReasonProperty());
@@ -118,13 +123,19 @@ public final class AppContext implements AutoCloseable {
         ChartImages.Saver images = ChartImages.Saver.onExecutor(services.dialogs(), background, services.errors());
         LiveView liveView = new LiveView(live, () -> services.dialogs()
                 .chooseFolder("Resume an interrupted results folder", lastRunFolder.get())
-                .map(java.nio.file.Path::toFile).orElse(null), images);
+                .map(java.nio.file.Path::toFile).orElse(null), () -> services.dialogs()
+                .chooseFolder("Follow a results folder", lastRunFolder.get())
+                .map(java.nio.file.Path::toFile).orElse(null), results.recent(), images);
         ResultsView resultsView = new ResultsView(results, services.dialogs(), images);
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
                 services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
-                        live.canRunProperty(), live.runOffReasonProperty(), shell::run), images).node(),
+                        live.canRunProperty(), live.runOffReasonProperty(), shell::run,
+                        () -> io.joulebench.app.editor.ClusterProfileView.show(
+                                new io.joulebench.app.editor.ClusterProfileViewModel(editor.clusterProfileFile(),
+                                        background, services.ui()), this.ownerWindow(),
+                                editor::clusterProfileChanged)), images).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, resultsView.node()));
         scene = new Scene(shellView.node());
@@ -221,6 +232,11 @@ public final class AppContext implements AutoCloseable {
                 stage.close();
             });
         });
+    }
+
+    /** The workbench's window, the owner of its dialogs (null before it is shown). */
+    private javafx.stage.Window ownerWindow() {
+        return scene == null ? null : scene.getWindow();
     }
 
     public ShellViewModel shell() {

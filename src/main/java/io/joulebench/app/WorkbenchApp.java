@@ -31,7 +31,7 @@ public final class WorkbenchApp extends Application {
         HostEnvironment host = HostEnvironment.system();
         Thread.ofVirtual().name("joulebench-reaper").start(() -> Reaper.reapAtStartup(host));
         StudyExecution execution = new CoreStudyExecution(() -> new DefaultSessionRunner(
-                SessionEnvironment.standard(host, new ReferenceEngineServerFactory(host.clock()))), host.clock());
+                SessionEnvironment.standard(host, new ReferenceEngineServerFactory(host.clock()))), host.clock(), host);
         context = new AppContext(new AppContext.Services(WorkbenchPreferences.forHost(host),
                 StudyRunBackend.factory(execution, StudyRunBackend.defaultResultsRoot(host), errors, ui),
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),

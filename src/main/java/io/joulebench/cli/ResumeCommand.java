@@ -4,6 +4,7 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.run.EventLog;
+import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.server.HostEnvironment;
@@ -73,7 +74,8 @@ public final class ResumeCommand implements Callable<Integer> {
         Clock clock = host.clock();
         try {
             return InterruptibleRun.execute(host, () -> {
-                try (EventLog log = new EventLog(resultsDir, credited, clock)) {
+                try (RunProcess running = RunProcess.claim(resultsDir);
+                     EventLog log = new EventLog(resultsDir, credited, clock)) {
                     events.set(log);
                     return new StudyRunner(executor, clock).resume(resultsDir, study, new TeeListener(progress, log));
                 }

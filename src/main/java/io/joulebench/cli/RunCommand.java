@@ -4,6 +4,7 @@ import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.run.EventLog;
+import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
@@ -93,7 +94,8 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return InterruptibleRun.execute(host, () -> {
                 ResultsFolder folder = ResultsFolder.create(out, plan, clock);
-                try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
+                try (RunProcess running = RunProcess.claim(folder.dir());
+                     EventLog log = new EventLog(folder.dir(), 0, clock)) {
                     events.set(log);
                     return new StudyRunner(executor, clock).continueIn(folder, plan, new TeeListener(progress, log));
                 }

@@ -3,6 +3,7 @@ package io.joulebench.app.editor;
 import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.FileDialogs;
 import java.nio.file.Path;
+import io.joulebench.core.executor.ExecutorKind;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -44,7 +45,13 @@ public final class EditorView {
      * first problem, a run in progress).
      */
     public record RunAction(javafx.beans.value.ObservableBooleanValue enabled,
-            javafx.beans.value.ObservableStringValue whyNot, Runnable run) {
+            javafx.beans.value.ObservableStringValue whyNot, Runnable run, Runnable editProfile) {
+
+        /** Without a cluster profile editor. */
+        public RunAction(javafx.beans.value.ObservableBooleanValue enabled,
+                javafx.beans.value.ObservableStringValue whyNot, Runnable run) {
+            this(enabled, whyNot, run, null);
+        }
     }
 
     /** An editor without a Run button (tests of the editor alone). */
@@ -158,7 +165,39 @@ public final class EditorView {
             run.getStyleClass().add("run-button");
             run.disableProperty().bind(javafx.beans.binding.Bindings.not(runAction.enabled()));
             titleRow.getChildren().add(new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL));
+            javafx.scene.control.ComboBox<ExecutorKind> runOn = new javafx.scene.control.ComboBox<>(
+                    javafx.collections.FXCollections.observableArrayList(ExecutorKind.values()));
+            runOn.setId("editor-run-on");
+            runOn.valueProperty().bindBidirectional(vm.runOnProperty());
+            runOn.setConverter(new javafx.util.StringConverter<>() {
+                @Override
+                public String toString(ExecutorKind k) {
+                    return k == null ? "" : k == ExecutorKind.LOCAL ? "this machine" : "cluster profile";
+                }
+
+                @Override
+                public ExecutorKind fromString(String s) {
+                    return null;
+                }
+            });
+            runOn.setTooltip(new Tooltip("Where Run runs the study: here, or as one Slurm batch job per session group"
+                    + " with the profile " + vm.clusterProfileFile() + " (as 'joulebench run --executor slurm')"));
+            Label runOnLabel = new Label("Run on");
+            runOnLabel.setLabelFor(runOn);
+            HBox runBar = new HBox(8, runOnLabel, runOn);
+            runBar.setAlignment(Pos.CENTER_RIGHT);
+            runBar.setId("editor-run-bar");
+            if (runAction.editProfile() != null) {
+                Button profile = action("Profile…", "Edit the cluster profile (partition, account, GPUs, shared"
+                        + " folder, SSH host): " + vm.clusterProfileFile(), runAction.editProfile());
+                profile.setId("editor-cluster-profile");
+                profile.visibleProperty().bind(vm.runOnProperty().isEqualTo(ExecutorKind.SLURM));
+                profile.managedProperty().bind(profile.visibleProperty());
+                runBar.getChildren().add(profile);
+            }
             titleRow.getChildren().add(run);
+            // where it runs, on its own line under the title: the title row keeps the study's name whole at 1100 px
+            top.getChildren().add(runBar);
             Label whyNot = new Label();
             whyNot.setId("editor-run-off");
             whyNot.getStyleClass().add("run-off-reason");

@@ -14,6 +14,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.joulebench.core.executor.ExecutorKind;
+import io.joulebench.core.executor.slurm.SlurmExecutors;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -48,6 +50,7 @@ public final class EditorViewModel {
     private final StudyFormViewModel form = new StudyFormViewModel(document);
     private final SweepViewModel sweep = new SweepViewModel(document);
     private final ValidationViewModel validation;
+    private final ObjectProperty<ExecutorKind> runOn = new SimpleObjectProperty<>(ExecutorKind.LOCAL);
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
@@ -113,7 +116,26 @@ public final class EditorViewModel {
         document.onTreeChanged(() -> nameOf(document.tree()).ifPresent(studyName::set));
         recent.setAll(preferences.recentStudies());
         validation.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> updateRunBlocked());
+        runOn.addListener((o, a, b) -> validation.clusterProfileProperty()
+                .set(b == ExecutorKind.SLURM ? clusterProfileFile() : null));
         newStudy();
+    }
+
+    /** Where Run runs the study: this machine, or the user's cluster profile (as {@code --executor slurm}). */
+    public ObjectProperty<ExecutorKind> runOnProperty() {
+        return runOn;
+    }
+
+    /** The cluster profile was saved: the plan preview estimates on it again. */
+    public void clusterProfileChanged() {
+        if (runOn.get() == ExecutorKind.SLURM) {
+            validation.validate();
+        }
+    }
+
+    /** The user's cluster profile, {@code cluster.yaml} beside the workbench's preferences ({@code ~/.joulebench}). */
+    public Path clusterProfileFile() {
+        return SlurmExecutors.userProfileFile(preferences.file().toAbsolutePath().getParent());
     }
 
     private void updateRunBlocked() {

@@ -24,6 +24,7 @@ final class PlanPreviewView {
     private final Label summary = new Label();
     private final Label wallTime = new Label();
     private final Label breakdown = new Label();
+    private final Label cluster = new Label();
     private final Label hint = new Label();
     private final GridPane orders = new GridPane();
     private final Label arrivalCaption = new Label();
@@ -44,6 +45,11 @@ final class PlanPreviewView {
         summary.setId("plan-summary");
         wallTime.setId("plan-wall-time");
         wallTime.getStyleClass().add("plan-figure");
+        cluster.setId("plan-cluster");
+        cluster.getStyleClass().add("plan-cluster");
+        cluster.setWrapText(true);
+        // wrapped whole at 1100 px: without it the VBox keeps the label at one line's height and cuts it
+        cluster.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         breakdown.getStyleClass().add("plan-breakdown");
         breakdown.setWrapText(true);
         hint.setId("plan-hint");
@@ -71,12 +77,24 @@ final class PlanPreviewView {
         arrivalCaption.setId("plan-arrival-caption");
         arrivalCaption.setWrapText(true);
         arrivalCaption.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // both lines, the histogram gives way
-        root.getChildren().addAll(heading, message, summary, wallTime, breakdown, orders, hint, arrivalCaption,
+        root.getChildren().addAll(heading, message, summary, wallTime, cluster, breakdown, orders, hint, arrivalCaption,
                 histogram);
         root.setPadding(new Insets(10));
         root.getStyleClass().add("plan-preview");
         show(vm.planProperty());
         vm.planProperty().addListener((o, a, b) -> show(vm.planProperty()));
+    }
+
+    /** Jobs, parallelism and the packed wall time on the cluster, and what the figure leaves out. */
+    static String clusterText(PlanPreview p) {
+        io.joulebench.core.study.ClusterWallTime c = p.cluster();
+        if (c == null) {
+            return "On the cluster: " + p.clusterNote();
+        }
+        return "On the cluster: " + c.jobs() + " job" + (c.jobs() == 1 ? "" : "s") + " (one per session group), "
+                + c.parallelism() + " at once, estimated wall time " + (c.upperBound() ? "≤ " : "≈ ")
+                + Formats.duration(Duration.ofMillis(Math.round(c.totalSeconds() * 1000)))
+                + " without queueing" + (p.clusterNote().isEmpty() ? "" : " (" + p.clusterNote() + ")");
     }
 
     private void show(ObservableValue<PlanPreview> value) {
@@ -86,10 +104,14 @@ final class PlanPreviewView {
             n.setVisible(has);
             n.setManaged(has);
         }
+        boolean onCluster = has && (p.cluster() != null || !p.clusterNote().isEmpty());
+        cluster.setVisible(onCluster);
+        cluster.setManaged(onCluster);
         if (!has) {
             hint.setText("");
             return;
         }
+        cluster.setText(onCluster ? clusterText(p) : "");
         summary.setText(p.levels() + " level" + (p.levels() == 1 ? "" : "s") + " · " + p.totalWindows()
                 + " measured windows · " + p.launches() + " server launch" + (p.launches() == 1 ? "" : "es")
                 + " (" + p.order().wire() + ")");

@@ -1,5 +1,7 @@
 package io.joulebench.app.editor;
 
+import io.joulebench.core.executor.slurm.SlurmProfile;
+import io.joulebench.core.study.ClusterWallTime;
 import io.joulebench.core.study.ExecutionConfig;
 import io.joulebench.core.study.ExperimentOrder;
 import io.joulebench.core.study.ResolvedCell;
@@ -8,6 +10,7 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.ScheduleSpec;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -25,6 +28,34 @@ public final class PlanPreviewer {
 
     /** @param selectedRate the rate whose arrivals to preview; NaN for the plan's first rate */
     public static PlanPreview preview(Study study, double selectedRate) {
+        return preview(study, selectedRate, null);
+    }
+
+    /**
+     * The same, with the estimate on a cluster when {@code clusterProfile} (the user's {@code cluster.yaml}) is
+     * given; reads that file, so call it off the UI thread.
+     */
+    public static PlanPreview preview(Study study, double selectedRate, Path clusterProfile) {
+        PlanPreview local = local(study, selectedRate);
+        if (clusterProfile == null) {
+            return local;
+        }
+        ClusterWallTime cluster = null;
+        String note = "";
+        try {
+            SlurmProfile profile = SlurmProfile.read(clusterProfile);
+            cluster = ClusterWallTime.of(StudyPlan.of(study), profile.maxParallelJobs());
+            if (!java.nio.file.Files.isRegularFile(clusterProfile)) {
+                note = "no " + clusterProfile + " yet: the cluster's defaults apply";
+            }
+        } catch (SlurmProfile.ProfileException e) {
+            note = e.getMessage();
+        }
+        return new PlanPreview(local.order(), local.launches(), local.launchesByOrder(), local.levels(),
+                local.totalWindows(), local.estimate(), local.orderHint(), local.arrival(), cluster, note);
+    }
+
+    private static PlanPreview local(Study study, double selectedRate) {
         StudyPlan plan = StudyPlan.of(study);
         ExperimentOrder current = study.execution().order();
         Map<ExperimentOrder, Integer> byOrder = new EnumMap<>(ExperimentOrder.class);

@@ -39,6 +39,8 @@ public final class ValidationViewModel {
     private final ObjectProperty<Problem> focusRequest = new SimpleObjectProperty<>();
     private final Executor background;
     private final io.joulebench.app.fx.UiExecutor ui;
+    /** The cluster profile to estimate the plan on; null while the study runs on this machine. */
+    private final ObjectProperty<Path> clusterProfile = new SimpleObjectProperty<>();
     private StudyCheck last;
     /** Counts requests; an outcome of an older one than the latest is dropped. */
     private volatile long generation;
@@ -54,6 +56,12 @@ public final class ValidationViewModel {
         this.ui = ui;
         document.textProperty().addListener((o, a, b) -> debouncer.submit(this::validate));
         sweep.selectedProperty().addListener((o, a, b) -> updatePlan());
+        clusterProfile.addListener((o, a, b) -> updatePlan());
+    }
+
+    /** The cluster profile the plan preview estimates jobs and wall time on; null: run on this machine. */
+    public ObjectProperty<Path> clusterProfileProperty() {
+        return clusterProfile;
     }
 
     /** Validates the current text (and previews a valid study's plan) in the background, then shows the outcome. */
@@ -62,12 +70,13 @@ public final class ValidationViewModel {
         String text = document.textProperty().get();
         Path path = file.getValue();
         double rate = sweep.selectedRate();
+        Path cluster = clusterProfile.get();
         background.execute(() -> {
             if (request != generation) {
                 return; // a later change is queued behind this one
             }
             StudyCheck check = StudyCheck.of(text, path);
-            Preview preview = check.valid() ? Preview.of(check, rate) : null;
+            Preview preview = check.valid() ? Preview.of(check, rate, cluster) : null;
             ui.execute(() -> {
                 if (request == generation) {
                     show(check, preview);
@@ -83,16 +92,25 @@ public final class ValidationViewModel {
     public StudyCheck validateNow() {
         generation++;
         StudyCheck check = StudyCheck.of(document.textProperty().get(), file.getValue());
-        show(check, check.valid() ? Preview.of(check, sweep.selectedRate()) : null);
+        PlanPreview shown = plan.get();
+        Preview preview = check.valid() ? Preview.of(check, sweep.selectedRate(), null) : null;
+        if (preview != null && preview.plan() != null && shown != null && shown.cluster() != null) {
+            // the cluster figures need the profile file read: kept from the last preview, not read on this thread
+            PlanPreview p = preview.plan();
+            preview = new Preview(new PlanPreview(p.order(), p.launches(), p.launchesByOrder(), p.levels(),
+                    p.totalWindows(), p.estimate(), p.orderHint(), p.arrival(), shown.cluster(),
+                    shown.clusterNote()), preview.precision(), "");
+        }
+        show(check, preview);
         return check;
     }
 
     /** A plan preview and its predicted precision, or why there is none. */
     private record Preview(PlanPreview plan, PrecisionPreview precision, String message) {
 
-        static Preview of(StudyCheck check, double rate) {
+        static Preview of(StudyCheck check, double rate, Path clusterProfile) {
             try {
-                return new Preview(PlanPreviewer.preview(check.study(), rate), precisionOf(check), "");
+                return new Preview(PlanPreviewer.preview(check.study(), rate, clusterProfile), precisionOf(check), "");
             } catch (RuntimeException e) {
                 return new Preview(null, null, "No plan preview: "
                         + io.joulebench.app.fx.ErrorMessages.describe(e));

@@ -12,13 +12,29 @@ import java.util.List;
  * @param windowSpans the measured windows on the power trace's time axis
  * @param warmupSpans each level's warmup, before its traffic starts
  * @param rampSpans   each level's ramp, from its traffic's start to its first window, excluded from measurement
+ * @param jobs        a cluster run's batch jobs, in group order; empty for a run on this machine
  */
 public record LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
         List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> warmupSpans,
         List<TimeSpan> rampSpans,
-        Kpis kpis, RunProgress progress, List<LevelRow> levels) {
+        Kpis kpis, RunProgress progress, List<LevelRow> levels, List<JobRow> jobs) {
+
+    /** A run on this machine: no jobs. */
+    public LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
+            List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> warmupSpans,
+            List<TimeSpan> rampSpans, Kpis kpis, RunProgress progress, List<LevelRow> levels) {
+        this(version, state, studyName, energyKind, energyLabel, windows, power, windowSpans, warmupSpans, rampSpans,
+                kpis, progress, levels, List.of());
+    }
+
+    /** The same snapshot under another version (a feed that switches between sources keeps its versions rising). */
+    public LiveSnapshot withVersion(long v) {
+        return new LiveSnapshot(v, state, studyName, energyKind, energyLabel, windows, power, windowSpans,
+                warmupSpans, rampSpans, kpis, progress, levels, jobs);
+    }
 
     public LiveSnapshot {
+        jobs = List.copyOf(jobs);
         windows = List.copyOf(windows);
         power = List.copyOf(power);
         windowSpans = List.copyOf(windowSpans);

@@ -36,6 +36,17 @@ public final class LiveView {
      * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
      */
     public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, ChartImages.Saver images) {
+        this(vm, chooseResumeFolder, () -> null, javafx.collections.FXCollections.observableArrayList(), images);
+    }
+
+    /**
+     * @param chooseResumeFolder asks the user for an interrupted results folder; null when cancelled
+     * @param chooseFollowFolder asks the user for a results folder to follow; null when cancelled
+     * @param recentRuns         recent results folders, offered in Follow's menu
+     * @param images             where the charts' "Save as PNG…" writes; null leaves only "Copy image"
+     */
+    public LiveView(LiveViewModel vm, Supplier<File> chooseResumeFolder, Supplier<File> chooseFollowFolder,
+            javafx.collections.ObservableList<Path> recentRuns, ChartImages.Saver images) {
         root.getStyleClass().add("live-view");
         root.setId("live-view");
 
@@ -60,6 +71,48 @@ public final class LiveView {
                 vm.resume(Path.of(dir.getPath()));
             }
         });
+        javafx.scene.control.SplitMenuButton follow = new javafx.scene.control.SplitMenuButton();
+        follow.setText("Follow…");
+        follow.setId("live-follow");
+        follow.setTooltip(new Tooltip("Follow a results folder that another run writes: a run in a terminal or on a"
+                + " cluster, with its chart, tiles, levels and jobs; Cancel then cancels that run"));
+        follow.disableProperty().bind(vm.canFollowProperty().not());
+        follow.setOnAction(e -> {
+            File dir = chooseFollowFolder.get();
+            if (dir != null) {
+                vm.follow(Path.of(dir.getPath()));
+            }
+        });
+        Runnable fillFollow = () -> {
+            javafx.scene.control.MenuItem choose = new javafx.scene.control.MenuItem("Follow results folder…");
+            choose.setOnAction(e -> follow.fire());
+            follow.getItems().setAll(choose);
+            if (!recentRuns.isEmpty()) {
+                follow.getItems().add(new javafx.scene.control.SeparatorMenuItem());
+            }
+            for (Path recent : recentRuns) {
+                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem("Follow " + recent);
+                item.setMnemonicParsing(false);
+                item.setOnAction(e -> vm.follow(recent));
+                follow.getItems().add(item);
+            }
+        };
+        fillFollow.run();
+        recentRuns.addListener((javafx.collections.ListChangeListener<Path>) c -> fillFollow.run());
+        Label followed = new Label();
+        followed.setId("live-following");
+        followed.getStyleClass().add("live-notice");
+        followed.textProperty().bind(vm.followingProperty());
+        followed.setMinWidth(0);
+        Tooltip followedTip = new Tooltip();
+        followedTip.textProperty().bind(vm.followingProperty());
+        followed.setTooltip(followedTip);
+        Button stopFollowing = new Button("Stop following");
+        stopFollowing.setId("live-stop-following");
+        stopFollowing.setTooltip(new Tooltip("Show this workbench's own runs again; the followed run goes on"));
+        stopFollowing.visibleProperty().bind(vm.followingProperty().isNotEmpty());
+        stopFollowing.managedProperty().bind(stopFollowing.visibleProperty());
+        stopFollowing.setOnAction(e -> vm.stopFollowing());
         Label energy = new Label();
         energy.getStyleClass().add("energy-label");
         energy.textProperty().bind(vm.energyLabelProperty());
@@ -77,9 +130,16 @@ public final class LiveView {
         runOff.setTooltip(runOffTip);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, run, cancel, resume, notice, runOff, spacer, energy);
+        HBox toolbar = new HBox(8, run, cancel, resume, follow, stopFollowing, followed, notice, runOff, spacer,
+                energy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("view-toolbar");
+        // Buttons keep their text; the labels (what is followed, why Run is off) give way.
+        for (javafx.scene.Node n : toolbar.getChildren()) {
+            if (n instanceof javafx.scene.control.ButtonBase b) {
+                b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
 
         VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, new ProgressView(vm).node());
         top.setPadding(new Insets(8, 10, 4, 10));
@@ -109,8 +169,18 @@ public final class LiveView {
         grid.add(new WindowChartView(vm.windowChartProperty(), images).node(), 0, 0);
         grid.add(new KpiTilesView(vm).node(), 1, 0);
         grid.add(new PowerChartView(vm.powerChartProperty(), images).node(), 0, 1);
-        grid.add(new LevelTableView(vm).node(), 1, 1);
+        TableViewStack levelsAndJobs = new TableViewStack(new LevelTableView(vm).node(), new JobTableView(vm).node());
+        grid.add(levelsAndJobs.node(), 1, 1);
         root.setCenter(grid);
+    }
+
+    /** The level table over the job table (shown for a cluster run only); the level table takes what is left. */
+    private record TableViewStack(Region levels, Region jobs) {
+        VBox node() {
+            VBox box = new VBox(6, levels, jobs);
+            VBox.setVgrow(levels, Priority.ALWAYS);
+            return box;
+        }
     }
 
     /** Below this width of the charts-and-tables grid the right column widens. */

@@ -53,6 +53,9 @@ public final class LiveViewModel {
     private final ObjectProperty<WindowChartModel> windowChart = new SimpleObjectProperty<>(WindowChartModel.EMPTY);
     private final ObjectProperty<PowerChartModel> powerChart = new SimpleObjectProperty<>(PowerChartModel.EMPTY);
     private final ObservableList<LevelRow> levelRows = FXCollections.observableArrayList();
+    private final ObservableList<JobRow> jobRows = FXCollections.observableArrayList();
+    private final StringProperty following = new SimpleStringProperty("");
+    private final BooleanProperty canFollow = new SimpleBooleanProperty();
     private final ObjectProperty<RunState> state = new SimpleObjectProperty<>(RunState.IDLE);
     private final BooleanProperty canRun = new SimpleBooleanProperty();
     private final StringProperty runBlockedBy = new SimpleStringProperty("");
@@ -145,6 +148,11 @@ public final class LiveViewModel {
         if (!levelRows.equals(s.levels())) {
             levelRows.setAll(s.levels());
         }
+        if (!jobRows.equals(s.jobs())) {
+            jobRows.setAll(s.jobs());
+        }
+        Path followed = controller.followedFolder();
+        following.set(followed == null ? "" : followingText(followed));
         banner.set(EnergyBanner.textFor(s.energyKind()));
         energyLabel.set(s.energyLabel().isEmpty() ? "" : "Energy: " + s.energyLabel());
         Kpis k = s.kpis();
@@ -202,6 +210,7 @@ public final class LiveViewModel {
                 : state.get().active() ? "A run is in progress (Esc cancels it)" : blocked);
         canCancel.set(available && state.get().active() && state.get() != RunState.CANCELLING);
         canResume.set(available && !state.get().active());
+        canFollow.set(controller.canFollow() && !controller.running());
     }
 
     /** Runs the editor's study. */
@@ -223,8 +232,9 @@ public final class LiveViewModel {
         if (!canCancel.get()) {
             return false;
         }
-        if (!confirmer.confirm("Cancel run", "Cancel the running study? Levels already finished stay credited; "
-                + "the open level is discarded and servers are stopped.")) {
+        String question = controller.cancelQuestion();
+        if (!confirmer.confirm("Cancel run", question != null ? question : "Cancel the running study? Levels already"
+                + " finished stay credited; the open level is discarded and servers are stopped.")) {
             return false;
         }
         try {
@@ -251,6 +261,49 @@ public final class LiveViewModel {
         } catch (RuntimeException e) {
             errors.report("Could not resume " + resultsFolder + ": " + ErrorMessages.describe(e) + ".", e);
         }
+    }
+
+    /**
+     * Follows a results folder another process writes (a run in a terminal, a cluster run): the live view shows it
+     * as it shows its own runs, and Cancel cancels it.
+     */
+    public void follow(Path resultsFolder) {
+        if (!canFollow.get()) {
+            return;
+        }
+        try {
+            controller.follow(resultsFolder);
+            following.set(followingText(resultsFolder));
+            updateActions();
+        } catch (RuntimeException e) {
+            errors.report("Could not follow " + resultsFolder + ": " + ErrorMessages.describe(e) + ".", e);
+        }
+    }
+
+    /** "Following quickstart-20261202T0800Z": the folder's name (the view's tooltip shows it whole). */
+    static String followingText(Path folder) {
+        Path name = folder.getFileName();
+        return "Following " + (name == null ? folder : name);
+    }
+
+    /** Shows this workbench's own runs again (the followed run goes on). */
+    public void stopFollowing() {
+        controller.stopFollowing();
+        following.set("");
+    }
+
+    /** "Following DIR" while a folder is followed, else empty. */
+    public ReadOnlyStringProperty followingProperty() {
+        return following;
+    }
+
+    public ReadOnlyBooleanProperty canFollowProperty() {
+        return canFollow;
+    }
+
+    /** A cluster run's jobs (empty for a run on this machine). */
+    public ObservableList<JobRow> jobRows() {
+        return jobRows;
     }
 
     public ReadOnlyObjectProperty<WindowChartModel> windowChartProperty() {

@@ -30,4 +30,28 @@ public interface RunController {
     default boolean awaitIdle(java.time.Duration timeout) throws InterruptedException {
         return true;
     }
+
+    /** The question asked before {@link #cancel()}; null: the live view's own. */
+    default String cancelQuestion() {
+        return null;
+    }
+
+    /** Whether this controller can follow a results folder that another process writes. */
+    default boolean canFollow() {
+        return false;
+    }
+
+    /** Shows the run that writes {@code folder} (or wrote it) in the live view, until a run starts here. */
+    default void follow(Path folder) {
+        throw new UnsupportedOperationException("following a results folder is not available in this workbench");
+    }
+
+    /** Shows the workbench's own runs again. */
+    default void stopFollowing() {
+    }
+
+    /** The folder followed now; null when the live view shows this workbench's own run. */
+    default Path followedFolder() {
+        return null;
+    }
 }

@@ -11,19 +11,66 @@ import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
+import io.joulebench.app.fx.UserMessageException;
+import io.joulebench.core.executor.ExecutorKind;
+import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.executor.slurm.JobEvents;
+import io.joulebench.core.executor.slurm.JobListener;
+import io.joulebench.core.executor.slurm.SlurmExecutors;
+import io.joulebench.core.executor.slurm.SlurmProfile;
+import io.joulebench.core.server.HostEnvironment;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
-/** The workbench's {@link StudyExecution}: the same study runner, sessions and results folder as the CLI. */
+/**
+ * The workbench's {@link StudyExecution}: the same study runner, sessions and results folder as the CLI. On a
+ * cluster it is {@code joulebench run --executor slurm}: the user's profile, this JVM as the worker, sbatch on PATH
+ * ({@link SlurmExecutors}); the job events go to the folder's events file, where the live view follows them.
+ */
 public final class CoreStudyExecution implements StudyExecution {
 
     private final Supplier<SessionRunner> sessions;
     private final Clock clock;
+    private final HostEnvironment host;
 
     /** @param clock the run's clock (monotonic and wall time); the system clock in the workbench */
     public CoreStudyExecution(Supplier<SessionRunner> sessions, Clock clock) {
+        this(sessions, clock, null);
+    }
+
+    /** @param host where the cluster profile is read from (null: runs on this machine only) */
+    public CoreStudyExecution(Supplier<SessionRunner> sessions, Clock clock, HostEnvironment host) {
         this.sessions = sessions;
         this.clock = clock;
+        this.host = host;
+    }
+
+    @Override
+    public RunEnd run(Study study, Path outDir, ExecutorKind where, StudyRunListener listener) throws Exception {
+        if (where == ExecutorKind.LOCAL || host == null) {
+            return StudyExecution.super.run(study, outDir, where, listener);
+        }
+        AtomicReference<EventLog> events = new AtomicReference<>();
+        JobListener jobs = JobEvents.writer((event, line, fields) -> {
+            EventLog log = events.get();
+            if (log != null) {
+                log.event(event, line, fields);
+            }
+        });
+        StudyExecutor executor;
+        try {
+            executor = SlurmExecutors.forNewRun(host.joulebenchDir(), host.home(), outDir, clock, jobs);
+        } catch (SlurmProfile.ProfileException e) {
+            throw new UserMessageException(e.getMessage());
+        }
+        StudyPlan plan = StudyPlan.of(study);
+        ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
+        try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
+            events.set(log);
+            return RunEnd.of(new StudyRunner(executor, clock).continueIn(folder, plan,
+                    new TeeListener(listener, log)));
+        }
     }
 
     @Override

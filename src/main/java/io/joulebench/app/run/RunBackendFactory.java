@@ -12,6 +12,11 @@ public interface RunBackendFactory {
 
     RunBackend create(RunHost host, Executor background);
 
+    /** The same, with the workbench's poll schedule (a backend that follows results folders polls on it). */
+    default RunBackend create(RunHost host, Executor background, io.joulebench.app.fx.PollScheduler poller) {
+        return create(host, background);
+    }
+
     /** A backend that needs nothing from the workbench (tests, the dev launcher). */
     static RunBackendFactory of(RunBackend backend) {
         return (host, background) -> backend;

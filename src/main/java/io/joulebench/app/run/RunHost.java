@@ -1,5 +1,6 @@
 package io.joulebench.app.run;
 
+import io.joulebench.core.executor.ExecutorKind;
 import io.joulebench.core.study.Study;
 import java.nio.file.Path;
 
@@ -12,6 +13,11 @@ public interface RunHost {
      * @throws IllegalStateException naming the problem when it is not valid
      */
     Study studyToRun();
+
+    /** Where the editor says to run: this machine (the default) or the user's cluster profile. Read on the UI thread. */
+    default ExecutorKind runOn() {
+        return ExecutorKind.LOCAL;
+    }
 
     /** A run ended and wrote {@code resultsFolder} (on the UI thread); the results view opens it. */
     void runFinished(Path resultsFolder, boolean interrupted);

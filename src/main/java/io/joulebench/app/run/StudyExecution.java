@@ -1,5 +1,6 @@
 package io.joulebench.app.run;
 
+import io.joulebench.core.executor.ExecutorKind;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.Study;
 import java.nio.file.Path;
@@ -19,6 +20,18 @@ public interface StudyExecution {
      * @throws Exception when the run failed; the message names the cause for the user
      */
     RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception;
+
+    /**
+     * Runs {@code study} where {@code where} says; only {@link ExecutorKind#LOCAL} unless the implementation can
+     * submit to a cluster.
+     */
+    default RunEnd run(Study study, Path outDir, ExecutorKind where, StudyRunListener listener) throws Exception {
+        if (where != ExecutorKind.LOCAL) {
+            throw new io.joulebench.app.fx.UserMessageException("running on " + where.displayName()
+                    + " is not available in this workbench");
+        }
+        return run(study, outDir, listener);
+    }
 
     /** Continues an interrupted results folder in place; same ends and failures as {@link #run}. */
     RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception;

@@ -9,7 +9,11 @@ import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.executor.ExecutorKind;
+import io.joulebench.core.run.TeeListener;
+import io.joulebench.core.session.StudyRunListener;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
@@ -55,6 +59,7 @@ public final class StudyRunController implements RunController {
     private volatile Thread worker;
     private volatile boolean started;
     private volatile CountDownLatch idle = new CountDownLatch(0);
+    private volatile Consumer<Path> followCluster = folder -> { };
 
     /**
      * @param resultsRoot where each new run's results folder is created
@@ -89,8 +94,26 @@ public final class StudyRunController implements RunController {
     @Override
     public void start() {
         Study study = host.studyToRun();
+        ExecutorKind where = host.runOn();
         Path folder = ResultsFolder.newFolderPath(resultsRoot, study.studyName(), Instant.now());
-        launch(study.studyName(), folder, f -> execution.run(study, folder, f));
+        if (where == ExecutorKind.LOCAL) {
+            launch(study.studyName(), folder, f -> execution.run(study, folder, f));
+            return;
+        }
+        // the sessions run on the nodes: the live view follows the folder, from the moment it exists
+        Consumer<Path> follow = followCluster;
+        StudyRunListener followIt = new StudyRunListener() {
+            @Override
+            public void studyStarted(io.joulebench.core.study.StudyPlan plan) {
+                follow.accept(folder);
+            }
+        };
+        launch(study.studyName(), folder, f -> execution.run(study, folder, where, new TeeListener(f, followIt)));
+    }
+
+    /** How a run of this workbench on a cluster is shown: by following its folder (the default shows nothing). */
+    public void followClusterRunsWith(Consumer<Path> follow) {
+        this.followCluster = follow;
     }
 
     @Override

@@ -2,10 +2,18 @@ package io.joulebench.core.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.results.LevelFigures;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.session.ForwardingListener;
+import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.window.WindowRecord;
+import io.joulebench.core.window.WindowSpec;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,6 +33,14 @@ import org.slf4j.LoggerFactory;
  * appends to one file: a run to its folder's, a Slurm job to its own job folder's (the coordinator relays those
  * lines into the run's). {@code joulebench watch DIR} follows it; {@code study_finished} is the last event of a run.
  * A write that fails is logged once and the run goes on: the events are a view, the manifest is the record.
+ * <p>
+ * The events a live view draws also carry their figures as fields beside the line (the line does not change, so
+ * {@code watch} prints the same): {@code level_started} the level's {@value #CELL} key (the manifest's, config hash
+ * and cycle) and {@code windows}; {@code window_closed} its {@value #CELL}, {@code window} (0-based), {@code tokens},
+ * {@code span_s} and {@code j_per_token} (provisional); {@code level_result} its {@value #CELL}, {@code valid},
+ * {@code interrupted}, {@code reason}, {@code cv}, {@code j_per_token} (the final windows' figures, in window order),
+ * {@code ttft_p99_ms} and {@code req_s} (the level's {@link LevelFigures}). A follower maps the cell key to the
+ * plan's level through the folder's study.
  */
 public final class EventLog extends ForwardingListener implements AutoCloseable {
 
@@ -33,6 +49,8 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     private static final Logger LOG = LoggerFactory.getLogger(EventLog.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long POWER_EVERY_NANOS = 1_000_000_000L;
+    /** The field naming a level's cell: {@link ManifestEntry#key}. */
+    public static final String CELL = "cell";
 
     /**
      * A stream, not a FileChannel: a channel written from an interrupted thread closes for good
@@ -45,6 +63,10 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     private final Map<Integer, Double> lastPower = new HashMap<>();
     private long lastPowerNanos = Long.MIN_VALUE;
     private boolean failed;
+    private StudyPlan plan;
+    private List<ResolvedCell> sessionCells = List.of();
+    /** The fields of the event being forwarded, for the line {@link ProgressLines} writes for it. */
+    private ObjectNode pending;
 
     /**
      * Appends to {@code dir}/{@value #FILE_NAME} (created when missing).
@@ -54,13 +76,107 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     public EventLog(Path dir, int alreadyCredited, Clock clock) throws IOException {
         this.out = new FileOutputStream(dir.resolve(FILE_NAME).toFile(), true);
         this.clock = clock;
-        this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, null), alreadyCredited,
+        this.lines = new ProgressLines((event, text, overwrite) -> append(event, text, take()), alreadyCredited,
                 clock::nanoTime);
     }
 
     /** A line that another part reports (a Slurm job's relayed progress, a job's state). */
     public void line(String event, String text) {
         append(event, text, null);
+    }
+
+    /**
+     * A line with fields beside it ({@code key, value, …}; null values left out), e.g. a Slurm job's state as
+     * {@code io.joulebench.core.executor.slurm.JobEvents} writes it.
+     */
+    public void event(String event, String text, Object... fields) {
+        ObjectNode n = JSON.createObjectNode();
+        for (int i = 0; i + 1 < fields.length; i += 2) {
+            Object v = fields[i + 1];
+            if (v != null) {
+                n.set((String) fields[i], JSON.valueToTree(v));
+            }
+        }
+        append(event, text, n);
+    }
+
+    private ObjectNode take() {
+        ObjectNode n = pending;
+        pending = null;
+        return n;
+    }
+
+    @Override
+    public synchronized void studyStarted(StudyPlan studyPlan) {
+        plan = studyPlan;
+        super.studyStarted(studyPlan);
+    }
+
+    @Override
+    public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
+        sessionCells = List.copyOf(cells);
+        super.sessionStarted(sessionId, cells);
+    }
+
+    @Override
+    public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
+        pending = cellFields(levelIndex);
+        pending.put("windows", spec.windowsPerLevel());
+        super.levelStarted(levelIndex, spec);
+        pending = null;
+    }
+
+    @Override
+    public synchronized void windowClosed(WindowRecord record) {
+        pending = cellFields(record.levelIndex());
+        pending.put("window", record.windowIndex());
+        pending.put("tokens", record.tokens());
+        pending.put("span_s", (record.spanEndNanos() - record.spanStartNanos()) / 1e9);
+        pending.put("j_per_token", record.jPerToken());
+        super.windowClosed(record);
+        pending = null;
+    }
+
+    @Override
+    public synchronized void levelResult(LevelResult result) {
+        pending = JSON.createObjectNode();
+        pending.put(CELL, ManifestEntry.key(result.cell().configHash(), result.cell().cycle()));
+        pending.put("valid", !result.interrupted() && result.valid());
+        pending.put("interrupted", result.interrupted());
+        String reason = result.invalidReason() != null ? result.invalidReason()
+                : result.outcome() == null ? null : result.outcome().validation().reason();
+        pending.put("reason", reason);
+        pending.put("cv", result.outcome() == null ? null : result.outcome().validation().cv());
+        ArrayNode j = pending.putArray("j_per_token");
+        result.windows().stream().filter(w -> !w.provisional())
+                .sorted(java.util.Comparator.comparingInt(WindowRecord::windowIndex))
+                .forEach(w -> {
+                    if (w.jPerToken() == null) {
+                        j.addNull();
+                    } else {
+                        j.add(w.jPerToken());
+                    }
+                });
+        LevelFigures figures = LevelFigures.ofRecords(result.windows());
+        finite(pending, "ttft_p99_ms", figures.ttftP99Ms());
+        finite(pending, "req_s", figures.requestRateReqS());
+        super.levelResult(result);
+        pending = null;
+    }
+
+    private ObjectNode cellFields(int levelIndex) {
+        ObjectNode n = JSON.createObjectNode();
+        ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
+        if (cell != null) {
+            n.put(CELL, ManifestEntry.key(cell.configHash(), cell.cycle()));
+        }
+        return n;
+    }
+
+    private static void finite(ObjectNode n, String key, double v) {
+        if (Double.isFinite(v)) {
+            n.put(key, v);
+        }
     }
 
     private synchronized void append(String event, String text, ObjectNode extra) {

@@ -311,4 +311,29 @@ class EditorViewModelTest {
         assertThat(vm.sweep().rates()).containsExactly("16", "28", "40");
         assertThat(vm.validation().problems()).isNotEmpty();
     }
+
+    @Test
+    void run_on_the_cluster_previews_one_job_per_group_packed_onto_the_profiles_parallel_jobs() throws Exception {
+        vm.form().edit("n_cycles", "3");
+        vm.form().edit("order", "sequential");
+        assertThat(vm.validation().planProperty().get().cluster()).as("on this machine: no cluster figures").isNull();
+        java.nio.file.Path profile = vm.clusterProfileFile();
+        java.nio.file.Files.createDirectories(profile.getParent());
+        java.nio.file.Files.writeString(profile, "partition: debug\nmax_parallel_jobs: 2\n");
+
+        vm.runOnProperty().set(io.joulebench.core.executor.ExecutorKind.SLURM);
+
+        PlanPreview plan = vm.validation().planProperty().get();
+        assertThat(plan.cluster().jobs()).isEqualTo(plan.launches()).isEqualTo(9);
+        assertThat(plan.cluster().parallelism()).isEqualTo(2);
+        assertThat(plan.cluster().totalSeconds()).isLessThan(plan.estimate().totalSeconds());
+        assertThat(PlanPreviewView.clusterText(plan)).startsWith("On the cluster: 9 jobs (one per session group),"
+                + " 2 at once, estimated wall time");
+
+        java.nio.file.Files.writeString(profile, "max_parallel_jobs: 0\n");
+        vm.runOnProperty().set(io.joulebench.core.executor.ExecutorKind.LOCAL);
+        vm.runOnProperty().set(io.joulebench.core.executor.ExecutorKind.SLURM);
+        assertThat(vm.validation().planProperty().get().clusterNote()).as("a bad value names its key")
+                .contains("max_parallel_jobs");
+    }
 }

@@ -8,6 +8,7 @@ import io.joulebench.app.fx.EnergyBanner;
 import io.joulebench.app.fx.PollScheduler;
 import io.joulebench.app.fx.UiExecutor;
 import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -245,5 +246,65 @@ class LiveViewModelTest {
     void poll_rates_outside_4_to_25_hz_are_refused() {
         assertThatThrownBy(() -> new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual,
                 services.confirmer, services.errors, 30)).hasMessageContaining("4 to 25 Hz");
+    }
+
+    @Test
+    void a_cluster_runs_jobs_reach_the_job_table_and_a_run_here_has_none() {
+        LiveViewModel vm = vm(UiExecutor.direct());
+        LiveSnapshot idle = LiveSnapshot.idle();
+        vm.apply(new LiveSnapshot(7, RunState.RUNNING, "q", "", "", List.of(), List.of(), List.of(), List.of(),
+                List.of(), Kpis.UNKNOWN, RunProgress.NONE, List.of(),
+                List.of(new JobRow("41", 0, "RUNNING on node7", false, "1/3"))));
+
+        assertThat(vm.jobRows()).extracting(JobRow::state).containsExactly("RUNNING on node7");
+
+        vm.apply(idle.withVersion(8));
+        assertThat(vm.jobRows()).isEmpty();
+    }
+
+    @Test
+    void cancel_asks_the_controllers_question_when_it_has_one() {
+        FakeRunController following = new FakeRunController() {
+            @Override
+            public String cancelQuestion() {
+                return "Cancel the run in /r? Its Slurm jobs are cancelled.";
+            }
+        };
+        LiveViewModel vm = new LiveViewModel(new RunBackend(current::get, following), UiExecutor.direct(), manual,
+                services.confirmer, services.errors, LiveViewModel.DEFAULT_HZ);
+        vm.apply(new LiveSnapshot(3, RunState.RUNNING, "q", "", "", List.of(), List.of(), List.of(), List.of(),
+                List.of(), Kpis.UNKNOWN, RunProgress.NONE, List.of()));
+
+        assertThat(vm.cancel()).isTrue();
+
+        assertThat(services.questions).containsExactly("Cancel the run in /r? Its Slurm jobs are cancelled.");
+        assertThat(following.calls).containsExactly("cancel");
+    }
+
+    @Test
+    void follow_is_offered_only_where_the_controller_can_follow_and_says_what_is_followed() {
+        FakeRunController canFollow = new FakeRunController() {
+            @Override
+            public boolean canFollow() {
+                return true;
+            }
+
+            @Override
+            public void follow(Path folder) {
+                calls.add("follow " + folder.getFileName());
+            }
+        };
+        LiveViewModel plain = vm(UiExecutor.direct());
+        assertThat(plain.canFollowProperty().get()).isFalse();
+        LiveViewModel vm = new LiveViewModel(new RunBackend(current::get, canFollow), UiExecutor.direct(), manual,
+                services.confirmer, services.errors, LiveViewModel.DEFAULT_HZ);
+        assertThat(vm.canFollowProperty().get()).isTrue();
+
+        vm.follow(Path.of("/runs/quick-1"));
+
+        assertThat(canFollow.calls).containsExactly("follow quick-1");
+        assertThat(vm.followingProperty().get()).isEqualTo("Following quick-1");
+        vm.stopFollowing();
+        assertThat(vm.followingProperty().get()).isEmpty();
     }
 }

@@ -2,6 +2,13 @@ package io.joulebench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.results.FakeSessionRunner;
+import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.results.Studies;
+import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.VirtualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,5 +56,53 @@ class EventLogTest {
         List<String> lines = Files.readAllLines(dir.resolve(EventLog.FILE_NAME));
         assertThat(lines).hasSize(2);
         assertThat(lines.get(1)).contains("\"event\":\"" + EventLog.STUDY_FINISHED);
+    }
+
+    @Test
+    void a_levels_events_carry_its_cell_and_figures_beside_the_unchanged_line() throws Exception {
+        // A folder followed by the workbench draws the window chart and level table from these fields.
+        VirtualClock clock = VirtualClock.atSeconds(0);
+        StudyPlan plan = StudyPlan.of(Studies.load(dir, "s.yaml", Studies.QUICK));
+        ResultsFolder folder = ResultsFolder.createAt(dir.resolve("run"), plan, clock);
+        try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
+            new StudyRunner(new FakeSessionRunner(0), clock).continueIn(folder, plan, log);
+        }
+
+        List<JsonNode> events = EventTail.of(folder.dir()).poll();
+        ResolvedCell first = plan.cells().get(0);
+        String key = ManifestEntry.key(first.configHash(), first.cycle());
+        JsonNode started = events.stream().filter(e -> e.path("event").asText().equals("level_started")).findFirst()
+                .orElseThrow();
+        assertThat(started.path(EventLog.CELL).asText()).isEqualTo(key);
+        assertThat(started.path("windows").asInt()).isEqualTo(3);
+        assertThat(started.path("line").asText()).startsWith("level 1/3 at 2 req/s");
+        List<JsonNode> windows = events.stream().filter(e -> e.path("event").asText().equals("window_closed"))
+                .toList();
+        assertThat(windows).hasSize(9);
+        assertThat(windows.get(1).path(EventLog.CELL).asText()).isEqualTo(key);
+        assertThat(windows.get(1).path("window").asInt()).isEqualTo(1);
+        assertThat(windows.get(1).path("j_per_token").isNumber()).isTrue();
+        assertThat(windows.get(1).path("tokens").asLong()).isPositive();
+        assertThat(windows.get(1).path("line").asText()).contains("window 2/3:", "J/token");
+        JsonNode result = events.stream().filter(e -> e.path("event").asText().equals("level_result")).findFirst()
+                .orElseThrow();
+        assertThat(result.path(EventLog.CELL).asText()).isEqualTo(key);
+        assertThat(result.path("valid").asBoolean()).isTrue();
+        assertThat(result.path("j_per_token")).hasSize(3);
+        assertThat(result.path("line").asText()).endsWith("valid, 3 windows");
+        assertThat(events.get(events.size() - 1).path("event").asText()).isEqualTo(EventLog.STUDY_FINISHED);
+    }
+
+    @Test
+    void fields_beside_a_line_leave_out_what_is_null() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(0);
+        try (EventLog log = new EventLog(dir, 0, clock)) {
+            log.event("job_state", "job 12: PENDING", "job_id", "12", "group", 0, "node", null);
+        }
+        JsonNode n = EventTail.of(dir).poll().get(0);
+        assertThat(n.path("job_id").asText()).isEqualTo("12");
+        assertThat(n.path("group").asInt()).isZero();
+        assertThat(n.has("node")).isFalse();
+        assertThat(n.path("line").asText()).isEqualTo("job 12: PENDING");
     }
 }

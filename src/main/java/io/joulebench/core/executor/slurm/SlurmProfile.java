@@ -32,28 +32,40 @@ import java.util.Set;
  * @param pollIntervalMs  {@code poll_interval_ms}: how often jobs are followed
  * @param workerCommand   {@code worker_command}: how a node starts joulebench (the arguments of
  *                        {@code joulebench worker} follow); empty = this process's java and class path
+ * @param ssh             {@code ssh}: the login node to submit through, {@code USER@HOST[:PORT]}; null = submit here
+ * @param remoteDir       {@code remote_dir}: the results folder's parent on the cluster's shared file system (with
+ *                        {@code ssh}); null = not set
  * @param jobArrays       {@code job_arrays}: submit the groups as one job array (throttled to
  *                        {@code max_parallel_jobs}) when they share one time limit; false: one job per group always
  *                        (for clusters that limit or forbid arrays)
  */
 public record SlurmProfile(String partition, String account, Integer gpusPerJob, Integer cpusPerJob, String memory,
                            List<String> sbatchArgs, Path sharedDir, int maxParallelJobs, double timeMarginFactor,
-                           double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand,
-                           boolean jobArrays) {
+                           double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand, String ssh,
+                           String remoteDir, boolean jobArrays) {
 
     public static final String FILE_NAME = "cluster.yaml";
     static final Set<String> KEYS = Set.of("partition", "account", "gpus_per_job", "cpus_per_job", "memory",
             "sbatch_args", "shared_dir", "max_parallel_jobs", "time_margin_factor", "time_margin_seconds",
-            "poll_interval_ms", "worker_command", "job_arrays");
+            "poll_interval_ms", "worker_command", "ssh", "remote_dir", "job_arrays");
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.regex.Pattern SSH = java.util.regex.Pattern.compile("[^@\\s]+@[^@:\\s]+(:\\d{1,5})?");
 
     public SlurmProfile {
         sbatchArgs = List.copyOf(sbatchArgs);
         workerCommand = List.copyOf(workerCommand);
     }
 
+    /** A profile without {@code ssh} and {@code remote_dir}, arrays allowed. */
+    public SlurmProfile(String partition, String account, Integer gpusPerJob, Integer cpusPerJob, String memory,
+                        List<String> sbatchArgs, Path sharedDir, int maxParallelJobs, double timeMarginFactor,
+                        double timeMarginSeconds, int pollIntervalMs, List<String> workerCommand) {
+        this(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, null, null, true);
+    }
+
     public static SlurmProfile defaults() {
-        return new SlurmProfile(null, null, null, null, null, List.of(), null, 4, 1.5, 300, 1000, List.of(), true);
+        return new SlurmProfile(null, null, null, null, null, List.of(), null, 4, 1.5, 300, 1000, List.of());
     }
 
     /** A bad value, naming the key (or flag) and where it came from. */
@@ -100,43 +112,129 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
                 number(root, "time_margin_factor", where, p.timeMarginFactor(), 1.0),
                 number(root, "time_margin_seconds", where, p.timeMarginSeconds(), 0.0),
                 orDefault(positive(root, "poll_interval_ms", where, null), p.pollIntervalMs()),
-                list(root, "worker_command", where, p.workerCommand()),
-                bool(root, "job_arrays", where, p.jobArrays()));
+                list(root, "worker_command", where, p.workerCommand()), ssh(root, where),
+                absolute(root, "remote_dir", where), bool(root, "job_arrays", where, p.jobArrays()));
     }
 
-    public SlurmProfile withPartition(String v) {
-        return new SlurmProfile(v, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
+    /**
+     * A profile from values keyed as in the file (a form's fields: numbers may come as their text), checked by the
+     * same rules as the file; a bad value names its key.
+     */
+    public static SlurmProfile of(java.util.Map<String, ?> values, String where) throws ProfileException {
+        ObjectNode n = JSON.createObjectNode();
+        for (var e : values.entrySet()) {
+            if (e.getValue() != null) {
+                n.set(e.getKey(), JSON.valueToTree(e.getValue()));
+            }
+        }
+        return of(n, where);
     }
 
-    public SlurmProfile withAccount(String v) {
-        return new SlurmProfile(partition, v, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
+    /** The profile as the file's YAML: the keys set, those left at their defaults left out. */
+    public String toYaml() {
+        ObjectNode all = (ObjectNode) readTree(toJson());
+        ObjectNode defaults = (ObjectNode) readTree(defaults().toJson());
+        ObjectNode out = JSON.createObjectNode();
+        for (Iterator<String> it = all.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            JsonNode v = all.get(key);
+            boolean empty = v.isNull() || v.isArray() && v.isEmpty();
+            if (!empty && !v.equals(defaults.get(key))) {
+                out.set(key, v);
+            }
+        }
+        try {
+            return out.isEmpty() ? "{}\n" : new YAMLMapper()
+                    .disable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .writeValueAsString(out);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    public SlurmProfile withGpusPerJob(Integer v) {
-        return new SlurmProfile(partition, account, v, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
+    /** Writes {@link #toYaml} to {@code file} (a temp file renamed over it; its folder created when missing). */
+    public void write(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve(".tmp-" + file.getFileName());
+        Files.writeString(tmp, toYaml(), java.nio.charset.StandardCharsets.UTF_8);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
-    public SlurmProfile withSbatchArgs(List<String> v) {
-        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, v, sharedDir, maxParallelJobs,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
+    private static JsonNode readTree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    public SlurmProfile withMaxParallelJobs(int v) {
-        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, v,
-                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, jobArrays);
-    }
-
-    public SlurmProfile withWorkerCommand(List<String> v) {
-        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
-                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, v, jobArrays);
+    private static boolean bool(JsonNode n, String key, String where, boolean fallback) throws ProfileException {
+        if (!n.hasNonNull(key)) {
+            return fallback;
+        }
+        if (!n.get(key).isBoolean()) {
+            throw new ProfileException(where + ": " + key + " must be true or false, not " + n.get(key));
+        }
+        return n.get(key).asBoolean();
     }
 
     public SlurmProfile withJobArrays(boolean v) {
         return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
-                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, v);
+                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, v);
+    }
+
+    private static String ssh(JsonNode n, String where) throws ProfileException {
+        if (!n.hasNonNull("ssh") || n.get("ssh").asText().isBlank()) {
+            return null;
+        }
+        String v = n.get("ssh").asText().strip();
+        if (!SSH.matcher(v).matches()) {
+            throw new ProfileException(where + ": ssh must be USER@HOST or USER@HOST:PORT, not " + n.get("ssh"));
+        }
+        return v;
+    }
+
+    private static String absolute(JsonNode n, String key, String where) throws ProfileException {
+        if (!n.hasNonNull(key) || n.get(key).asText().isBlank()) {
+            return null;
+        }
+        String v = n.get(key).asText().strip();
+        if (!v.startsWith("/")) {
+            throw new ProfileException(where + ": " + key + " must be an absolute path on the cluster, not " + n.get(key));
+        }
+        return v;
+    }
+
+    public SlurmProfile withPartition(String v) {
+        return new SlurmProfile(v, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, jobArrays);
+    }
+
+    public SlurmProfile withAccount(String v) {
+        return new SlurmProfile(partition, v, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, jobArrays);
+    }
+
+    public SlurmProfile withGpusPerJob(Integer v) {
+        return new SlurmProfile(partition, account, v, cpusPerJob, memory, sbatchArgs, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, jobArrays);
+    }
+
+    public SlurmProfile withSbatchArgs(List<String> v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, v, sharedDir, maxParallelJobs,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, jobArrays);
+    }
+
+    public SlurmProfile withMaxParallelJobs(int v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir, v,
+                timeMarginFactor, timeMarginSeconds, pollIntervalMs, workerCommand, ssh, remoteDir, jobArrays);
+    }
+
+    public SlurmProfile withWorkerCommand(List<String> v) {
+        return new SlurmProfile(partition, account, gpusPerJob, cpusPerJob, memory, sbatchArgs, sharedDir,
+                maxParallelJobs, timeMarginFactor, timeMarginSeconds, pollIntervalMs, v, ssh, remoteDir, jobArrays);
     }
 
     /** The job's time limit in whole minutes (Slurm's unit): the estimate × factor + margin, rounded up. */
@@ -161,6 +259,8 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
         n.put("poll_interval_ms", pollIntervalMs);
         ArrayNode w = n.putArray("worker_command");
         workerCommand.forEach(w::add);
+        n.put("ssh", ssh);
+        n.put("remote_dir", remoteDir);
         n.put("job_arrays", jobArrays);
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(n) + "\n";
@@ -212,16 +312,6 @@ public record SlurmProfile(String partition, String account, Integer gpusPerJob,
         List<String> out = new ArrayList<>();
         v.forEach(e -> out.add(e.asText()));
         return out;
-    }
-
-    private static boolean bool(JsonNode n, String key, String where, boolean fallback) throws ProfileException {
-        if (!n.hasNonNull(key)) {
-            return fallback;
-        }
-        if (!n.get(key).isBoolean()) {
-            throw new ProfileException(where + ": " + key + " must be true or false, not " + n.get(key));
-        }
-        return n.get(key).asBoolean();
     }
 
     private static int orDefault(Integer v, int fallback) {

@@ -21,7 +21,7 @@ class MirroredSlurmExecutorTest extends StudyExecutorContract {
     @Override
     protected StudyExecutor executor(SessionRunner sessions, StudyPlan plan) {
         SlurmProfile profile = new SlurmProfile(null, null, null, null, null, List.of(), null, 2, 1.5, 300, 10,
-                List.of("joulebench"), true);
+                List.of("joulebench")).withJobArrays(true);
         SshSite site = new SshSite(SshTarget.parse("me@login"), tmp.resolve("cluster").toAbsolutePath().toString());
         JobFiles files = new MirroredJobFiles(tmp.resolve("out"), site, new LocalDirRemoteFiles());
         return new SlurmExecutor(profile, new SlurmExecutorTest.ThreadScheduler(sessions, plan), Clock.system(),

@@ -101,7 +101,7 @@ class SlurmExecutorTest extends StudyExecutorContract {
     @Override
     protected StudyExecutor executor(SessionRunner sessions, StudyPlan plan) {
         SlurmProfile profile = new SlurmProfile(null, null, null, null, null, List.of(), null, 2, 1.5, 300, 10,
-                List.of("joulebench"), jobArrays());
+                List.of("joulebench")).withJobArrays(jobArrays());
         scheduler = new ThreadScheduler(sessions, plan);
         return new SlurmExecutor(profile, scheduler, Clock.system(), JobListener.NONE);
     }

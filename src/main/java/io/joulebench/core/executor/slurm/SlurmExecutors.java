@@ -1,0 +1,78 @@
+package io.joulebench.core.executor.slurm;
+
+import io.joulebench.core.time.Clock;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Builds the Slurm executor of a new run as {@code joulebench run --executor slurm} does without flags: the user's
+ * profile ({@code ~/.joulebench/cluster.yaml}), this JVM as the worker command when the profile names none, the
+ * results folder inside the profile's {@code shared_dir}, and {@code sbatch} on PATH. For the workbench's
+ * "Run on: cluster profile"; every refusal is a {@link SlurmProfile.ProfileException} whose message says what to do.
+ */
+public final class SlurmExecutors {
+
+    private SlurmExecutors() {
+    }
+
+    /** The user's cluster profile file: {@code <joulebench dir>/cluster.yaml}. */
+    public static Path userProfileFile(Path joulebenchDir) {
+        return joulebenchDir.resolve(SlurmProfile.FILE_NAME);
+    }
+
+    /**
+     * The executor for a new run into {@code resultsDir}, with the profile read from {@code joulebenchDir}.
+     *
+     * @param home this user's home, which the worker JVM is given ({@code -Duser.home})
+     */
+    public static SlurmExecutor forNewRun(Path joulebenchDir, Path home, Path resultsDir, Clock clock,
+                                          JobListener jobs) throws SlurmProfile.ProfileException {
+        return forNewRun(SlurmProfile.read(userProfileFile(joulebenchDir)), home, resultsDir, clock, jobs,
+                onPath("sbatch"));
+    }
+
+    static SlurmExecutor forNewRun(SlurmProfile profile, Path home, Path resultsDir, Clock clock, JobListener jobs,
+                                   boolean sbatchOnPath) throws SlurmProfile.ProfileException {
+        SlurmProfile p = profile.workerCommand().isEmpty() ? profile.withWorkerCommand(thisJvm(home)) : profile;
+        Path folder = resultsDir.toAbsolutePath().normalize();
+        if (p.sharedDir() != null && !folder.startsWith(p.sharedDir().toAbsolutePath().normalize())) {
+            throw new SlurmProfile.ProfileException("the results folder " + folder + " is not inside the profile's"
+                    + " shared_dir " + p.sharedDir() + ", which the nodes see");
+        }
+        if (!sbatchOnPath) {
+            throw new SlurmProfile.ProfileException("sbatch is not on PATH here: run the workbench on a machine that"
+                    + " can submit Slurm jobs (a login node), or run on this machine");
+        }
+        return new SlurmExecutor(p, new SlurmCli(CommandRunner.local()), clock, jobs);
+    }
+
+    /**
+     * This JVM's java, class path and home: how a node that shares the file system starts the worker. The class path
+     * is made absolute: the job starts in its own folder ({@code --chdir}), where a relative entry (the
+     * {@code java -jar target/joulebench.jar} of a source checkout) names nothing.
+     */
+    public static List<String> thisJvm(Path home) {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().normalize().toString())
+                .collect(java.util.stream.Collectors.joining(File.pathSeparator));
+        return List.of(javaBin, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-cp",
+                classPath, "io.joulebench.Main");
+    }
+
+    /** Whether {@code command} is an executable in a folder of PATH. */
+    public static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,43 @@
+package io.joulebench.core.executor.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.joulebench.core.time.VirtualClock;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SlurmExecutorsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void no_sbatch_here_is_a_sentence_saying_where_to_run_not_an_exception_trace() {
+        assertThatThrownBy(() -> SlurmExecutors.forNewRun(SlurmProfile.defaults(), tmp, tmp.resolve("run"),
+                VirtualClock.atSeconds(0), JobListener.NONE, false))
+                .isInstanceOf(SlurmProfile.ProfileException.class)
+                .hasMessageContaining("sbatch is not on PATH");
+    }
+
+    @Test
+    void a_results_folder_outside_the_shared_dir_is_refused_naming_the_key() throws Exception {
+        Path file = java.nio.file.Files.writeString(tmp.resolve("cluster.yaml"), "shared_dir: " + tmp.resolve("shared"));
+        SlurmProfile shared = SlurmProfile.read(file);
+        assertThatThrownBy(() -> SlurmExecutors.forNewRun(shared, tmp, tmp.resolve("elsewhere/run"),
+                VirtualClock.atSeconds(0), JobListener.NONE, true))
+                .hasMessageContaining("shared_dir");
+        assertThat(SlurmExecutors.forNewRun(shared, tmp, tmp.resolve("shared/run"), VirtualClock.atSeconds(0),
+                JobListener.NONE, true)).isNotNull();
+    }
+
+    @Test
+    void without_a_worker_command_the_nodes_start_this_jvm_with_the_users_home() {
+        java.util.List<String> argv = SlurmExecutors.thisJvm(tmp);
+        assertThat(argv).contains("-Duser.home=" + tmp, "io.joulebench.Main");
+        String classPath = argv.get(argv.indexOf("-cp") + 1);
+        assertThat(classPath.split(java.io.File.pathSeparator)).as("the job runs in its own folder")
+                .allSatisfy(e -> assertThat(Path.of(e)).isAbsolute());
+    }
+}
