@@ -6,9 +6,10 @@ import io.joulebench.core.executor.slurm.CommandRunner;
 import io.joulebench.core.executor.slurm.JobFiles;
 import io.joulebench.core.executor.slurm.JobListener;
 import io.joulebench.core.executor.slurm.JobRecord;
-import io.joulebench.core.executor.slurm.JobStatus;
+import io.joulebench.core.executor.slurm.JobEvents;
 import io.joulebench.core.executor.slurm.SlurmCli;
 import io.joulebench.core.executor.slurm.SlurmExecutor;
+import io.joulebench.core.executor.slurm.SlurmExecutors;
 import io.joulebench.core.executor.slurm.SlurmProfile;
 import io.joulebench.core.executor.ssh.MirroredJobFiles;
 import io.joulebench.core.executor.ssh.SshConnection;
@@ -17,7 +18,6 @@ import io.joulebench.core.executor.ssh.SshTarget;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.server.HostEnvironment;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,28 +110,32 @@ final class ClusterOptions {
             }
             profile = profile.withMaxParallelJobs(maxParallelJobs);
         }
-        SshSite site = site(resultsDir);
+        SshSite site = site(resultsDir, profile, host);
         if (site != null) {
             Path localBase = resultsDir != null ? resultsDir.toAbsolutePath().normalize().getParent() : newFolder;
             return overSsh(profile, site, localBase, jobs, host);
         }
         if (profile.workerCommand().isEmpty()) {
-            profile = profile.withWorkerCommand(thisJvm(host));
+            profile = profile.withWorkerCommand(SlurmExecutors.thisJvm(host.home()));
         }
         Path folder = (resultsDir != null ? resultsDir : newFolder).toAbsolutePath().normalize();
         if (profile.sharedDir() != null && !folder.startsWith(profile.sharedDir().toAbsolutePath().normalize())) {
             throw new UserInputException("--out: the results folder " + folder + " is not inside the profile's"
                     + " shared_dir " + profile.sharedDir() + ", which the nodes see");
         }
-        if (!onPath("sbatch")) {
+        if (!SlurmExecutors.onPath("sbatch")) {
             throw new UserInputException("--executor slurm: sbatch is not on PATH here; run on a machine that can"
                     + " submit Slurm jobs (a login node)");
         }
         return new SlurmExecutor(profile, new SlurmCli(CommandRunner.local()), host.clock(), jobs);
     }
 
-    /** The login node and remote folder: from the flags, else (resume) as the run recorded them; null: none. */
-    private SshSite site(Path resultsDir) {
+    /**
+     * The login node and remote folder: from the flags; else, for a new run, from the profile's {@code ssh} and
+     * {@code remote_dir} (what the workbench's profile editor writes); else (resume) as the run recorded them; null:
+     * none.
+     */
+    private SshSite site(Path resultsDir, SlurmProfile profile, HostEnvironment host) {
         try {
             if (ssh != null) {
                 if (remoteDir == null || remoteDir.isBlank()) {
@@ -139,6 +143,14 @@ final class ClusterOptions {
                             + " file system where the run's files are mirrored");
                 }
                 return new SshSite(SshTarget.parse(ssh), remoteDir.strip());
+            }
+            if (resultsDir == null && profile.ssh() != null) {
+                if (profile.remoteDir() == null) {
+                    throw new UserInputException(host.joulebenchDir().resolve(SlurmProfile.FILE_NAME) + ": ssh is set"
+                            + " but remote_dir is not: name the folder on the cluster's shared file system where the"
+                            + " run's files are mirrored (or pass --remote-dir)");
+                }
+                return new SshSite(SshTarget.parse(profile.ssh()), profile.remoteDir());
             }
             return resultsDir == null ? null
                     : SshSite.read(resultsDir.resolve(JobRecord.CLUSTER_DIR)).orElse(null);
@@ -219,60 +231,17 @@ final class ClusterOptions {
         }
     }
 
-    /** This JVM's java, class path and home, to start the worker with on a node that shares the file system. */
-    private static List<String> thisJvm(HostEnvironment host) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED",
-                "-Duser.home=" + host.home(), "-cp", System.getProperty("java.class.path"),
-                "io.joulebench.Main");
-    }
-
-    private static boolean onPath(String command) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Job lines for the CLI's progress and the run's events file. */
+    /**
+     * Job lines for the CLI's progress and the run's events file, with their fields ({@link JobEvents}, the one
+     * owner of the lines, which the workbench's follower reads back).
+     */
     static JobListener printing(ProgressPrinter printer, java.util.function.Supplier<EventLog> events) {
-        return new JobListener() {
-            private void say(String event, String text) {
-                printer.print(text, false);
-                EventLog log = events.get();
-                if (log != null) {
-                    log.line(event, text);
-                }
+        return JobEvents.writer((event, line, fields) -> {
+            printer.print(line, false);
+            EventLog log = events.get();
+            if (log != null) {
+                log.event(event, line, fields);
             }
-
-            @Override
-            public void jobSubmitted(int group, String jobId, String name, boolean reattached) {
-                say("job_submitted", "job " + jobId + " (" + name + "): " + (reattached
-                        ? "reattached, still queued or running" : "submitted for session group " + group));
-            }
-
-            @Override
-            public void jobState(int group, String jobId, JobStatus s) {
-                say("job_state", "job " + jobId + ": " + s.state() + (s.node() != null && !s.node().isBlank()
-                        && s.active() && !s.state().equals("PENDING") ? " on " + s.node() : ""));
-            }
-
-            @Override
-            public void jobProgress(int group, String jobId, String line) {
-                say("job_progress", "job " + jobId + ": " + line);
-            }
-
-            @Override
-            public void jobMerged(int group, String jobId, JobStatus s, int credited, int cells) {
-                say("job_merged", "job " + jobId + ": " + (s.completed() ? "done" : s.describe(jobId)) + ", "
-                        + credited + "/" + cells + " level" + (cells == 1 ? "" : "s") + " credited");
-            }
-        };
+        });
     }
 }

@@ -77,6 +77,29 @@ class ClusterOptionsTest {
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 
+    @Test
+    void the_profiles_ssh_and_remote_dir_are_used_without_flags_as_the_profile_editor_writes_them() throws Exception {
+        Path home = tmp.resolve("home");
+        Files.createDirectories(home.resolve(".joulebench"));
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there
+        }
+        Files.writeString(home.resolve(".joulebench/cluster.yaml"),
+                "worker_command: [joulebench]\nssh: me@127.0.0.1:" + port + "\nremote_dir: /shared\n");
+        StringWriter err = new StringWriter();
+        int exit = runWithHome(home, err, "--executor=slurm");
+        assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).as("it tried the profile's login node").contains("cannot reach 127.0.0.1 (port "
+                + port + ")").doesNotContain("\tat ");
+
+        Files.writeString(home.resolve(".joulebench/cluster.yaml"), "worker_command: [joulebench]\nssh: me@login\n");
+        StringWriter err2 = new StringWriter();
+        assertThat(runWithHome(home, err2, "--executor=slurm")).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err2.toString()).contains("ssh is set but remote_dir is not");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
     private int runWithHome(Path home, StringWriter err, String... flags) {
         CommandLine cl = JoulebenchCommand.commandLine(new HostEnvironment(home, null, Clock.system()));
         cl.setErr(new PrintWriter(err, true));

@@ -35,6 +35,11 @@ public final class SlurmExecutors {
 
     static SlurmExecutor forNewRun(SlurmProfile profile, Path home, Path resultsDir, Clock clock, JobListener jobs,
                                    boolean sbatchOnPath) throws SlurmProfile.ProfileException {
+        if (profile.ssh() != null) {
+            throw new SlurmProfile.ProfileException("the cluster profile submits through " + profile.ssh() + " over SSH,"
+                    + " which the workbench does not do yet: run it from a terminal with 'joulebench run STUDY"
+                    + " --executor slurm' (the profile's ssh and remote_dir apply) and follow its folder here");
+        }
         SlurmProfile p = profile.workerCommand().isEmpty() ? profile.withWorkerCommand(thisJvm(home)) : profile;
         Path folder = resultsDir.toAbsolutePath().normalize();
         if (p.sharedDir() != null && !folder.startsWith(p.sharedDir().toAbsolutePath().normalize())) {

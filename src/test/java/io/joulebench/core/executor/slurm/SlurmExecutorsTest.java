@@ -33,6 +33,16 @@ class SlurmExecutorsTest {
     }
 
     @Test
+    void a_profile_that_submits_over_ssh_is_refused_in_the_workbench_with_the_command_that_does_it() throws Exception {
+        Path file = java.nio.file.Files.writeString(tmp.resolve("cluster.yaml"),
+                "ssh: me@login.example.org\nremote_dir: /shared/me\n");
+        assertThatThrownBy(() -> SlurmExecutors.forNewRun(SlurmProfile.read(file), tmp, tmp.resolve("run"),
+                VirtualClock.atSeconds(0), JobListener.NONE, true))
+                .isInstanceOf(SlurmProfile.ProfileException.class)
+                .hasMessageContaining("me@login.example.org").hasMessageContaining("joulebench run STUDY --executor slurm");
+    }
+
+    @Test
     void without_a_worker_command_the_nodes_start_this_jvm_with_the_users_home() {
         java.util.List<String> argv = SlurmExecutors.thisJvm(tmp);
         assertThat(argv).contains("-Duser.home=" + tmp, "io.joulebench.Main");
