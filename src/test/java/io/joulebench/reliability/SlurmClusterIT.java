@@ -2,19 +2,16 @@ package io.joulebench.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.testing.JoulebenchChild;
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,36 +43,9 @@ class SlurmClusterIT {
                 + " one-node one with slurm-wlm and munge)");
     }
 
-    /** {@code groups} session groups (max_output_tokens varies) of {@code rates} levels, 3 windows of 1 s. */
     private Path study(String name, List<Integer> outputTokens, List<Integer> rates, double windowSeconds)
             throws IOException {
-        String yaml = """
-                study_name: %s
-                serving_mode: server
-                engine: reference
-                runners: {reference: in-process}
-                task:
-                  dataset: {source: builtin, n_prompts: 20, order: interleaved}
-                  max_input_tokens: 64
-                  max_output_tokens: 16
-                  random_seed: 42
-                measurement:
-                  energy_sampler: simulated
-                  baseline: {enabled: false}
-                server:
-                  traffic:
-                    arrival: poisson
-                    seed: 7
-                    ramp_exclusion_seconds: 0.5
-                    window_seconds: %s
-                  warmup: {mode: fixed, duration_seconds: 0.5}
-                  windows_per_level: 3
-                study_execution: {n_cycles: 1, experiment_order: sequential}
-                sweep:
-                  task.max_output_tokens: %s
-                  server.traffic.rate: %s
-                """.formatted(name, windowSeconds, outputTokens, rates);
-        return Files.writeString(tmp.resolve(name + ".yaml"), yaml);
+        return ClusterStudies.study(tmp, name, outputTokens, rates, windowSeconds);
     }
 
     private JoulebenchChild joulebench(String... args) throws IOException {
@@ -83,9 +53,7 @@ class SlurmClusterIT {
     }
 
     private static List<List<String>> csv(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return new CsvReader(r).readAll();
-        }
+        return ClusterStudies.csv(file);
     }
 
     private static String scontrol(String jobId) throws IOException, InterruptedException {
@@ -140,17 +108,7 @@ class SlurmClusterIT {
         Path local = ResultsChecks.onlyFolder(localOut);
         Path cluster = ResultsChecks.onlyFolder(clusterOut);
         ResultsChecks.assertConsistent(cluster);
-        List<List<String>> a = csv(local.resolve("windows.csv"));
-        List<List<String>> b = csv(cluster.resolve("windows.csv"));
-        assertThat(b.getFirst()).as("columns").isEqualTo(a.getFirst());
-        assertThat(b).hasSize(a.size()).hasSize(1 + 9);
-        List<String> header = a.getFirst();
-        for (String column : List.of("experiment_id", "config_hash", "cycle", "level_index", "window_index",
-                "rate_req_s", "engine", "runner", "energy_kind")) {
-            int i = header.indexOf(column);
-            assertThat(b.stream().skip(1).map(r -> r.get(i)).toList()).as(column)
-                    .isEqualTo(a.stream().skip(1).map(r -> r.get(i)).toList());
-        }
+        ClusterStudies.assertSameWindows(local, cluster, 9);
         assertThat(Manifest.read(cluster.resolve("manifest.json")).entries()).allMatch(ManifestEntry::credited);
         // groups ran in parallel: two jobs were running before the first one was merged
         List<String> lines = output.lines().toList();
@@ -189,18 +147,7 @@ class SlurmClusterIT {
         Path local = ResultsChecks.onlyFolder(localOut);
         Path cluster = ResultsChecks.onlyFolder(clusterOut);
         ResultsChecks.assertConsistent(cluster);
-        List<List<String>> a = csv(local.resolve("windows.csv"));
-        List<List<String>> b = csv(cluster.resolve("windows.csv"));
-        assertThat(b.getFirst()).as("columns").isEqualTo(a.getFirst());
-        assertThat(b).as("rows").hasSize(a.size()).hasSize(1 + 9);
-        List<String> header = a.getFirst();
-        for (String column : List.of("experiment_id", "study_name", "config_hash", "cycle", "level_index",
-                "window_index", "rate_req_s", "engine", "runner", "energy_kind")) {
-            int i = header.indexOf(column);
-            assertThat(i).as(column + " is a column").isNotNegative();
-            assertThat(b.stream().skip(1).map(r -> r.get(i)).toList()).as(column)
-                    .isEqualTo(a.stream().skip(1).map(r -> r.get(i)).toList());
-        }
+        ClusterStudies.assertSameWindows(local, cluster, 9);
         // the three rates share one launch: one job, shown by the scheduler under the study's name
         List<JobRecord> jobs = jobs(cluster);
         assertThat(jobs).hasSize(1);

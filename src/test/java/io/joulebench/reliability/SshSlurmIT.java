@@ -2,14 +2,12 @@ package io.joulebench.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.testing.JoulebenchChild;
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -133,17 +131,7 @@ class SshSlurmIT {
         Path local = ResultsChecks.onlyFolder(localOut);
         Path laptop = ResultsChecks.onlyFolder(sshOut);
         ResultsChecks.assertConsistent(laptop);
-        List<List<String>> a = csv(local.resolve("windows.csv"));
-        List<List<String>> b = csv(laptop.resolve("windows.csv"));
-        assertThat(b.getFirst()).as("columns").isEqualTo(a.getFirst());
-        assertThat(b).hasSize(a.size()).hasSize(1 + 9);
-        List<String> header = a.getFirst();
-        for (String column : List.of("experiment_id", "config_hash", "cycle", "level_index", "window_index",
-                "rate_req_s", "engine", "runner", "energy_kind")) {
-            int i = header.indexOf(column);
-            assertThat(b.stream().skip(1).map(r -> r.get(i)).toList()).as(column)
-                    .isEqualTo(a.stream().skip(1).map(r -> r.get(i)).toList());
-        }
+        ClusterStudies.assertSameWindows(local, laptop, 9);
         // the bundles were copied back: every credited window is a folder here
         List<ManifestEntry> entries = Manifest.read(laptop.resolve("manifest.json")).entries();
         assertThat(entries).hasSize(3).allMatch(ManifestEntry::credited);
@@ -269,33 +257,7 @@ class SshSlurmIT {
 
     /** One session group per output length (max_output_tokens) of {@code rates} levels, 3 windows of 1 s. */
     private Path study(String name, List<Integer> outputTokens, List<Integer> rates) throws IOException {
-        String yaml = """
-                study_name: %s
-                serving_mode: server
-                engine: reference
-                runners: {reference: in-process}
-                task:
-                  dataset: {source: builtin, n_prompts: 20, order: interleaved}
-                  max_input_tokens: 64
-                  max_output_tokens: 16
-                  random_seed: 42
-                measurement:
-                  energy_sampler: simulated
-                  baseline: {enabled: false}
-                server:
-                  traffic:
-                    arrival: poisson
-                    seed: 7
-                    ramp_exclusion_seconds: 0.5
-                    window_seconds: 1
-                  warmup: {mode: fixed, duration_seconds: 0.5}
-                  windows_per_level: 3
-                study_execution: {n_cycles: 1, experiment_order: sequential}
-                sweep:
-                  task.max_output_tokens: %s
-                  server.traffic.rate: %s
-                """.formatted(name, outputTokens, rates);
-        return Files.writeString(tmp.resolve(name + ".yaml"), yaml);
+        return ClusterStudies.study(tmp, name, outputTokens, rates, 1);
     }
 
     private static String scontrol(String jobId) throws IOException, InterruptedException {
@@ -306,9 +268,7 @@ class SshSlurmIT {
     }
 
     private static List<List<String>> csv(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return new CsvReader(r).readAll();
-        }
+        return ClusterStudies.csv(file);
     }
 
     private static String yamlList(List<String> items) {

@@ -125,11 +125,7 @@ public final class SlurmExecutor implements StudyExecutor {
                     throw e;
                 } catch (IOException e) {
                     LOG.error("submitting {} groups as a job array failed", all.size(), e);
-                    for (GroupWork g : all) {
-                        for (ResolvedCell c : g.cells()) {
-                            folder.cellFailed(c, "SubmitFailed", e.getMessage());
-                        }
-                    }
+                    submitFailed(folder, all, e);
                 }
             }
             while (!queue.isEmpty() || !running.isEmpty()) {
@@ -141,9 +137,7 @@ public final class SlurmExecutor implements StudyExecutor {
                         throw e;
                     } catch (IOException e) {
                         LOG.error("submitting group {} failed", next.groupIndex(), e);
-                        for (ResolvedCell c : next.cells()) {
-                            folder.cellFailed(c, "SubmitFailed", e.getMessage());
-                        }
+                        submitFailed(folder, List.of(next), e);
                     }
                 }
                 if (running.isEmpty()) {
@@ -181,6 +175,15 @@ public final class SlurmExecutor implements StudyExecutor {
                 pullEnded(rec);
                 merge(folder, r, status.orElse(new JobStatus("UNKNOWN",
                         "the scheduler no longer knows the job", null, 0, null)));
+            }
+        }
+    }
+
+    /** Groups that could not be submitted: their cells fail with what sbatch (or the connection) said. */
+    private static void submitFailed(ResultsFolder folder, List<GroupWork> groups, IOException e) throws IOException {
+        for (GroupWork g : groups) {
+            for (ResolvedCell c : g.cells()) {
+                folder.cellFailed(c, "SubmitFailed", e.getMessage());
             }
         }
     }
