@@ -86,8 +86,25 @@ public final class CoreStudyExecution implements StudyExecution {
     public RunEnd resume(Path resultsDir, StudyRunListener listener) throws Exception {
         int credited = (int) Manifest.read(resultsDir.resolve(Manifest.FILE_NAME)).entries().stream()
                 .filter(ManifestEntry::credited).count();
+        AtomicReference<EventLog> log = new AtomicReference<>();
+        // a Slurm run resumes on Slurm, as `joulebench resume` does: never its GPU groups on this machine
+        StudyRunner runner = runner();
+        if (SlurmExecutors.isClusterRun(resultsDir)) {
+            try {
+                runner = new StudyRunner(SlurmExecutors.forResume(resultsDir, clock, JobEvents.writer(
+                        (event, line, fields) -> {
+                            EventLog l = log.get();
+                            if (l != null) {
+                                l.event(event, line, fields);
+                            }
+                        })), clock);
+            } catch (SlurmProfile.ProfileException e) {
+                throw new UserMessageException(e.getMessage());
+            }
+        }
         try (EventLog events = new EventLog(resultsDir, credited, clock)) {
-            return RunEnd.of(runner().resume(resultsDir, null, new TeeListener(listener, events)));
+            log.set(events);
+            return RunEnd.of(runner.resume(resultsDir, null, new TeeListener(listener, events)));
         }
     }
 

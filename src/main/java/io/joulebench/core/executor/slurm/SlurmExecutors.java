@@ -53,6 +53,41 @@ public final class SlurmExecutors {
         return new SlurmExecutor(p, new SlurmCli(CommandRunner.local()), clock, jobs);
     }
 
+    /** Whether a results folder is a Slurm run's (its coordinator recorded the profile it submits with). */
+    public static boolean isClusterRun(Path resultsDir) {
+        return Files.isRegularFile(recordedProfile(resultsDir));
+    }
+
+    private static Path recordedProfile(Path resultsDir) {
+        return resultsDir.resolve(JobRecord.CLUSTER_DIR).resolve(SlurmExecutor.PROFILE_FILE);
+    }
+
+    /**
+     * The executor that resumes a Slurm run as {@code joulebench resume DIR} does: the run's recorded profile (its
+     * worker command included), so the uncredited groups go back to the cluster and jobs still running are
+     * reattached, never run on this machine. A run submitted over SSH is refused with the command that resumes it.
+     */
+    public static SlurmExecutor forResume(Path resultsDir, Clock clock, JobListener jobs)
+            throws SlurmProfile.ProfileException, java.io.IOException {
+        return forResume(resultsDir, clock, jobs, onPath("sbatch"));
+    }
+
+    static SlurmExecutor forResume(Path resultsDir, Clock clock, JobListener jobs, boolean sbatchOnPath)
+            throws SlurmProfile.ProfileException, java.io.IOException {
+        if (Files.isRegularFile(resultsDir.resolve(JobRecord.CLUSTER_DIR)
+                .resolve(io.joulebench.core.executor.ssh.SshSite.FILE_NAME))) {
+            throw new SlurmProfile.ProfileException("this run was submitted over SSH, which the workbench does not do"
+                    + " yet: resume it from a terminal with 'joulebench resume " + resultsDir + "' and follow its folder"
+                    + " here");
+        }
+        if (!sbatchOnPath) {
+            throw new SlurmProfile.ProfileException("this run's groups ran as Slurm jobs and sbatch is not on PATH here:"
+                    + " resume it on a login node ('joulebench resume " + resultsDir + "'), not on this machine");
+        }
+        return new SlurmExecutor(SlurmProfile.fromJson(recordedProfile(resultsDir)), new SlurmCli(CommandRunner.local()),
+                clock, jobs);
+    }
+
     /**
      * This JVM's java, class path and home: how a node that shares the file system starts the worker. The class path
      * is made absolute: the job starts in its own folder ({@code --chdir}), where a relative entry (the

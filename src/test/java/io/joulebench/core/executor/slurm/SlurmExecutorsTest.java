@@ -43,6 +43,25 @@ class SlurmExecutorsTest {
     }
 
     @Test
+    void a_slurm_runs_folder_resumes_on_slurm_with_its_recorded_profile_and_an_ssh_run_is_refused_by_name()
+            throws Exception {
+        Path run = tmp.resolve("run");
+        assertThat(SlurmExecutors.isClusterRun(run)).isFalse();
+        Path cluster = java.nio.file.Files.createDirectories(run.resolve(JobRecord.CLUSTER_DIR));
+        java.nio.file.Files.writeString(cluster.resolve(SlurmExecutor.PROFILE_FILE),
+                SlurmProfile.defaults().withMaxParallelJobs(3).toJson());
+        assertThat(SlurmExecutors.isClusterRun(run)).isTrue();
+        assertThat(SlurmExecutors.forResume(run, VirtualClock.atSeconds(0), JobListener.NONE, true).kind())
+                .isEqualTo(io.joulebench.core.executor.ExecutorKind.SLURM);
+        assertThatThrownBy(() -> SlurmExecutors.forResume(run, VirtualClock.atSeconds(0), JobListener.NONE, false))
+                .isInstanceOf(SlurmProfile.ProfileException.class).hasMessageContaining("joulebench resume " + run);
+        java.nio.file.Files.writeString(cluster.resolve(io.joulebench.core.executor.ssh.SshSite.FILE_NAME), "{}");
+        assertThatThrownBy(() -> SlurmExecutors.forResume(run, VirtualClock.atSeconds(0), JobListener.NONE, true))
+                .isInstanceOf(SlurmProfile.ProfileException.class).hasMessageContaining("over SSH")
+                .hasMessageContaining("joulebench resume " + run);
+    }
+
+    @Test
     void without_a_worker_command_the_nodes_start_this_jvm_with_the_users_home() {
         java.util.List<String> argv = SlurmExecutors.thisJvm(tmp);
         assertThat(argv).contains("-Duser.home=" + tmp, "io.joulebench.Main");
