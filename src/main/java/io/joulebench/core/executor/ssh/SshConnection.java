@@ -21,6 +21,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,9 +58,14 @@ public final class SshConnection implements AutoCloseable {
     private SftpFiles current;
     private ChannelSftp sftp;
 
+    /** Where every JSch call runs (see {@link #onIoThread}). */
+    private final ExecutorService io;
+
     private SshConnection(SshTarget target, Session session) {
         this.target = target;
         this.session = session;
+        this.io = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("ssh-" + target.host())
+                .unstarted(r));
     }
 
     /** Connects to {@code target} with the keys, agent and known_hosts of the user whose home is {@code home}. */
@@ -110,7 +120,7 @@ public final class SshConnection implements AutoCloseable {
 
     /** Scheduler commands on the login node: each argument shell-quoted, each command given a minute. */
     public CommandRunner commands() {
-        return this::exec;
+        return argv -> onIoThread(() -> exec(argv));
     }
 
     /**
@@ -148,14 +158,60 @@ public final class SshConnection implements AutoCloseable {
     }
 
     private <T> T withSftp(SftpCall<T> call) throws IOException {
-        try {
-            return call.run(sftp());
-        } catch (IOException | RuntimeException e) {
-            dropSftp();
-            if (Thread.currentThread().isInterrupted() && !(e instanceof InterruptedIOException)) {
-                throw new InterruptedIOException("SFTP to " + target + " was interrupted");
+        return onIoThread(() -> {
+            try {
+                return call.run(sftp());
+            } catch (IOException | RuntimeException e) {
+                dropSftp();
+                throw e;
             }
-            throw e;
+        });
+    }
+
+    @FunctionalInterface
+    private interface IoCall<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * Runs a JSch call on the connection's own thread and waits for it. JSch swallows interrupts in its waits, so the
+     * caller's interrupt (Ctrl-C) must never reach it: an interrupted caller waits the short call out (its channel
+     * stays usable) and then gets the {@link InterruptedIOException} of {@link CommandRunner#local()}, interrupt
+     * kept. An interrupted caller starts no call.
+     */
+    private <T> T onIoThread(IoCall<T> call) throws IOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("interrupted before a call over SSH to " + target);
+        }
+        Future<T> f;
+        try {
+            f = io.submit(call::run);
+        } catch (RejectedExecutionException e) {
+            throw new IOException("the SSH connection to " + target + " is closed");
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                T result = f.get();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("a call over SSH to " + target + " was interrupted");
+                }
+                return result;
+            } catch (InterruptedException e) {
+                interrupted = true; // waited out, then reported above or below
+            } catch (ExecutionException e) {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                if (e.getCause() instanceof IOException x) {
+                    throw x;
+                }
+                if (e.getCause() instanceof RuntimeException x) {
+                    throw x;
+                }
+                throw new IOException(e.getCause());
+            }
         }
     }
 
@@ -196,11 +252,7 @@ public final class SshConnection implements AutoCloseable {
         }
     }
 
-    /** A JSch failure as an IOException; an interrupted one as the {@link InterruptedIOException} callers expect. */
     private IOException failed(String what, JSchException e) {
-        if (Thread.currentThread().isInterrupted()) {
-            return new InterruptedIOException(what + " on " + target + " was interrupted");
-        }
         return new IOException(what + " over SSH to " + target + " failed: " + e.getMessage(), e);
     }
 
@@ -234,8 +286,7 @@ public final class SshConnection implements AutoCloseable {
             return new CommandRunner.Result(ch.getExitStatus(), out.toString(StandardCharsets.UTF_8),
                     err.toString(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(String.join(" ", argv) + " was interrupted");
+            throw new IOException("the SSH connection to " + target + " was closed during " + argv.getFirst());
         } finally {
             ch.disconnect();
         }
@@ -246,6 +297,7 @@ public final class SshConnection implements AutoCloseable {
     public void close() {
         dropSftp();
         session.disconnect();
+        io.shutdownNow();
         LOG.info("closed the SSH connection to {}", target);
     }
 }
