@@ -183,6 +183,12 @@ final class ClusterOptions {
                         + sbatch.exitCode() + ": " + sbatch.stderr().strip() + "); name a login node that can submit"
                         + " Slurm jobs");
             }
+            try {
+                connection.files().mkdirs(site.remoteDir());
+            } catch (IOException e) {
+                throw new UserInputException("--remote-dir: " + site.remoteDir() + " cannot be created on "
+                        + site.target() + ": " + e.getMessage());
+            }
             JobFiles files = new MirroredJobFiles(localBase, site, connection.files());
             return new SlurmExecutor(profile, new SlurmCli(connection.commands()), host.clock(), jobs, files);
         } catch (IOException | RuntimeException e) {

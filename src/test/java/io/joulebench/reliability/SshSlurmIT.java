@@ -148,6 +148,8 @@ class SshSlurmIT {
             assertThat(there.resolve("job.sh")).content().contains("'worker' '--results' '" + mirror + "'");
             assertThat(there.resolve("results/manifest.json")).isRegularFile();
             assertThat(j.dir().resolve("slurm.out")).as("the job's output came back").isRegularFile();
+            assertThat(Files.mismatch(j.resultsDir().resolve("events.jsonl"), there.resolve("results/events.jsonl")))
+                    .as("the progress file, copied back by its tails, is the job's").isEqualTo(-1L);
         });
         assertThat(laptop.resolve("cluster/ssh.json")).content().contains("root@127.0.0.1:" + port);
         assertNoSessionLeft();
@@ -164,7 +166,9 @@ class SshSlurmIT {
 
     @Test
     void ctrl_c_cancels_the_job_over_ssh_and_resume_reconnects_as_recorded_and_runs_the_rest() throws Exception {
-        Path yaml = study("sshcancel", List.of(8), List.of(2, 4, 6));
+        // levels of 3 windows of 4 s: every command over SSH starts the login shell (seconds on a loaded machine), so
+        // progress arrives late, and the job must still be running when the interrupt follows its first level
+        Path yaml = study("sshcancel", List.of(8), List.of(2, 4, 6), 4);
         Path home = home("home", "host_ed25519");
         Path out = tmp.resolve("laptop");
         Path remote = tmp.resolve("cluster-shared");
@@ -252,12 +256,13 @@ class SshSlurmIT {
 
     /** One session group per output length, one level each at 4 req/s, 3 windows of 1 s. */
     private Path study(String name, List<Integer> outputTokens) throws IOException {
-        return study(name, outputTokens, List.of(4));
+        return study(name, outputTokens, List.of(4), 1);
     }
 
-    /** One session group per output length (max_output_tokens) of {@code rates} levels, 3 windows of 1 s. */
-    private Path study(String name, List<Integer> outputTokens, List<Integer> rates) throws IOException {
-        return ClusterStudies.study(tmp, name, outputTokens, rates, 1);
+    /** One session group per output length (max_output_tokens) of {@code rates} levels, 3 windows each. */
+    private Path study(String name, List<Integer> outputTokens, List<Integer> rates, int windowSeconds)
+            throws IOException {
+        return ClusterStudies.study(tmp, name, outputTokens, rates, windowSeconds);
     }
 
     private static String scontrol(String jobId) throws IOException, InterruptedException {

@@ -396,11 +396,11 @@ public final class SlurmExecutor implements StudyExecutor {
     }
 
     /** Progress and finished bundles of a running job; a failed copy is retried at the next poll. */
-    private void pullRunning(JobRecord rec) {
+    private void pullRunning(JobRecord rec) throws java.io.InterruptedIOException {
         try {
             files.pull(rec.resultsDir(), false);
         } catch (java.io.InterruptedIOException e) {
-            Thread.currentThread().interrupt();
+            throw e;
         } catch (IOException e) {
             LOG.warn("copying the results of Slurm job {} back failed (retried at the next poll): {}", rec.jobId(),
                     e.getMessage());

@@ -3,7 +3,6 @@ package io.joulebench.core.executor.ssh;
 import com.jcraft.jsch.AgentIdentityRepository;
 import com.jcraft.jsch.AgentProxyException;
 import com.jcraft.jsch.ChannelExec;
-import com.jcraft.jsch.ChannelSftp;
 import com.jcraft.jsch.HostKey;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
@@ -13,7 +12,6 @@ import io.joulebench.core.executor.slurm.CommandRunner;
 import io.joulebench.core.executor.slurm.SlurmExecutor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * One SSH connection to a login node (JSch), as the user's own {@code ssh} would make it: the keys
  * {@code ~/.ssh/id_ed25519}, {@code id_ecdsa} and {@code id_rsa} that exist (without a passphrase) and the
  * ssh-agent at {@code SSH_AUTH_SOCK}; the host key must already be in {@code ~/.ssh/known_hosts}. Scheduler commands
- * run over exec channels ({@link #commands()}), files go over one SFTP channel ({@link #files()}). Closing it ends
- * both: nothing of joulebench stays on the login node.
+ * run over exec channels ({@link #commands()}), files go over one SFTP channel ({@link #files()}), every call on
+ * the connection's own thread ({@link IoThread}). Closing it ends both: nothing of joulebench stays on the login node.
  */
 public final class SshConnection implements AutoCloseable {
 
@@ -38,7 +36,7 @@ public final class SshConnection implements AutoCloseable {
     static final List<String> KEY_FILES = List.of("id_ed25519", "id_ecdsa", "id_rsa");
     /** As {@link CommandRunner#local()}: a scheduler command gets a minute. */
     static final Duration COMMAND_LIMIT = Duration.ofSeconds(60);
-    private static final int CONNECT_TIMEOUT_MS = 15_000;
+    static final int CONNECT_TIMEOUT_MS = 15_000;
 
     /** The connection could not be made; the message says why and what to do. */
     public static final class ConnectFailed extends IOException {
@@ -49,13 +47,14 @@ public final class SshConnection implements AutoCloseable {
 
     private final SshTarget target;
     private final Session session;
-    private final RemoteFiles files = new Reopening();
-    private SftpFiles current;
-    private ChannelSftp sftp;
+    private final IoThread io;
+    private final SftpSession files;
 
     private SshConnection(SshTarget target, Session session) {
         this.target = target;
         this.session = session;
+        this.io = new IoThread("SSH to " + target);
+        this.files = new SftpSession(session, target, io);
     }
 
     /** Connects to {@code target} with the keys, agent and known_hosts of the user whose home is {@code home}. */
@@ -110,97 +109,15 @@ public final class SshConnection implements AutoCloseable {
 
     /** Scheduler commands on the login node: each argument shell-quoted, each command given a minute. */
     public CommandRunner commands() {
-        return this::exec;
+        return argv -> io.call(() -> exec(argv));
     }
 
-    /**
-     * The login node's files over SFTP: one channel, opened on first use and opened anew after a failure (an
-     * interrupted call leaves a channel's requests and replies out of step).
-     */
+    /** The login node's files over SFTP (one channel, reopened after a failure). */
     public RemoteFiles files() {
         return files;
     }
 
-    private synchronized SftpFiles sftp() throws IOException {
-        if (current == null) {
-            try {
-                sftp = (ChannelSftp) session.openChannel("sftp");
-                sftp.connect(CONNECT_TIMEOUT_MS);
-            } catch (JSchException e) {
-                throw failed("opening SFTP", e);
-            }
-            current = new SftpFiles(sftp);
-        }
-        return current;
-    }
-
-    private synchronized void dropSftp() {
-        if (sftp != null) {
-            sftp.disconnect();
-        }
-        sftp = null;
-        current = null;
-    }
-
-    @FunctionalInterface
-    private interface SftpCall<T> {
-        T run(SftpFiles f) throws IOException;
-    }
-
-    private <T> T withSftp(SftpCall<T> call) throws IOException {
-        try {
-            return call.run(sftp());
-        } catch (IOException | RuntimeException e) {
-            dropSftp();
-            if (Thread.currentThread().isInterrupted() && !(e instanceof InterruptedIOException)) {
-                throw new InterruptedIOException("SFTP to " + target + " was interrupted");
-            }
-            throw e;
-        }
-    }
-
-    /** {@link SftpFiles} through {@link #withSftp}. */
-    private final class Reopening implements RemoteFiles {
-        @Override
-        public java.util.Optional<Entry> stat(String path) throws IOException {
-            return withSftp(f -> f.stat(path));
-        }
-
-        @Override
-        public List<Entry> list(String dir) throws IOException {
-            return withSftp(f -> f.list(dir));
-        }
-
-        @Override
-        public void mkdirs(String dir) throws IOException {
-            withSftp(f -> {
-                f.mkdirs(dir);
-                return null;
-            });
-        }
-
-        @Override
-        public void upload(Path from, String to) throws IOException {
-            withSftp(f -> {
-                f.upload(from, to);
-                return null;
-            });
-        }
-
-        @Override
-        public void download(String from, long offset, Path to) throws IOException {
-            withSftp(f -> {
-                f.download(from, offset, to);
-                return null;
-            });
-        }
-    }
-
-    /** A JSch failure as an IOException; an interrupted one as the {@link InterruptedIOException} callers expect. */
     private IOException failed(String what, JSchException e) {
-        if (Thread.currentThread().isInterrupted()) {
-            return new InterruptedIOException(what + " on " + target + " was interrupted");
-        }
         return new IOException(what + " over SSH to " + target + " failed: " + e.getMessage(), e);
     }
 
@@ -234,8 +151,7 @@ public final class SshConnection implements AutoCloseable {
             return new CommandRunner.Result(ch.getExitStatus(), out.toString(StandardCharsets.UTF_8),
                     err.toString(StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(String.join(" ", argv) + " was interrupted");
+            throw new IOException("the SSH connection to " + target + " was closed during " + argv.getFirst());
         } finally {
             ch.disconnect();
         }
@@ -244,8 +160,9 @@ public final class SshConnection implements AutoCloseable {
     /** Ends the SFTP channel and the connection; the batch jobs keep running. */
     @Override
     public void close() {
-        dropSftp();
+        files.close();
         session.disconnect();
+        io.close();
         LOG.info("closed the SSH connection to {}", target);
     }
 }

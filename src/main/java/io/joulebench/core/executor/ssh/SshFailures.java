@@ -28,9 +28,10 @@ final class SshFailures {
                     + " fingerprint with the cluster's admins (or connect once with ssh), then add it: " + keyscan;
         }
         if (e instanceof JSchChangedHostKeyException || m.startsWith("HostKey has been changed")) {
-            return "--ssh: the host key of " + where + shown + " differs from the one in " + knownHosts + " (someone may be"
-                    + " intercepting the connection). If the cluster's key really changed, remove the old entry with"
-                    + " ssh-keygen -R '" + t.knownHostsName() + "' and add the new one after checking it: " + keyscan;
+            return "--ssh: the host key of " + where + shown + " differs from the one in " + knownHosts
+                    + " (someone may be intercepting the connection). If the cluster's key really changed, remove the"
+                    + " old entry with ssh-keygen -R '" + t.knownHostsName() + "' and add the new one after checking"
+                    + " it: " + keyscan;
         }
         if (m.startsWith("Auth fail") || m.startsWith("Auth cancel")) {
             return "--ssh: " + t.user() + "@" + where + " accepted none of the keys tried (" + (tried.isEmpty()

@@ -25,7 +25,8 @@ class SshFailuresTest {
 
     @Test
     void a_changed_host_key_warns_and_says_how_to_replace_it() {
-        String m = SshFailures.explain(target, known, List.of(), new JSchException("HostKey has been changed: x"), null);
+        String m = SshFailures.explain(target, known, List.of(), new JSchException("HostKey has been changed: x"),
+                null);
         assertThat(m).contains("differs from the one in").contains("ssh-keygen -R '[127.0.0.1]:2222'");
     }
 
