@@ -105,7 +105,7 @@ public final class FittedProfileReport {
                         fmt(p.joulesPerToken()), sim, engine[i], fmt(p.meanPowerW()), watts));
             }
             List<String> sweep = new ArrayList<>(List.of("batch,simulated_j,simulated_w"));
-            for (int b = 4; b <= profile.maxNumSeqs(); b += b < 64 ? 2 : 8) {
+            for (int b = 6; b <= profile.maxNumSeqs(); b += b < 64 ? 2 : 8) {
                 sweep.add(String.format(Locale.ROOT, "%d,%.6f,%.3f", b, shape.heldBatchJoulesPerToken(b),
                         shape.heldBatchWatts(b)));
             }
