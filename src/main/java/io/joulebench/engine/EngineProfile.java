@@ -89,8 +89,18 @@ public record EngineProfile(
             "llenergymeasure-a100-qwen0.5b", 256, 32768, 0, 0.00246, 0.0000309, 37.6, 181, 0.087, 0.969, 18.6, 0.218,
             83, 0, 256, 72.7, FittedProfiles.LLENERGYMEASURE_A100_QWEN05B.citation());
 
+    /**
+     * Llama-3.1-8B-Instruct under vLLM on one H100, fitted to the ML.ENERGY Leaderboard v3's batch sweep: the values
+     * {@link FittedProfiles#MLENERGY_H100_LLAMA31_8B}{@code .fit()} gives, written out ({@code FittedProfileTest}
+     * checks they are the fit's).
+     */
+    public static final EngineProfile MLENERGY_H100_LLAMA31_8B = new EngineProfile(
+            "mlenergy-h100-llama3.1-8b", 768, 20480, 0, 0.00667, 0.0000895, 90, 737, 0.099, 0, 30, 0.07,
+            87, 0, 793, PLAUSIBLE_THERMAL_TIME_CONSTANT_S, FittedProfiles.MLENERGY_H100_LLAMA31_8B.citation());
+
     /** Every named profile, in the order lists show them. */
-    public static final List<EngineProfile> ALL = List.of(SMALL, MEDIUM, LARGE, LLENERGYMEASURE_A100_QWEN05B);
+    public static final List<EngineProfile> ALL = List.of(SMALL, MEDIUM, LARGE, LLENERGYMEASURE_A100_QWEN05B,
+            MLENERGY_H100_LLAMA31_8B);
 
     /** The names {@link #named} knows, in the order of {@link #ALL}. */
     public static List<String> names() {

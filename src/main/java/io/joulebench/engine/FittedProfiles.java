@@ -213,8 +213,149 @@ public final class FittedProfiles {
                     new ThermalCell(40, 197, 60.5, 60, 161, -0.053),
                     new ThermalCell(75, 225, 68.8, 60, 252, -0.129)));
 
-    /** Every fitted source, in the order of {@link EngineProfile#ALL}. */
+    /** Every fitted rate-sweep source, in the order of {@link EngineProfile#ALL}. */
     public static final List<Source> ALL = List.of(LLENERGYMEASURE_A100_QWEN05B);
+
+    /**
+     * Llama-3.1-8B-Instruct (bfloat16) under vLLM on one H100, task lm-arena-chat: the eleven single-GPU H100
+     * configurations of the ML.ENERGY Leaderboard v3 data, repository ml-energy/leaderboard, file
+     * public/data/models/meta-llama__Llama-3.1-8B-Instruct__lm-arena-chat.json (fields max_num_seqs, avg_batch_size,
+     * avg_output_len, avg_power_watts, output_throughput_tokens_per_sec, energy_per_token_joules). max_model_len
+     * 20480 is the benchmark's vLLM config for this model (ml-energy/benchmark, configs/vllm/lm-arena-chat/
+     * meta-llama/Llama-3.1-8B-Instruct/H100/monolithic.config.yaml). Idle power is not published: 90 W is assumed
+     * (the medium shape's), and the fit is insensitive to it.
+     */
+    public static final BatchSweepSource MLENERGY_H100_LLAMA31_8B = new BatchSweepSource("mlenergy-h100-llama3.1-8b",
+            "the ML.ENERGY Leaderboard v3 (vLLM, Llama-3.1-8B-Instruct, lm-arena-chat, one H100)",
+            768, 20480, 90, 0.10,
+            List.of(new BatchPoint(8, 7.978, 388.7, 486.4, 1069.6, 0.4548),
+                    new BatchPoint(16, 15.95, 404.2, 513.3, 1953.6, 0.2627),
+                    new BatchPoint(32, 31.91, 390.3, 559.7, 3391.1, 0.1651),
+                    new BatchPoint(64, 63.92, 395.5, 610.3, 5147.2, 0.1186),
+                    new BatchPoint(96, 95.70, 392.8, 644.0, 6260.1, 0.1029),
+                    new BatchPoint(128, 127.6, 404.6, 669.2, 7036.5, 0.0951),
+                    new BatchPoint(192, 191.7, 396.8, 688.3, 8223.3, 0.0837),
+                    new BatchPoint(256, 255.2, 404.2, 690.5, 9009.6, 0.0766),
+                    new BatchPoint(384, 383.0, 394.3, 686.5, 9248.0, 0.0742),
+                    new BatchPoint(512, 510.9, 396.7, 688.3, 9805.6, 0.0702),
+                    new BatchPoint(768, 690.9, 397.4, 685.1, 9602.8, 0.0713)));
+
+    /** Every fitted batch-sweep source, after {@link #ALL} in the order of {@link EngineProfile#ALL}. */
+    public static final List<BatchSweepSource> BATCH_SWEEPS = List.of(MLENERGY_H100_LLAMA31_8B);
+
+    /**
+     * One published configuration of a saturated batch sweep: every request is sent at once and energy and tokens
+     * are counted only while the batch is full, so the batch is held at {@code meanBatch} for the whole measurement.
+     *
+     * @param maxNumSeqs        the configuration's max_num_seqs
+     * @param meanBatch         the mean number of running sequences over the measurement
+     * @param meanOutputTokens  mean output tokens per request
+     * @param meanPowerW        mean GPU power over the measurement
+     * @param outputTokensPerS  output tokens per second over the measurement
+     * @param joulesPerToken    published energy per output token (= power / token rate)
+     */
+    public record BatchPoint(int maxNumSeqs, double meanBatch, double meanOutputTokens, double meanPowerW,
+                             double outputTokensPerS, double joulesPerToken) {
+
+        /** Seconds per decode step as the source measured it: the batch over the token rate (prefill folded in). */
+        public double stepSeconds() {
+            return meanBatch / outputTokensPerS;
+        }
+    }
+
+    /**
+     * The published figures of a saturated batch sweep (no rates, no temperatures) and the facts of its fit. The fit:
+     * <ol>
+     *   <li><b>Step times</b>: decode_base_s + decode_per_seq_s·B is the line through the published step times
+     *       (mean batch / token rate, so prefill is folded in as the source folds it into J/token), least squares of
+     *       the relative residuals.</li>
+     *   <li><b>Power curve</b> at occupancy u = B/max_num_seqs, with idle_w assumed: α on a grid and
+     *       max_w − idle_w in closed form, least squares of the relative power residuals. No leakage (k = 0): with no
+     *       temperatures published the fitted curve is the whole power.</li>
+     * </ol>
+     * Thermal parameters are not fitted: the medium shape's ambient and throttle limit, τ 180 s, and
+     * {@link #UNPUBLISHED_R_C_PER_W}.
+     *
+     * @param profileName  the profile's name (named after the source)
+     * @param citation     what the label says it is fitted to
+     * @param maxNumSeqs   the profile's batch limit: the largest published configuration's max_num_seqs
+     * @param maxModelLen  the served context length of the source's configuration
+     * @param idleW        assumed idle power (not published)
+     * @param tolerance    the relative residual every published J/token point must stay within
+     * @param points       the published configurations, smallest batch first
+     */
+    public record BatchSweepSource(String profileName, String citation, int maxNumSeqs, int maxModelLen, double idleW,
+                                   double tolerance, List<BatchPoint> points) {
+
+        public BatchSweepSource {
+            points = List.copyOf(points);
+        }
+
+        /** Mean output tokens over the published configurations, rounded: the engine check's fixed length. */
+        public int outputTokens() {
+            return (int) Math.round(points.stream().mapToDouble(BatchPoint::meanOutputTokens).average().orElseThrow());
+        }
+
+        /** The profile these figures give (see the record comment for the steps). */
+        public EngineProfile fit() {
+            // 1. step line: minimise Σ((a + b·B)/s − 1)², a 2×2 normal system
+            double s11 = 0;
+            double s12 = 0;
+            double s22 = 0;
+            double t1 = 0;
+            double t2 = 0;
+            for (BatchPoint p : points) {
+                double x1 = 1 / p.stepSeconds();
+                double x2 = p.meanBatch() / p.stepSeconds();
+                s11 += x1 * x1;
+                s12 += x1 * x2;
+                s22 += x2 * x2;
+                t1 += x1;
+                t2 += x2;
+            }
+            double det = s11 * s22 - s12 * s12;
+            double base = round3((t1 * s22 - t2 * s12) / det);
+            double perSeq = round3((s11 * t2 - s12 * t1) / det);
+            // 2. power curve: α on a grid, Δ = max_w − idle_w in closed form
+            double bestAlpha = Double.NaN;
+            double bestDelta = Double.NaN;
+            double bestCost = Double.POSITIVE_INFINITY;
+            for (int step = 20; step <= 1500; step++) {
+                double alpha = step / 1000.0;
+                double num = 0;
+                double den = 0;
+                for (BatchPoint p : points) {
+                    double v = Math.pow(p.meanBatch() / maxNumSeqs, alpha) / p.meanPowerW();
+                    num += v * (1 - idleW / p.meanPowerW());
+                    den += v * v;
+                }
+                double delta = Math.max(0, num / den);
+                double cost = 0;
+                for (BatchPoint p : points) {
+                    double u = Math.pow(p.meanBatch() / maxNumSeqs, alpha);
+                    cost += Math.pow((idleW + delta * u) / p.meanPowerW() - 1, 2);
+                }
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestAlpha = alpha;
+                    bestDelta = delta;
+                }
+            }
+            EngineProfile medium = EngineProfile.MEDIUM;
+            // a request without max_tokens stops after 1 + ⌊U·D⌋ tokens, mean (D + 1)/2: D = 2N − 1 matches the mean
+            return new EngineProfile(profileName, maxNumSeqs, maxModelLen, 0, base, perSeq, idleW,
+                    round3(idleW + bestDelta), round3(bestAlpha), 0, medium.ambientC(), UNPUBLISHED_R_C_PER_W,
+                    medium.throttleC(), 0, 2 * outputTokens() - 1, EngineProfile.PLAUSIBLE_THERMAL_TIME_CONSTANT_S,
+                    citation);
+        }
+    }
+
+    /**
+     * Thermal resistance of a batch-sweep profile, whose source publishes no temperatures: a plausible value, chosen
+     * so that the settled die at the full batch stays under the medium shape's 87 °C limit (the sources show no sign
+     * of throttling), not a measurement.
+     */
+    static final double UNPUBLISHED_R_C_PER_W = 0.07;
 
     private FittedProfiles() {
     }

@@ -105,6 +105,22 @@ public final class ReferenceServingShape implements ServingShape {
         return settledWatts(rate, meanTokens, promptTokens) / (rate * meanTokens);
     }
 
+    /**
+     * The settled power of one GPU with its batch held at {@code batch} running sequences (a saturated closed loop:
+     * each finished request replaced at once), P_dyn(B/M)/(1 − R·k).
+     */
+    public double heldBatchWatts(double batch) {
+        double u = Math.min(batch, profile.maxNumSeqs()) / profile.maxNumSeqs();
+        double dynamic = profile.idleW() + (profile.maxW() - profile.idleW()) * Math.pow(u, profile.alpha());
+        return dynamic / (1 - profile.thermalResistanceCPerW() * profile.leakWPerC());
+    }
+
+    /** Settled joules per output token with the batch held at {@code batch}: power × step time / batch. */
+    public double heldBatchJoulesPerToken(double batch) {
+        double b = Math.min(batch, profile.maxNumSeqs());
+        return heldBatchWatts(b) * (profile.decodeBaseS() + profile.decodePerSeqS() * b) / b;
+    }
+
     /** The highest rate the batch limit carries (the mean batch reaches max_num_seqs there), to 1e-9 relative. */
     public double capacity(double meanTokens, int promptTokens) {
         double lo = 0;

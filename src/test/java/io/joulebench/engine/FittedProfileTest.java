@@ -106,8 +106,71 @@ class FittedProfileTest {
         assertThat(halfBatch.capacity(source.outputTokens(), 0)).isLessThan(source.peakLowRps());
     }
 
+    static Stream<FittedProfiles.BatchSweepSource> batchSweeps() {
+        return FittedProfiles.BATCH_SWEEPS.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("batchSweeps")
+    void a_batch_sweep_profile_is_exactly_what_the_fit_gives(FittedProfiles.BatchSweepSource source) {
+        assertThat(EngineProfile.named(source.profileName())).isEqualTo(source.fit());
+    }
+
+    static Stream<Arguments> publishedConfigurations() {
+        return FittedProfiles.BATCH_SWEEPS.stream().flatMap(source -> source.points().stream()
+                .map(point -> Arguments.of(source.profileName(), source, point)));
+    }
+
+    @ParameterizedTest(name = "{0} at {2}")
+    @MethodSource("publishedConfigurations")
+    void held_batch_joules_per_token_is_within_the_stated_tolerance_of_each_published_configuration(
+            String name, FittedProfiles.BatchSweepSource source, FittedProfiles.BatchPoint point) {
+        double simulated = new ReferenceServingShape(EngineProfile.named(name))
+                .heldBatchJoulesPerToken(point.meanBatch());
+
+        assertThat(simulated / point.joulesPerToken() - 1).isBetween(-source.tolerance(), source.tolerance());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("batchSweeps")
+    void the_engine_itself_with_its_batch_held_reproduces_the_published_configurations(
+            FittedProfiles.BatchSweepSource source) throws InterruptedException {
+        EngineProfile profile = EngineProfile.named(source.profileName());
+        double[] measured = FittedProfileReport.heldBatchSweep(source, profile);
+
+        for (int i = 0; i < measured.length; i++) {
+            FittedProfiles.BatchPoint point = source.points().get(i);
+            assertThat(measured[i] / point.joulesPerToken() - 1)
+                    .as("%s at max_num_seqs %d", source.profileName(), point.maxNumSeqs())
+                    .isBetween(-source.tolerance(), source.tolerance());
+            // and the engine agrees with the analytic held-batch figure the table shows beside it
+            assertThat(measured[i] / new ReferenceServingShape(profile).heldBatchJoulesPerToken(
+                    Math.round(point.meanBatch())) - 1).isBetween(-0.01, 0.01);
+        }
+    }
+
+    @Test
+    void the_batch_sweep_check_fails_for_a_profile_a_parameter_off() {
+        FittedProfiles.BatchSweepSource source = FittedProfiles.MLENERGY_H100_LLAMA31_8B;
+        EngineProfile fitted = EngineProfile.named(source.profileName());
+        for (Map<String, Double> wrong : List.of(Map.of("alpha", fitted.alpha() * 3),
+                Map.of("max_w", fitted.maxW() * 1.3), Map.of("decode_per_seq_s", fitted.decodePerSeqS() * 1.5),
+                Map.of("decode_base_s", fitted.decodeBaseS() * 2), Map.of("max_num_seqs", 256.0))) {
+            ReferenceServingShape shape = new ReferenceServingShape(fitted.withOverrides(wrong));
+            double worst = source.points().stream()
+                    .mapToDouble(p -> Math.abs(shape.heldBatchJoulesPerToken(p.meanBatch()) / p.joulesPerToken() - 1))
+                    .max().orElseThrow();
+            assertThat(worst).as("%s", wrong).isGreaterThan(source.tolerance());
+        }
+    }
+
     @Test
     void fitted_profiles_are_labelled_with_their_source_wherever_their_figures_appear() {
+        EngineProfile mlEnergy = EngineProfile.named("mlenergy-h100-llama3.1-8b");
+        assertThat(mlEnergy.label()).isEqualTo("simulated, fitted to the ML.ENERGY Leaderboard v3 (vLLM,"
+                + " Llama-3.1-8B-Instruct, lm-arena-chat, one H100)");
+        assertThat(new ReferenceServingShape(mlEnergy).describe()).contains(mlEnergy.label());
+
         EngineProfile fitted = EngineProfile.named("llenergymeasure-a100-qwen0.5b");
 
         assertThat(fitted.label()).startsWith("simulated, fitted to llenergymeasure's server-mode study");

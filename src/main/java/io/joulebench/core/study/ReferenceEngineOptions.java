@@ -14,7 +14,8 @@ public record ReferenceEngineOptions(String profile, int gpus, Long seed, double
      * profiles fitted to published measurements (core cannot see the engine; {@code FittedProfileTest} keeps this
      * list equal to {@code EngineProfile.names()}).
      */
-    public static final List<String> PROFILES = List.of("small", "medium", "large", "llenergymeasure-a100-qwen0.5b");
+    public static final List<String> PROFILES = List.of("small", "medium", "large", "llenergymeasure-a100-qwen0.5b",
+            "mlenergy-h100-llama3.1-8b");
 
     /** The model name the reference engine serves for a profile ({@code /v1/models}, the chunks' {@code model}). */
     public static String servedModelName(String profile) {
