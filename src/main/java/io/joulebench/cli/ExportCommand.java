@@ -1,6 +1,7 @@
 package io.joulebench.cli;
 
 import io.joulebench.core.results.RequestsExport;
+import io.joulebench.core.results.UpstreamExport;
 import io.joulebench.core.results.WindowsCsvExporter;
 import io.joulebench.core.results.WindowsCsvTable;
 import java.io.IOException;
@@ -16,10 +17,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code joulebench export RESULTS_DIR [--csv FILE] [--requests]}: the folder's windows (or every request row of
  * every window bundle, with {@code experiment_id} first) as CSV, to a file (written atomically) or stdout, through
- * the same writer as the workbench's Export.
+ * the same writer as the workbench's Export. {@code --upstream DIR} instead writes a copy that llenergymeasure's
+ * loaders open ({@link UpstreamExport}, decision 0017).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Write a results folder's windows (or request rows) as CSV.")
+        description = {"Write a results folder's windows (or request rows) as CSV,",
+                "or (--upstream DIR) a copy named and shaped as llenergymeasure's results."})
 public final class ExportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "The results folder.")
@@ -31,6 +34,11 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--requests", description = "Export every request row of every window instead of the windows.")
     boolean requests;
 
+    @Option(names = "--upstream", paramLabel = "DIR",
+            description = "Write a copy an llenergymeasure reader opens into DIR (new or empty): upstream's folder and"
+                    + " bundle names, upstream's keys only, Joulebench's other fields in joulebench.json beside them.")
+    Path upstream;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -39,6 +47,20 @@ public final class ExportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(resultsDir.resolve(WindowsCsvTable.FILE_NAME))) {
             throw new UserInputException(resultsDir + " is not a results folder: it has no "
                     + WindowsCsvTable.FILE_NAME);
+        }
+        if (upstream != null) {
+            if (csv != null || requests) {
+                throw new UserInputException("--upstream writes a folder; it does not combine with --csv or --requests");
+            }
+            Path study;
+            try {
+                study = UpstreamExport.write(resultsDir, upstream);
+            } catch (UpstreamExport.Refused e) {
+                throw new UserInputException(e.getMessage());
+            }
+            spec.commandLine().getErr().println("wrote " + study.toAbsolutePath());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.OK;
         }
         WindowsCsvTable table = WindowsCsvTable.readFolder(resultsDir);
         PrintWriter out = spec.commandLine().getOut();

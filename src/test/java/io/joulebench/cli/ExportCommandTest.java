@@ -117,4 +117,33 @@ class ExportCommandTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err()).contains("is not a results folder");
     }
+
+    @Test
+    void export_upstream_writes_upstreams_layout_and_refuses_a_non_empty_dir_with_one_line() throws IOException {
+        Path dir = tmp.resolve("upstream");
+        Run r = run("export", folder.toString(), "--upstream", dir.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Path study;
+        try (Stream<Path> s = Files.list(dir)) {
+            study = s.findFirst().orElseThrow();
+        }
+        assertThat(study.getFileName().toString()).matches(".+_\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d");
+        assertThat(r.err().strip()).isEqualTo("wrote " + study.toAbsolutePath());
+        try (Stream<Path> s = Files.list(study)) {
+            assertThat(s.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("\\d{3}_c1_.+_[0-9a-f]{8}(_\\d+)?"))).hasSize(9);
+        }
+
+        Run again = run("export", folder.toString(), "--upstream", dir.toString());
+        assertThat(again.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(again.err().strip().lines()).hasSize(1);
+        assertThat(again.err()).contains(dir + " exists and is not empty");
+    }
+
+    @Test
+    void export_upstream_of_a_folder_that_is_not_a_results_folder_exits_2() {
+        Run r = run("export", tmp.toString(), "--upstream", tmp.resolve("u").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains("is not a results folder");
+    }
 }

@@ -46,7 +46,7 @@ public final class StudyForm {
                 "The custom engine's command line when it runs as a process"));
         f.add(field("model", MODEL, "Model", "task.model", Kind.TEXT, "What the server loads (not for reference)"));
         f.add(new FormField("dataset", MODEL, "Prompt source", "task.dataset.source", Kind.COMBO,
-                List.of("builtin"), "builtin or a .jsonl/.csv file next to the study", "builtin"));
+                List.of("builtin"), "builtin or a .jsonl/.csv/.parquet file next to the study", "builtin"));
         f.add(field("n_prompts", MODEL, "Prompts", "task.dataset.n_prompts", Kind.INT, "How many prompts to draw"));
         f.add(field("max_output_tokens", MODEL, "Max output tokens", "task.max_output_tokens", Kind.INT,
                 "Per request"));

@@ -127,8 +127,9 @@ final class CrossFieldRules {
         }
         String text = sourceNode.textValue();
         String lower = text.toLowerCase(Locale.ROOT);
-        if (!lower.endsWith(".jsonl") && !lower.endsWith(".csv")) {
-            fail("task.dataset.source", "must be builtin or a path to a .jsonl or .csv prompt file (got '" + text + "')");
+        if (!lower.endsWith(".jsonl") && !lower.endsWith(".csv") && !lower.endsWith(".parquet")) {
+            fail("task.dataset.source", "must be builtin or a path to a .jsonl, .csv or .parquet prompt file (got '"
+                    + text + "')");
             return;
         }
         checkFile("task.dataset.source", text);

@@ -2,6 +2,7 @@ package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.parquet.ParquetStrings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,8 +17,9 @@ import java.util.Random;
 
 /**
  * Prompts for a study: the builtin set shipped in the resources (written for Joulebench, no download) or a user's
- * JSONL ({@code prompt} or {@code text} field, optional {@code category}) or CSV ({@code prompt} or {@code text}
- * column, optional {@code category}) file. Bad rows are reported with their line numbers.
+ * JSONL ({@code prompt} or {@code text} field, optional {@code category}), CSV ({@code prompt} or {@code text}
+ * column, optional {@code category}) or Parquet ({@code prompt} or {@code text} string column, as the AIEnergyScore
+ * dataset's {@code text}; read by {@link ParquetStrings}) file. Bad rows are reported with their line numbers.
  */
 public final class PromptDataset {
 
@@ -71,7 +73,7 @@ public final class PromptDataset {
         return b;
     }
 
-    /** Reads a .jsonl or .csv prompt file. */
+    /** Reads a .jsonl, .csv or .parquet prompt file. */
     public static List<Prompt> readFile(Path file) throws PromptDatasetException {
         String name = file.getFileName().toString();
         try {
@@ -81,12 +83,38 @@ public final class PromptDataset {
             if (Files.size(file) > MAX_FILE_BYTES) {
                 throw new PromptDatasetException(name, 0, "file is larger than 64 MiB");
             }
+            if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".parquet")) {
+                return parquet(file);
+            }
             String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
             return name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv") ? CsvPrompts.parse(name, text)
                     : parseJsonl(name, text);
         } catch (IOException e) {
             throw new PromptDatasetException(name, 0, "cannot read: " + e.getMessage());
         }
+    }
+
+    /** A Parquet file's {@code prompt} (else {@code text}) column; a null or blank value is a problem at its row. */
+    static List<Prompt> parquet(Path file) throws PromptDatasetException, IOException {
+        String name = file.getFileName().toString();
+        ParquetStrings.Column column;
+        try {
+            column = ParquetStrings.read(file, List.of("prompt", "text"));
+        } catch (ParquetStrings.Unreadable e) {
+            throw new PromptDatasetException(name, 0, e.getMessage());
+        }
+        List<Prompt> out = new ArrayList<>();
+        List<PromptDatasetException.Problem> problems = new ArrayList<>();
+        for (int i = 0; i < column.values().size(); i++) {
+            String v = column.values().get(i);
+            if (v == null || v.isBlank()) {
+                problems.add(new PromptDatasetException.Problem(0, "row " + (i + 1) + " has no " + column.name()
+                        + " (null or empty)"));
+            } else {
+                out.add(new Prompt(v, ""));
+            }
+        }
+        return checked(name, out, problems);
     }
 
     static List<Prompt> parseJsonl(String name, String text) throws PromptDatasetException {

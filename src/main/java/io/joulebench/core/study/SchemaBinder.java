@@ -30,7 +30,7 @@ final class SchemaBinder {
     /** What a study that names upstream's corpus gets when no local copy is set: said in validate, run and bundles. */
     static final String AIENERGYSCORE_SUBSTITUTED = "(SUBSTITUTED: Joulebench's own builtin prompts, not upstream's "
             + "AIEnergyScore corpus, so J/token is not comparable with llenergymeasure's; set JOULEBENCH_AIENERGYSCORE "
-            + "to a local .jsonl copy of the corpus to use it)";
+            + "to a local .jsonl or .parquet copy of the corpus to use it)";
 
     private final CellSource source;
     private final List<StudyError> errors;

@@ -389,7 +389,7 @@ final class UpstreamKeys {
 
     /**
      * A local copy of upstream's AIEnergyScore corpus, a {@code .jsonl} file of {@code {"text": …}} or
-     * {@code {"prompt": …}} rows: the {@code JOULEBENCH_AIENERGYSCORE} environment variable (or the
+     * {@code {"prompt": …}} rows, or the Hugging Face dataset's {@code .parquet} file (its {@code text} column): the {@code JOULEBENCH_AIENERGYSCORE} environment variable (or the
      * {@code joulebench.aienergyscore} system property), made absolute; null when unset.
      */
     static String localCorpus() {

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 21, acceptance 2: a small real study (the reference engine in process, simulated energy, two rates, an SLO)
  * writes bundles whose result.json, config.json, system.json, manifest.json and Parquet files carry every field and
- * column of upstream's results schema for server mode ({@code src/test/resources/upstream/}, sources in its README).
+ * column of upstream's results schema for server mode ({@link UpstreamSchema#RESOURCE}, sources in the .md beside it).
  * The Parquet files are read with DuckDB, not with the code that wrote them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -72,7 +72,7 @@ class UpstreamBundleSchemaTest {
 
     @BeforeAll
     void run_a_small_study(@TempDir Path tmp) throws Exception {
-        try (InputStream in = getClass().getResourceAsStream("/upstream/results-schema-server.json")) {
+        try (InputStream in = UpstreamSchema.class.getResourceAsStream(UpstreamSchema.RESOURCE)) {
             schema = json.readTree(in);
         }
         Path yaml = Files.writeString(tmp.resolve("s.yaml"), STUDY);
