@@ -32,12 +32,6 @@ public final class StudyLoader {
     /** How the note that says upstream's CLI defaults were applied begins (resume reads it back). */
     public static final String CLI_DEFAULTS_NOTE = "study_execution: upstream's CLI defaults for what the study leaves out";
 
-    /** What {@code llem run} reads for a study without {@code task.dataset.source}, and what Joulebench reads. */
-    static final String OMITTED_SOURCE_NOTE = "task.dataset.source: left out, so upstream reads its default "
-            + "'aienergyscore' and Joulebench its default 'builtin' (SUBSTITUTED: Joulebench's own builtin prompts, not "
-            + "upstream's AIEnergyScore corpus, so J/token is not comparable with llenergymeasure's; write source: "
-            + "builtin to choose them, or source: aienergyscore with JOULEBENCH_AIENERGYSCORE set to use the corpus)";
-
     private final boolean cliDefaults;
 
     /** A loader with upstream's library defaults (1 cycle, sequential, no gaps): the workbench, tests. */
@@ -118,8 +112,8 @@ public final class StudyLoader {
         ExecutionConfig execution = ExperimentConfigReader.execution(cliDefaults
                 ? cliExecution(doc.root().path("study_execution"), first.path("study_execution"), notes)
                 : first.path("study_execution"));
-        if (cliDefaults && !namesDatasetSource(doc.root())) {
-            notes.add(OMITTED_SOURCE_NOTE);
+        if (cliDefaults) {
+            OmittedUpstreamDefaults.note(doc.root(), notes);
         }
         List<GridCell> cells = deduplicate(resolved, kept, notes);
         List<String> warnings = new ArrayList<>();
@@ -127,31 +121,6 @@ public final class StudyLoader {
         engineParamWarnings(cells, warnings);
         return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
                 List.copyOf(notes), warnings);
-    }
-
-    /** Whether any part of the study (fixed config, an experiment, a sweep axis or group) sets the prompt source. */
-    private static boolean namesDatasetSource(JsonNode node) {
-        if (node.isArray()) {
-            for (JsonNode item : node) {
-                if (namesDatasetSource(item)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        if (!node.isObject()) {
-            return false;
-        }
-        if (node.path("dataset").has("source")) {
-            return true;
-        }
-        for (var it = node.fields(); it.hasNext(); ) {
-            var e = it.next();
-            if (e.getKey().endsWith("dataset.source") || namesDatasetSource(e.getValue())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
