@@ -22,6 +22,8 @@ class WrittenKeyPathsTest {
         assertThat(errors).extracting(StudyError::keyPath)
                 .contains("runners.tensorrt", "tensorrt.max_batch_size", "sweep.tensorrt.bogus")
                 .noneMatch(p -> p.contains("trtllm"));
+        assertThat(errors).filteredOn(e -> e.keyPath().equals("runners.tensorrt")).singleElement()
+                .satisfies(e -> assertThat(e.rule()).contains("local and docker for process and container"));
     }
 
     @Test
