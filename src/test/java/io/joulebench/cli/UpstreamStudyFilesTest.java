@@ -77,6 +77,12 @@ class UpstreamStudyFilesTest {
     }
 
     @Test
+    void the_example_called_the_upstream_tutorial_is_upstreams_file_byte_for_byte() throws IOException {
+        assertThat(Files.readAllBytes(Path.of("examples/upstream-tutorial.yaml")))
+                .isEqualTo(Files.readAllBytes(DIR.resolve("docs-tutorial-server-mode-study.yaml")));
+    }
+
+    @Test
     void the_trt_smoke_with_its_warmup_where_v07_keeps_it_validates_with_its_engine_params() throws IOException {
         String v06 = "measurement:\n  warmup:\n    enabled: false\n  baseline:\n    enabled: false\n";
         String v07 = "offline:\n  warmup:\n    enabled: false\nmeasurement:\n  baseline:\n    enabled: false\n";
