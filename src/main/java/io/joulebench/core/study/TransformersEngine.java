@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.List;
@@ -22,11 +23,17 @@ final class TransformersEngine {
     /** Reads {@code node} (the fixed config or one {@code experiments} entry, under {@code prefix}). */
     static void apply(ObjectNode node, String prefix, JsonNode studyMode, YamlDocument doc, List<StudyError> errors,
                       Collection<String> notes) {
+        JsonNode mode = node.hasNonNull("serving_mode") ? node.get("serving_mode") : studyMode;
+        if (prefix.isEmpty() && node.path("sweep").get("engine") instanceof ArrayNode axis) {
+            list(axis, "sweep.engine", mode, notes);
+        }
         JsonNode engine = node.get("engine");
+        if (engine instanceof ArrayNode engines) {
+            list(engines, KeyPaths.child(prefix, "engine"), mode, notes);
+        }
         if (engine == null || !UPSTREAM.equals(engine.asText(null))) {
             return;
         }
-        JsonNode mode = node.hasNonNull("serving_mode") ? node.get("serving_mode") : studyMode;
         String path = KeyPaths.child(prefix, "engine");
         String servingMode = mode == null ? null : mode.asText(null);
         if ("server".equals(servingMode)) {
@@ -51,6 +58,21 @@ final class TransformersEngine {
             runners.set(SUBSTITUTE, runners.remove(UPSTREAM));
             notes.add(KeyPaths.child(KeyPaths.child(prefix, "runners"), UPSTREAM) + ": read as runners.tgi "
                     + "(the substituted engine)");
+        }
+    }
+
+    /** {@code engine: [transformers, vllm]} offline: the transformers entry becomes tgi (server mode: left to fail). */
+    private static void list(ArrayNode engines, String path, JsonNode mode, Collection<String> notes) {
+        if (mode == null || !"offline".equals(mode.asText(null))) {
+            return;
+        }
+        for (int i = 0; i < engines.size(); i++) {
+            if (UPSTREAM.equals(engines.get(i).asText(null))) {
+                engines.set(i, SUBSTITUTE);
+                notes.add(path + ": 'transformers' is SUBSTITUTED by 'tgi' (Joulebench serves no transformers engine; "
+                        + "its cells go to Hugging Face's text-generation-inference server, so their J/token is TGI's "
+                        + "and not comparable with llenergymeasure's transformers engine)");
+            }
         }
     }
 }

@@ -43,4 +43,14 @@ class TransformersEngineTest {
                         .satisfies(er -> assertThat(er.rule()).contains("rejected with serving_mode: server")
                                 .contains("vllm and tensorrt")));
     }
+
+    @Test
+    void an_engine_list_or_engine_axis_offline_substitutes_the_transformers_entry_once() throws Exception {
+        for (String engines : new String[] {"engine: [transformers, vllm]\n", "sweep: {engine: [transformers, vllm]}\n"}) {
+            Study study = load("serving_mode: offline\n" + TASK + engines);
+            assertThat(study.cells()).as(engines).extracting(c -> c.experiment().engine())
+                    .containsExactlyInAnyOrder("tgi", "vllm");
+            assertThat(study.notes()).as(engines).filteredOn(n -> n.contains("SUBSTITUTED by 'tgi'")).hasSize(1);
+        }
+    }
 }
