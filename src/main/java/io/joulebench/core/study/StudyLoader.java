@@ -82,6 +82,7 @@ public final class StudyLoader {
             throw failure(errors);
         }
         Set<String> notes = new LinkedHashSet<>();
+        JsonNode written = doc.root();
         doc = UpstreamKeys.apply(doc, baseDir, errors, notes);
         List<StudyExpander.Draft> drafts = StudyExpander.expand(doc, errors);
         Set<String> modes = new LinkedHashSet<>();
@@ -90,7 +91,7 @@ public final class StudyLoader {
             String at = doc.root().path("sweep").has("serving_mode") ? "sweep.serving_mode" : "serving_mode";
             errors.add(StudyError.at(doc.fileName(), at, doc.locate(at), "mixes serving modes (" + String.join(", ", modes)
                     + "); as upstream at v0.7, a study is all server or all offline: run one study per mode"));
-            throw failure(errors);
+            throw failure(WrittenKeyPaths.asWritten(written, errors));
         }
         List<CellResolver.Resolved> resolved = new ArrayList<>();
         List<StudyExpander.Draft> kept = new ArrayList<>();
@@ -105,13 +106,16 @@ public final class StudyLoader {
             checkPromptFiles(resolved, kept, baseDir, errors);
         }
         if (!errors.isEmpty()) {
-            throw failure(errors);
+            throw failure(WrittenKeyPaths.asWritten(written, errors));
         }
         ObjectNode first = resolved.get(0).study();
         String studyName = first.path("study_name").isTextual() ? first.get("study_name").textValue() : stem(fileName);
         ExecutionConfig execution = ExperimentConfigReader.execution(cliDefaults
                 ? cliExecution(doc.root().path("study_execution"), first.path("study_execution"), notes)
                 : first.path("study_execution"));
+        if (cliDefaults) {
+            OmittedUpstreamDefaults.note(doc.root(), notes);
+        }
         List<GridCell> cells = deduplicate(resolved, kept, notes);
         List<String> warnings = new ArrayList<>();
         replacedBaseValues(doc, baseDir, notes, warnings);

@@ -54,7 +54,8 @@ final class StudySchema {
                 N.textNode(EnginePreset.REFERENCE.id())));
         Map<String, Field> runners = new LinkedHashMap<>();
         Str runner = new Str(List.of(), Map.of(), Pattern.compile(String.join("|", Runner.wires()) + "(:\\S+)?"),
-                "in-process, process, container or container:<image>");
+                "in-process, process, container or container:<image> (llenergymeasure before v0.7 "
+                        + "wrote local and docker for process and container)");
         for (String engine : ENGINES) {
             put(runners, field(engine, runner, null).block());
         }

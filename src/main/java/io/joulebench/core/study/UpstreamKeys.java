@@ -59,6 +59,7 @@ final class UpstreamKeys {
         }
         output(root.remove("output"));
         renameTensorrt(root, "");
+        TransformersEngine.apply(root, "", root.get("serving_mode"), doc, errors, notes);
         images(root, root.remove("images"));
         execution(root.get("study_execution"));
         experimentKeys(root, "");
@@ -68,6 +69,7 @@ final class UpstreamKeys {
                 if (experiments.get(i) instanceof ObjectNode entry) {
                     String prefix = KeyPaths.index("experiments", i);
                     renameTensorrt(entry, prefix);
+                    TransformersEngine.apply(entry, prefix, root.get("serving_mode"), doc, errors, notes);
                     experimentKeys(entry, prefix);
                 }
             }

@@ -46,6 +46,30 @@ class UpstreamCliDefaultsTest {
     }
 
     @Test
+    void a_study_without_a_prompt_source_is_told_once_that_upstream_would_read_its_corpus() throws Exception {
+        assertThat(cli(StudyFixtures.MINIMAL).notes()).filteredOn(n -> n.startsWith("task.dataset.source:"))
+                .singleElement().asString().contains("'aienergyscore'").contains("SUBSTITUTED");
+        for (String sets : new String[] {"task: {dataset: {source: builtin}}\n",
+                "sweep: {task.dataset.source: [builtin]}\n",
+                "experiments:\n  - task: {dataset: {source: builtin}}\n"}) {
+            assertThat(cli(StudyFixtures.MINIMAL + sets).notes()).as(sets)
+                    .noneMatch(n -> n.startsWith("task.dataset.source:"));
+        }
+        assertThat(StudyFixtures.load(StudyFixtures.MINIMAL).notes()).noneMatch(n -> n.startsWith("task.dataset.source:"));
+    }
+
+    @Test
+    void a_study_without_an_engine_is_told_once_that_upstream_would_use_transformers() throws Exception {
+        assertThat(cli(StudyFixtures.MINIMAL).notes()).filteredOn(n -> n.startsWith("engine:")).singleElement()
+                .asString().contains("'transformers'").contains("'reference'");
+        for (String sets : new String[] {"engine: reference\n", "sweep: {engine: [reference]}\n",
+                "experiments:\n  - engine: reference\n"}) {
+            assertThat(cli(StudyFixtures.MINIMAL + sets).notes()).as(sets).noneMatch(n -> n.startsWith("engine:"));
+        }
+        assertThat(StudyFixtures.load(StudyFixtures.MINIMAL).notes()).noneMatch(n -> n.startsWith("engine:"));
+    }
+
+    @Test
     void the_examples_write_their_execution_keys_so_the_cli_defaults_do_not_slow_them() throws Exception {
         for (String example : new String[] {"quickstart.yaml", "smoke.yaml"}) {
             Study study = StudyLoader.withUpstreamCliDefaults().load(StudyFixtures.examples().resolve(example));
