@@ -4,6 +4,7 @@ import io.joulebench.core.compare.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The highest rate that meets an SLO, between a minimum and a maximum, to a tolerance: probe the minimum (if it
@@ -86,17 +87,30 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
     }
 
     public Result run(Prober prober) throws InterruptedException {
+        return run(prober, p -> { });
+    }
+
+    /**
+     * Runs the search, telling {@code progress} after every probe (the bracket after it) and once at the end (with
+     * the result set).
+     */
+    public Result run(Prober prober, Consumer<SearchProgress> progress) throws InterruptedException {
         List<Probe> path = new ArrayList<>();
         Probe low = probe(prober, minRate, path);
         if (!low.meets()) {
-            return new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate);
+            progress.accept(new SearchProgress(this, path, 0, minRate, null));
+            return finish(new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate), progress);
         }
+        progress.accept(new SearchProgress(this, path, minRate, Double.POSITIVE_INFINITY, null));
         Probe high = probe(prober, maxRate, path);
         if (high.meets()) {
-            return new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY);
+            progress.accept(new SearchProgress(this, path, maxRate, Double.POSITIVE_INFINITY, null));
+            return finish(new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY),
+                    progress);
         }
         double lo = minRate;
         double hi = maxRate;
+        progress.accept(new SearchProgress(this, path, lo, hi, null));
         while (hi - lo > tolerance) {
             double mid = (lo + hi) / 2;
             if (probe(prober, mid, path).meets()) {
@@ -104,8 +118,14 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
             } else {
                 hi = mid;
             }
+            progress.accept(new SearchProgress(this, path, lo, hi, null));
         }
-        return new Result(path, Outcome.BRACKETED, lo, lo, hi);
+        return finish(new Result(path, Outcome.BRACKETED, lo, lo, hi), progress);
+    }
+
+    private Result finish(Result result, Consumer<SearchProgress> progress) {
+        progress.accept(new SearchProgress(this, result.path(), result.bracketLow(), result.bracketHigh(), result));
+        return result;
     }
 
     private Probe probe(Prober prober, double rate, List<Probe> path) throws InterruptedException {
