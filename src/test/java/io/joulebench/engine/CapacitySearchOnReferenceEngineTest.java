@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Prober;
-import io.joulebench.core.compare.LevelMetric;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import io.joulebench.core.stats.Stats;
 import io.joulebench.core.traffic.ArrivalProcess;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.joulebench.core.capacity;
 
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

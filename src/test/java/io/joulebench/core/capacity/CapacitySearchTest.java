@@ -3,8 +3,8 @@ package io.joulebench.core.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.joulebench.core.compare.LevelMetric;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
