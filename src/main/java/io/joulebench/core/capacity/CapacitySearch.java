@@ -31,6 +31,18 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         }
     }
 
+    /**
+     * The most probes this search can take: the minimum, the maximum, then one per halving until the bracket is no
+     * wider than the tolerance, 2 + ⌈log₂((max − min) / tolerance)⌉ (fewer when an end decides it).
+     */
+    public int worstCaseProbes() {
+        int halvings = 0;
+        for (double width = maxRate - minRate; width > tolerance; width /= 2) {
+            halvings++;
+        }
+        return 2 + halvings;
+    }
+
     /** How the search ended. */
     public enum Outcome {
         /** The capacity lies in [low, high], high − low ≤ tolerance. */

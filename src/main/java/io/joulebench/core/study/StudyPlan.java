@@ -22,7 +22,8 @@ public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup
         List<SessionGroup> groups = SessionGrouping.partition(cells);
         int windows = 0;
         for (ResolvedCell c : cells) {
-            windows += c.isServer() ? c.experiment().server().windowsPerLevel() : 1;
+            windows += c.isServer() ? WallTimeEstimator.measuredLevels(c.experiment().server())
+                    * c.experiment().server().windowsPerLevel() : 1;
         }
         List<String> warnings = new java.util.ArrayList<>(study.warnings());
         SessionGrouping.sequentialHint(study.cells(), study.execution()).ifPresent(warnings::add);
