@@ -146,4 +146,18 @@ class CapacitySearchKeysTest {
                 """)).singleElement().satisfies(e -> assertThat(e.format())
                 .contains("server.capacity_search.measure_fractions").contains(":8:"));
     }
+
+    @Test
+    void until_a_session_runs_probes_the_plan_says_so_and_the_runner_refuses_it() {
+        StudyPlan plan = StudyPlan.of(StudyFixtures.load(SEARCH));
+        assertThat(plan.notRunnable()).get().asString().startsWith("server.capacity_search: cell 0 asks")
+                .contains("not built yet");
+        assertThat(plan.warnings()).contains(plan.notRunnable().get());
+        assertThat(StudyPlan.of(StudyFixtures.load(StudyFixtures.MINIMAL)).notRunnable()).isEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new io.joulebench.core.run.StudyRunner((io.joulebench.core.executor.StudyExecutor) null,
+                        io.joulebench.core.time.Clock.system()).run(plan, java.nio.file.Path.of("never-created"),
+                        io.joulebench.core.session.StudyRunListener.NONE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("server.capacity_search");
+        assertThat(java.nio.file.Path.of("never-created")).doesNotExist();
+    }
 }
