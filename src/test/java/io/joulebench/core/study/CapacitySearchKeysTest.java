@@ -160,4 +160,14 @@ class CapacitySearchKeysTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("server.capacity_search");
         assertThat(java.nio.file.Path.of("never-created")).doesNotExist();
     }
+
+    @Test
+    void the_example_study_validates_and_plans_its_search() throws Exception {
+        Study study = new StudyLoader().load(StudyFixtures.examples().resolve("capacity-search.yaml"));
+        CapacitySearchConfig c = study.cells().getFirst().experiment().server().capacitySearch();
+        assertThat(c.search().worstCaseProbes()).isEqualTo(8);
+        assertThat(c.measureFractions()).containsExactly(1.0, 0.5);
+        assertThat(StudyPlanFormatter.lines(StudyPlan.of(study)))
+                .anySatisfy(l -> assertThat(l).contains("at most 8 probes of 5s"));
+    }
 }
