@@ -121,11 +121,12 @@ final class CrossFieldRules {
                 fail(at + ".slo." + key, "bounds " + m.column() + " a second time");
             }
         });
-        if (!slo.isObject() || slo.isEmpty()) {
+        JsonNode writtenSlo = raw.path("server").path("capacity_search").path("slo");
+        if (!writtenSlo.isObject() || writtenSlo.isEmpty()) {
             fail(at + ".slo", "needs at least one latency bound in ms, e.g. {ttft_p99_ms: 500, tpot_p50_ms: 15}");
         }
         for (String key : List.of("min_rate", "max_rate", "tolerance")) {
-            if (!search.path(key).isNumber()) {
+            if (!given(raw, "server", "capacity_search", key)) {
                 fail(at + "." + key, "is required for a capacity search (req/s > 0)");
             }
         }

@@ -28,7 +28,8 @@ public final class StudyPlanFormatter {
             out.add(String.format(Locale.ROOT, "  %-4d %-16s %-5d %-7s %-10s %-10s %s", c.index(), c.configHash(),
                     c.cycle(), e.mode().wire(), rate, e.engine(), c.label()));
         }
-        plan.cells().stream().filter(c -> c.isServer() && c.experiment().server().capacitySearch() != null)
+        plan.cells().stream().filter(c -> c.cycle() == 1 && c.isServer()
+                        && c.experiment().server().capacitySearch() != null)
                 .forEach(c -> out.addAll(searchPlan(c)));
         out.add("");
         out.add("groups (one server launch each):");

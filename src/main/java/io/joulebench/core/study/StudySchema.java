@@ -158,7 +158,7 @@ final class StudySchema {
     /** {@code server.capacity_search}: the SLO bounds by windows.csv latency column, the range, the probes. */
     private static Obj capacitySearch() {
         Map<String, Field> f = new LinkedHashMap<>();
-        put(f, field("slo", new MapOf(atLeast(0)), null).nullable());
+        put(f, field("slo", new MapOf(above(0)), null).nullable());
         put(f, field("max_error_fraction", fraction(), null).nullable());
         put(f, field("min_rate", above(0), null).nullable());
         put(f, field("max_rate", above(0), null).nullable());

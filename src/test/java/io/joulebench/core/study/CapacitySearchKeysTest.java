@@ -170,4 +170,28 @@ class CapacitySearchKeysTest {
         assertThat(StudyPlanFormatter.lines(StudyPlan.of(study)))
                 .anySatisfy(l -> assertThat(l).contains("at most 8 probes of 5s"));
     }
+
+    @Test
+    void a_value_that_failed_its_range_is_reported_once_and_a_search_sweep_plans_each_search_once() {
+        List<StudyError> errors = StudyFixtures.errorsOf("""
+                serving_mode: server
+                server:
+                  capacity_search:
+                    slo: {ttft_p99_ms: 0}
+                    min_rate: 0
+                    max_rate: 9
+                    tolerance: 1
+                """);
+        assertThat(errors).extracting(StudyError::format).containsExactly(
+                "test.yaml:4:11: server.capacity_search.slo.ttft_p99_ms: must be > 0 (got 0)",
+                "test.yaml:5:5: server.capacity_search.min_rate: must be > 0 (got 0)");
+        StudyPlan plan = StudyPlan.of(StudyFixtures.load("""
+                serving_mode: server
+                server: {capacity_search: {slo: {ttft_p99_ms: 500}, min_rate: 1, max_rate: 9, tolerance: 1}}
+                sweep: {server.capacity_search.max_rate: [9, 17]}
+                study_execution: {n_cycles: 2}
+                """));
+        assertThat(plan.cells()).hasSize(4);
+        assertThat(StudyPlanFormatter.lines(plan).stream().filter(l -> l.contains("capacity search for"))).hasSize(2);
+    }
 }
