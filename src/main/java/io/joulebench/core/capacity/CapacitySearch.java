@@ -79,12 +79,7 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         public List<String> lines() {
             List<String> out = new ArrayList<>();
             for (int i = 0; i < path.size(); i++) {
-                Probe p = path.get(i);
-                out.add(String.format(Locale.ROOT, "probe %d: %.3g req/s, %s — %s", i + 1, p.rate(), p.figures()
-                        .entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                        .map(e -> e.getKey().column() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
-                        .reduce((a, b) -> a + ", " + b).orElse("no figures"),
-                        p.meets() ? "meets the SLO" : "breaks it (" + String.join("; ", p.violations()) + ")"));
+                out.add(probeLine(i + 1, path.get(i)));
             }
             out.add(switch (outcome) {
                 case BRACKETED -> String.format(Locale.ROOT, "capacity %.3g req/s (bracket %.3g–%.3g req/s)",
@@ -96,6 +91,15 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
             });
             return out;
         }
+    }
+
+    /** Probe {@code n} (1-based) as one line: its rate, its figures, and whether it met the SLO (or what it broke). */
+    public static String probeLine(int n, Probe p) {
+        return String.format(Locale.ROOT, "probe %d: %.3g req/s, %s — %s", n, p.rate(), p.figures().entrySet().stream()
+                        .sorted(java.util.Map.Entry.comparingByKey())
+                        .map(e -> e.getKey().column() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
+                        .reduce((a, b) -> a + ", " + b).orElse("no figures"),
+                p.meets() ? "meets the SLO" : "breaks it (" + String.join("; ", p.violations()) + ")");
     }
 
     public Result run(Prober prober) throws InterruptedException {
