@@ -8,10 +8,11 @@ import io.joulebench.core.compare.ComparisonReport;
 import io.joulebench.core.compare.Difference;
 import io.joulebench.core.compare.Formats;
 import io.joulebench.core.compare.Level;
-import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.compare.OperatingPoint;
 import io.joulebench.core.compare.ResultsRun;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
+import io.joulebench.core.slo.SloFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ public final class CompareCommand implements Callable<Integer> {
                 runs.add(ResultsRun.read(d));
             }
             cmp = Comparer.compare(runs, baseline, bounds, lat);
-        } catch (CompareInputException e) {
+        } catch (CompareInputException | SloFormatException e) {
             throw new UserInputException(e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();

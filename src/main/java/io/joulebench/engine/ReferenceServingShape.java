@@ -121,6 +121,27 @@ public final class ReferenceServingShape implements ServingShape {
         return heldBatchWatts(b) * (profile.decodeBaseS() + profile.decodePerSeqS() * b) / b;
     }
 
+    /**
+     * The modelled rate at which the mean step time (the time per output token, TPOT) reaches {@code stepMs}, between
+     * {@code lo} and {@code hi} req/s: bisection on the step-time equation with the mean batch from Little's law,
+     * beyond capacity counting as slower than any limit. Independent of any measurement, so a capacity search's
+     * bracket can be checked against it.
+     */
+    public double rateAtStepMs(double stepMs, double meanTokens, int promptTokens, double lo, double hi) {
+        for (int i = 0; i < 60; i++) {
+            double mid = (lo + hi) / 2;
+            double batch = meanBatch(mid, meanTokens, promptTokens);
+            double ms = Double.isInfinite(batch) ? Double.POSITIVE_INFINITY
+                    : stepSeconds(mid, batch, promptTokens) * 1000;
+            if (ms <= stepMs) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** The highest rate the batch limit carries (the mean batch reaches max_num_seqs there), to 1e-9 relative. */
     public double capacity(double meanTokens, int promptTokens) {
         double lo = 0;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Prober;
-import io.joulebench.core.compare.LevelMetric;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import io.joulebench.core.stats.Stats;
 import io.joulebench.core.traffic.ArrivalProcess;
 import java.util.List;
@@ -58,22 +58,8 @@ class CapacitySearchOnReferenceEngineTest {
         }
     }
 
-    /** The rate at which step(B(λ)) = 15 ms, with B = λ·μ·step(B): bisection on the engine's own equations. */
+    /** The rate at which step(B(λ)) = 15 ms, with B = λ·μ·step(B): the engine's own equations (its one owner). */
     private static double modelledCrossing() {
-        ReferenceServingShape shape = new ReferenceServingShape(EngineProfile.SMALL);
-        double lo = 1;
-        double hi = 56;
-        for (int i = 0; i < 60; i++) {
-            double mid = (lo + hi) / 2;
-            double batch = shape.meanBatch(mid, OUTPUT, PROMPT);
-            double stepMs = Double.isInfinite(batch) ? Double.POSITIVE_INFINITY
-                    : shape.stepSeconds(mid, batch, PROMPT) * 1000;
-            if (stepMs <= TPOT_LIMIT_MS) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return new ReferenceServingShape(EngineProfile.SMALL).rateAtStepMs(TPOT_LIMIT_MS, OUTPUT, PROMPT, 1, 56);
     }
 }

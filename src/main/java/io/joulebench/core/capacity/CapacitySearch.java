@@ -1,9 +1,10 @@
 package io.joulebench.core.capacity;
 
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The highest rate that meets an SLO, between a minimum and a maximum, to a tolerance: probe the minimum (if it
@@ -28,6 +29,18 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         if (slo == null || slo.isEmpty()) {
             throw new IllegalArgumentException("a capacity search needs at least one SLO bound");
         }
+    }
+
+    /**
+     * The most probes this search can take: the minimum, the maximum, then one per halving until the bracket is no
+     * wider than the tolerance, 2 + ⌈log₂((max − min) / tolerance)⌉ (fewer when an end decides it).
+     */
+    public int worstCaseProbes() {
+        int halvings = 0;
+        for (double width = maxRate - minRate; width > tolerance; width /= 2) {
+            halvings++;
+        }
+        return 2 + halvings;
     }
 
     /** How the search ended. */
@@ -66,12 +79,7 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         public List<String> lines() {
             List<String> out = new ArrayList<>();
             for (int i = 0; i < path.size(); i++) {
-                Probe p = path.get(i);
-                out.add(String.format(Locale.ROOT, "probe %d: %.3g req/s, %s — %s", i + 1, p.rate(), p.figures()
-                        .entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                        .map(e -> e.getKey().column() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
-                        .reduce((a, b) -> a + ", " + b).orElse("no figures"),
-                        p.meets() ? "meets the SLO" : "breaks it (" + String.join("; ", p.violations()) + ")"));
+                out.add(probeLine(i + 1, path.get(i)));
             }
             out.add(switch (outcome) {
                 case BRACKETED -> String.format(Locale.ROOT, "capacity %.3g req/s (bracket %.3g–%.3g req/s)",
@@ -85,18 +93,40 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         }
     }
 
+    /** Probe {@code n} (1-based) as one line: its rate, its figures, and whether it met the SLO (or what it broke). */
+    public static String probeLine(int n, Probe p) {
+        return String.format(Locale.ROOT, "probe %d: %.3g req/s, %s — %s", n, p.rate(), p.figures().entrySet().stream()
+                        .sorted(java.util.Map.Entry.comparingByKey())
+                        .map(e -> e.getKey().column() + " " + String.format(Locale.ROOT, "%.1f", e.getValue()))
+                        .reduce((a, b) -> a + ", " + b).orElse("no figures"),
+                p.meets() ? "meets the SLO" : "breaks it (" + String.join("; ", p.violations()) + ")");
+    }
+
     public Result run(Prober prober) throws InterruptedException {
+        return run(prober, p -> { });
+    }
+
+    /**
+     * Runs the search, telling {@code progress} after every probe (the bracket after it) and once at the end (with
+     * the result set).
+     */
+    public Result run(Prober prober, Consumer<SearchProgress> progress) throws InterruptedException {
         List<Probe> path = new ArrayList<>();
         Probe low = probe(prober, minRate, path);
         if (!low.meets()) {
-            return new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate);
+            progress.accept(new SearchProgress(this, path, 0, minRate, null));
+            return finish(new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate), progress);
         }
+        progress.accept(new SearchProgress(this, path, minRate, Double.POSITIVE_INFINITY, null));
         Probe high = probe(prober, maxRate, path);
         if (high.meets()) {
-            return new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY);
+            progress.accept(new SearchProgress(this, path, maxRate, Double.POSITIVE_INFINITY, null));
+            return finish(new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY),
+                    progress);
         }
         double lo = minRate;
         double hi = maxRate;
+        progress.accept(new SearchProgress(this, path, lo, hi, null));
         while (hi - lo > tolerance) {
             double mid = (lo + hi) / 2;
             if (probe(prober, mid, path).meets()) {
@@ -104,8 +134,14 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
             } else {
                 hi = mid;
             }
+            progress.accept(new SearchProgress(this, path, lo, hi, null));
         }
-        return new Result(path, Outcome.BRACKETED, lo, lo, hi);
+        return finish(new Result(path, Outcome.BRACKETED, lo, lo, hi), progress);
+    }
+
+    private Result finish(Result result, Consumer<SearchProgress> progress) {
+        progress.accept(new SearchProgress(this, result.path(), result.bracketLow(), result.bracketHigh(), result));
+        return result;
     }
 
     private Probe probe(Prober prober, double rate, List<Probe> path) throws InterruptedException {

@@ -1,6 +1,6 @@
 package io.joulebench.core.capacity;
 
-import io.joulebench.core.compare.LevelMetric;
+import io.joulebench.core.slo.LevelMetric;
 import java.util.List;
 import java.util.Map;
 

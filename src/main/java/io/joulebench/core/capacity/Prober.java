@@ -1,6 +1,6 @@
 package io.joulebench.core.capacity;
 
-import io.joulebench.core.compare.LevelMetric;
+import io.joulebench.core.slo.LevelMetric;
 import java.util.Map;
 
 /** Runs one probe level at a rate and reports its figures; the session supplies it (one server for the search). */

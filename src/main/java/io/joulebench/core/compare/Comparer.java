@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

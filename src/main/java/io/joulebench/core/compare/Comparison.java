@@ -1,5 +1,7 @@
 package io.joulebench.core.compare;
 
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,8 +1,9 @@
 package io.joulebench.core.compare;
 
-import io.joulebench.core.results.AtomicFiles;
-import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.CsvWriter;
+import io.joulebench.core.results.AtomicFiles;
+import io.joulebench.core.slo.LevelMetric;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;

@@ -1,15 +1,15 @@
 package io.joulebench.core.compare;
 
-import static io.joulebench.core.compare.SvgChart.esc;
-
 import io.joulebench.core.ToolVersion;
 import io.joulebench.core.results.AtomicFiles;
+import io.joulebench.core.slo.LevelMetric;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import static io.joulebench.core.compare.SvgChart.esc;
 
 /**
  * The comparison as one self-contained HTML file ({@code joulebench compare --html}, the Compare view's export): no

@@ -1,6 +1,7 @@
 package io.joulebench.core.compare;
 
 import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.slo.LevelMetric;
 import java.util.List;
 import java.util.Map;
 

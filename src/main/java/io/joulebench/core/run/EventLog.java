@@ -3,6 +3,8 @@ package io.joulebench.core.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.joulebench.core.capacity.Probe;
+import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.ManifestEntry;
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * {@code span_s} and {@code j_per_token} (provisional); {@code level_result} its {@value #CELL}, {@code valid},
  * {@code interrupted}, {@code reason}, {@code cv}, {@code j_per_token} (the final windows' figures, in window order),
  * {@code ttft_p99_ms} and {@code req_s} (the level's {@link LevelFigures}). A follower maps the cell key to the
- * plan's level through the folder's study.
+ * plan's level through the folder's study. A capacity search adds {@code capacity_probe} and
+ * {@code capacity_search_finished} ({@link #capacitySearchUpdated}).
  */
 public final class EventLog extends ForwardingListener implements AutoCloseable {
 
@@ -161,6 +164,33 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
         finite(pending, "ttft_p99_ms", figures.ttftP99Ms());
         finite(pending, "req_s", figures.requestRateReqS());
         super.levelResult(result);
+        pending = null;
+    }
+
+    /**
+     * {@code capacity_probe}: the last probe's {@code rate_req_s}, {@code meets}, {@code error_fraction}, its latency
+     * figures by windows.csv column, and {@code bracket_low}/{@code bracket_high} after it (high absent while no probe
+     * failed); {@code capacity_search_finished}: {@code outcome}, {@code capacity}, the bracket and {@code probes}.
+     */
+    @Override
+    public synchronized void capacitySearchUpdated(SearchProgress p) {
+        pending = JSON.createObjectNode();
+        if (p.result() == null) {
+            Probe last = p.path().getLast();
+            pending.put("rate_req_s", last.rate());
+            pending.put("meets", last.meets());
+            pending.put("error_fraction", last.errorFraction());
+            last.figures().forEach((metric, value) -> finite(pending, metric.column(), value));
+        } else {
+            pending.put("outcome", p.result().outcome().name().toLowerCase(java.util.Locale.ROOT));
+            if (p.result().capacity() != null) {
+                pending.put("capacity", p.result().capacity());
+            }
+            pending.put("probes", p.path().size());
+        }
+        finite(pending, "bracket_low", p.bracketLow());
+        finite(pending, "bracket_high", p.bracketHigh());
+        super.capacitySearchUpdated(p);
         pending = null;
     }
 

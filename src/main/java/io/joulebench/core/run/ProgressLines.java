@@ -1,5 +1,7 @@
 package io.joulebench.core.run;
 
+import io.joulebench.core.capacity.CapacitySearch;
+import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
@@ -107,6 +109,19 @@ public final class ProgressLines implements StudyRunListener {
         String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
         line("level_result", prefix() + said + ", " + result.windows().size() + " window"
                 + (result.windows().size() == 1 ? "" : "s"));
+    }
+
+    /** A probe's line after each probe (its bracket after it), the outcome's once the search ends. */
+    @Override
+    public synchronized void capacitySearchUpdated(SearchProgress p) {
+        if (p.result() == null) {
+            line("capacity_probe", "capacity search: " + CapacitySearch.probeLine(p.path().size(), p.path().getLast())
+                    + String.format(Locale.ROOT, "; bracket %s–%s req/s", number(p.bracketLow()),
+                    Double.isInfinite(p.bracketHigh()) ? "∞" : number(p.bracketHigh())));
+        } else {
+            line("capacity_search_finished", "capacity search: " + p.result().lines().getLast() + " after "
+                    + p.path().size() + " probe" + (p.path().size() == 1 ? "" : "s"));
+        }
     }
 
     @Override

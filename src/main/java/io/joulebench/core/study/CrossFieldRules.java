@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
+import io.joulebench.core.slo.LevelMetric;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -36,6 +37,7 @@ final class CrossFieldRules {
         String engine = resolved.path("engine").asText("");
         if (mode.equals("server")) {
             checkServer(raw);
+            checkCapacitySearch(raw, resolved.path("server").path("capacity_search"));
         } else if (mode.equals("offline") && given(raw, "server")) {
             String at = given(raw, "server", "traffic") ? "server.traffic" : "server";
             fail(at, "applies only to serving_mode: server (this experiment is offline)");
@@ -85,11 +87,52 @@ final class CrossFieldRules {
                 }
             });
         }
-        if (trace) {
-            // a trace has no rate, so it uses window_seconds
+        if (trace || given(raw, "server", "capacity_search")) {
+            // a trace has no rate, so it uses window_seconds; a capacity search chooses its own rates
         } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
             fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
                     + "(several rates go under sweep: {server.traffic.rate: [...]})");
+        }
+    }
+
+    /**
+     * {@code server.capacity_search}: the search chooses the rates, so no {@code traffic.rate} or trace; at least one
+     * SLO bound, each on a latency column of windows.csv; a range and a tolerance.
+     */
+    private void checkCapacitySearch(JsonNode raw, JsonNode search) {
+        if (!given(raw, "server", "capacity_search") || !search.isObject()) {
+            return;
+        }
+        String at = "server.capacity_search";
+        for (String key : List.of("rate", "trace")) {
+            if (given(raw, "server", "traffic", key)) {
+                fail("server.traffic." + key, "cannot be combined with " + at
+                        + " (the search chooses the rates: remove it, or remove capacity_search)");
+            }
+        }
+        JsonNode slo = search.path("slo");
+        Set<LevelMetric> bounded = new HashSet<>();
+        slo.fieldNames().forEachRemaining(key -> {
+            LevelMetric m = LevelMetric.byName(key).filter(LevelMetric::isLatency).orElse(null);
+            if (m == null) {
+                fail(at + ".slo." + key, "is not a latency percentile; use one of " + String.join(", ",
+                        LevelMetric.latencies().stream().map(LevelMetric::column).toList()));
+            } else if (!bounded.add(m)) {
+                fail(at + ".slo." + key, "bounds " + m.column() + " a second time");
+            }
+        });
+        JsonNode writtenSlo = raw.path("server").path("capacity_search").path("slo");
+        if (!writtenSlo.isObject() || writtenSlo.isEmpty()) {
+            fail(at + ".slo", "needs at least one latency bound in ms, e.g. {ttft_p99_ms: 500, tpot_p50_ms: 15}");
+        }
+        for (String key : List.of("min_rate", "max_rate", "tolerance")) {
+            if (!given(raw, "server", "capacity_search", key)) {
+                fail(at + "." + key, "is required for a capacity search (req/s > 0)");
+            }
+        }
+        if (search.path("min_rate").isNumber() && search.path("max_rate").isNumber()
+                && search.path("max_rate").asDouble() <= search.path("min_rate").asDouble()) {
+            fail(at + ".max_rate", "must be above min_rate (" + search.path("min_rate").asText() + " req/s)");
         }
     }
 

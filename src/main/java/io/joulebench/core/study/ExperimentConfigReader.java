@@ -3,6 +3,8 @@ package io.joulebench.core.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.server.EngineParams;
 import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import io.joulebench.core.warmup.WarmupMode;
@@ -76,7 +78,23 @@ public final class ExperimentConfigReader {
         WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText(WarmupMode.COMPOSITE.label())),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
         return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
-                n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble());
+                n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble(),
+                capacitySearch(n.path("capacity_search")));
+    }
+
+    /** {@code server.capacity_search}, or null (its keys and bounds were checked by CrossFieldRules). */
+    private static CapacitySearchConfig capacitySearch(JsonNode n) {
+        if (!n.isObject()) {
+            return null;
+        }
+        List<Slo.Bound> bounds = new ArrayList<>();
+        n.path("slo").fields().forEachRemaining(e -> LevelMetric.byName(e.getKey())
+                .ifPresent(m -> bounds.add(new Slo.Bound(m, e.getValue().asDouble()))));
+        List<Double> fractions = new ArrayList<>();
+        n.path("measure_fractions").forEach(v -> fractions.add(v.asDouble()));
+        return new CapacitySearchConfig(new Slo(bounds), optDouble(n.path("max_error_fraction")),
+                n.path("min_rate").asDouble(), n.path("max_rate").asDouble(), n.path("tolerance").asDouble(),
+                n.path("probe_seconds").asDouble(), fractions);
     }
 
     private static OfflineConfig offline(JsonNode n, JsonNode task) {

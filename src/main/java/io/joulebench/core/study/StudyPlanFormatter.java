@@ -22,11 +22,15 @@ public final class StudyPlanFormatter {
                 "rate", "engine", "cell"));
         for (ResolvedCell c : plan.cells()) {
             ExperimentConfig e = c.experiment();
-            String rate = c.rate() == null ? (e.isServer() ? "trace" : "-") : CanonicalJson.number(
+            String rate = c.rate() == null ? (!e.isServer() ? "-"
+                    : e.server().capacitySearch() != null ? "search" : "trace") : CanonicalJson.number(
                     com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.numberNode(c.rate())) + "/s";
             out.add(String.format(Locale.ROOT, "  %-4d %-16s %-5d %-7s %-10s %-10s %s", c.index(), c.configHash(),
                     c.cycle(), e.mode().wire(), rate, e.engine(), c.label()));
         }
+        plan.cells().stream().filter(c -> c.cycle() == 1 && c.isServer()
+                        && c.experiment().server().capacitySearch() != null)
+                .forEach(c -> out.addAll(searchPlan(c)));
         out.add("");
         out.add("groups (one server launch each):");
         for (int g = 0; g < plan.groups().size(); g++) {
@@ -39,15 +43,37 @@ public final class StudyPlanFormatter {
         out.add("");
         out.add(String.format(Locale.ROOT, "launches: %d   measured windows: %d", plan.launches(), plan.totalWindows()));
         out.add(String.format(Locale.ROOT, "estimated wall time: %s%s (launch %s, baseline %s, warmup %s, ramp %s, "
-                        + "windows %s, cooldown %s, offline %s, gaps %s)",
+                        + "windows %s, cooldown %s, offline %s, gaps %s%s)",
                 t.warmupIsUpperBound() ? "at most " : "", duration(t.totalSeconds()), duration(t.launchSeconds()),
                 duration(t.baselineSeconds()), duration(t.warmupSeconds()), duration(t.rampSeconds()),
                 duration(t.measuredSeconds()), duration(t.cooldownSeconds()), duration(t.offlineSeconds()),
-                duration(t.gapSeconds())));
+                duration(t.gapSeconds()), t.probeSeconds() > 0 ? ", capacity probes " + duration(t.probeSeconds())
+                        : ""));
         t.assumptions().forEach(a -> out.add("  assumes " + a));
         study.notes().forEach(n -> out.add("note: " + n));
         plan.warnings().forEach(w -> out.add("warning: " + w));
         return out;
+    }
+
+    /** A capacity-search cell's plan: the bracket searched, the SLO, the worst-case probes, the measured fractions. */
+    static List<String> searchPlan(ResolvedCell c) {
+        ServerConfig s = c.experiment().server();
+        CapacitySearchConfig cs = s.capacitySearch();
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "  cell %d: capacity search for %s%s", c.index(), cs.slo(),
+                cs.maxErrorFraction() == null ? "" : String.format(Locale.ROOT, ", errors ≤ %s %%",
+                        CanonicalJson.number(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                                .numberNode(100 * cs.maxErrorFraction())))));
+        out.add(String.format(Locale.ROOT, "    rates %s–%s req/s to %s req/s: at most %d probes of %s "
+                        + "(+ %s ramp each), then full levels at %s of the capacity", num(cs.minRate()),
+                num(cs.maxRate()), num(cs.tolerance()), cs.search().worstCaseProbes(), duration(cs.probeSeconds()),
+                duration(s.traffic().rampExclusionSeconds()), cs.measureFractions().stream()
+                        .map(f -> num(100 * f) + " %").toList()));
+        return out;
+    }
+
+    private static String num(double v) {
+        return CanonicalJson.number(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.numberNode(v));
     }
 
     /** 75 → "1m15s", 3725 → "1h02m05s", 4.5 → "4.5s". */

@@ -151,6 +151,21 @@ final class StudySchema {
         put(f, field("windows_per_level", integer(1, 1000), N.numberNode(3)));
         put(f, field("stability_cv_threshold", new Num(0, true, 1, true), N.numberNode(0.05)));
         put(f, field("max_error_fraction", new Num(0, false, 1, false), N.numberNode(0.01)));
+        // Joulebench extension (#23): an SLO capacity search instead of a fixed rate (CrossFieldRules checks the rest)
+        put(f, field("capacity_search", capacitySearch(), null).nullable());
+        return new Obj(f);
+    }
+
+    /** {@code server.capacity_search}: the SLO bounds by windows.csv latency column, the range, the probes. */
+    private static Obj capacitySearch() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("slo", new MapOf(above(0)), null).nullable());
+        put(f, field("max_error_fraction", fraction(), null).nullable());
+        put(f, field("min_rate", above(0), null).nullable());
+        put(f, field("max_rate", above(0), null).nullable());
+        put(f, field("tolerance", above(0), null).nullable());
+        put(f, field("probe_seconds", above(0), N.numberNode(20.0)));
+        put(f, field("measure_fractions", new ListOf(new Num(0, true, 1, false), 1), N.arrayNode().add(1.0)));
         return new Obj(f);
     }
 

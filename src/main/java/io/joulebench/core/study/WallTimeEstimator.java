@@ -13,7 +13,9 @@ import java.util.Set;
 /**
  * Estimates a plan's wall time. Per launch: a preset launch time for the engine and runner, plus the idle baseline
  * when enabled. Per level: warmup (fixed duration, or the composite timeout as an upper bound), ramp, windows ×
- * window length, cooldown. Offline cells: a batch at an assumed throughput. Gaps between launches and cycles.
+ * window length, cooldown. A capacity-search cell: its probes at their worst-case count (each the ramp at its rate
+ * and one probe window), then one such level per measured fraction. Offline cells: a batch at an assumed throughput.
+ * Gaps between launches and cycles.
  */
 public final class WallTimeEstimator {
 
@@ -36,6 +38,7 @@ public final class WallTimeEstimator {
         double measured = 0;
         double cooldown = 0;
         double offline = 0;
+        double probes = 0;
         boolean upperBound = false;
         Set<String> assumptions = new LinkedHashSet<>();
         for (SessionGroup group : groups) {
@@ -53,23 +56,29 @@ public final class WallTimeEstimator {
                     continue;
                 }
                 ServerConfig s = e.server();
+                int levels = measuredLevels(s);
                 if (s.warmup().mode() == WarmupMode.FIXED) {
-                    warmup += s.warmup().durationSeconds();
+                    warmup += levels * s.warmup().durationSeconds();
                 } else {
-                    warmup += s.warmup().timeoutSeconds();
+                    warmup += levels * s.warmup().timeoutSeconds();
                     upperBound = true;
                     assumptions.add("composite warmup counted at its timeout (an upper bound; it usually converges sooner)");
                 }
-                ramp += s.traffic().rampExclusionSeconds();
-                measured += s.windowsPerLevel() * s.traffic().levelWindowSeconds();
-                cooldown += s.cooldownSeconds();
+                ramp += levels * s.traffic().rampExclusionSeconds();
+                measured += levels * s.windowsPerLevel() * s.traffic().levelWindowSeconds();
+                cooldown += levels * s.cooldownSeconds();
+                if (s.capacitySearch() != null) {
+                    probes += probeSeconds(s);
+                    upperBound = true;
+                    assumptions.add("capacity search counted at its worst-case probe count (an upper bound)");
+                }
             }
         }
         double gaps = Math.max(0, groups.size() - 1) * execution.experimentGapSeconds()
                 + Math.max(0, execution.nCycles() - 1) * execution.cycleGapSeconds();
-        double total = launch + baseline + warmup + ramp + measured + cooldown + offline + gaps;
+        double total = launch + baseline + warmup + ramp + measured + cooldown + offline + gaps + probes;
         return new WallTimeEstimate(total, launch, baseline, warmup, upperBound, ramp, measured, cooldown, offline, gaps,
-                new ArrayList<>(assumptions));
+                probes, new ArrayList<>(assumptions));
     }
 
     /**
@@ -84,8 +93,20 @@ public final class WallTimeEstimator {
         ServerConfig s = e.server();
         double warmup = s.warmup().mode() == WarmupMode.FIXED ? s.warmup().durationSeconds()
                 : s.warmup().timeoutSeconds();
-        return warmup + s.traffic().rampExclusionSeconds() + s.windowsPerLevel() * s.traffic().levelWindowSeconds()
-                + s.cooldownSeconds();
+        double level = warmup + s.traffic().rampExclusionSeconds()
+                + s.windowsPerLevel() * s.traffic().levelWindowSeconds() + s.cooldownSeconds();
+        return measuredLevels(s) * level + probeSeconds(s);
+    }
+
+    /** The full levels a cell measures: one, or one per measured fraction of a capacity search. */
+    public static int measuredLevels(ServerConfig s) {
+        return s.capacitySearch() == null ? 1 : s.capacitySearch().measureFractions().size();
+    }
+
+    /** A capacity search's probes at their worst-case count: each the ramp at its rate, then one probe window. */
+    static double probeSeconds(ServerConfig s) {
+        CapacitySearchConfig c = s.capacitySearch();
+        return c == null ? 0 : c.search().worstCaseProbes() * (s.traffic().rampExclusionSeconds() + c.probeSeconds());
     }
 
     private static double launchSeconds(ExperimentConfig e, Set<String> assumptions) {

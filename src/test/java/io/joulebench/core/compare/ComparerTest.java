@@ -1,12 +1,7 @@
 package io.joulebench.core.compare;
 
-import static io.joulebench.core.compare.CompareFixtures.W;
-import static io.joulebench.core.compare.CompareFixtures.folder;
-import static io.joulebench.core.compare.CompareFixtures.level;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
-
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static io.joulebench.core.compare.CompareFixtures.W;
+import static io.joulebench.core.compare.CompareFixtures.folder;
+import static io.joulebench.core.compare.CompareFixtures.level;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /** Grouping, levels, operating points, the front and the verdicts over hand-written results folders. */
 class ComparerTest {
@@ -180,7 +181,7 @@ class ComparerTest {
     @Test
     void slo_keys_are_checked() {
         assertThat(Slo.parse("ttft_p99_ms=500, tpot_p99=50").bounds()).hasSize(2);
-        assertThatThrownBy(() -> Slo.parse("ttft_p98_ms=500")).isInstanceOf(CompareInputException.class)
+        assertThatThrownBy(() -> Slo.parse("ttft_p98_ms=500")).isInstanceOf(io.joulebench.core.slo.SloFormatException.class)
                 .hasMessageStartingWith("--slo: unknown key 'ttft_p98_ms'; known keys: ttft_p50_ms");
         assertThatThrownBy(() -> Slo.parse("ttft_p99_ms=fast")).hasMessageContaining("is not a number");
         assertThatThrownBy(() -> Slo.parse("ttft_p99_ms")).hasMessageContaining("is not key=value");

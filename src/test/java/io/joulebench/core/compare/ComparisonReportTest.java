@@ -1,12 +1,9 @@
 package io.joulebench.core.compare;
 
-import static io.joulebench.core.compare.CompareFixtures.W;
-import static io.joulebench.core.compare.CompareFixtures.folder;
-import static io.joulebench.core.compare.CompareFixtures.level;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +13,10 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static io.joulebench.core.compare.CompareFixtures.W;
+import static io.joulebench.core.compare.CompareFixtures.folder;
+import static io.joulebench.core.compare.CompareFixtures.level;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ComparisonReportTest {
 

@@ -23,6 +23,43 @@ class EventLogTest {
     Path dir;
 
     @Test
+    void a_capacity_search_writes_a_line_per_probe_and_one_when_it_ends() throws Exception {
+        io.joulebench.core.slo.Slo slo = new io.joulebench.core.slo.Slo(List.of(
+                new io.joulebench.core.slo.Slo.Bound(io.joulebench.core.slo.LevelMetric.TTFT_P99, 500)));
+        io.joulebench.core.capacity.CapacitySearch search = new io.joulebench.core.capacity.CapacitySearch(1, 5, 1,
+                slo, null);
+        try (EventLog log = new EventLog(dir, 0, VirtualClock.atSeconds(0))) {
+            search.run(rate -> new io.joulebench.core.capacity.Prober.Figures(
+                    java.util.Map.of(io.joulebench.core.slo.LevelMetric.TTFT_P99, 150.0 * rate), 0.0),
+                    log::capacitySearchUpdated);
+        }
+
+        List<String> lines = Files.readAllLines(dir.resolve(EventLog.FILE_NAME));
+        // probes 1 (meets), 5 (breaks), 3 (meets), 4 (breaks): bracket 3–4 = the tolerance
+        assertThat(lines).hasSize(5);
+        JsonNode first = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(0));
+        assertThat(first.path("event").asText()).isEqualTo("capacity_probe");
+        assertThat(first.path("rate_req_s").asDouble()).isEqualTo(1);
+        assertThat(first.path("meets").asBoolean()).isTrue();
+        assertThat(first.path("ttft_p99_ms").asDouble()).isEqualTo(150);
+        assertThat(first.path("bracket_low").asDouble()).isEqualTo(1);
+        assertThat(first.has("bracket_high")).as("no probe has failed yet").isFalse();
+        assertThat(first.path("line").asText()).isEqualTo(
+                "capacity search: probe 1: 1.00 req/s, ttft_p99_ms 150.0 — meets the SLO; bracket 1–∞ req/s");
+        JsonNode second = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(1));
+        assertThat(second.path("meets").asBoolean()).isFalse();
+        assertThat(second.path("line").asText()).contains("breaks it (ttft_p99_ms 750 > 500); bracket 1–5 req/s");
+        JsonNode last = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(4));
+        assertThat(last.path("event").asText()).isEqualTo("capacity_search_finished");
+        assertThat(last.path("outcome").asText()).isEqualTo("bracketed");
+        assertThat(last.path("capacity").asDouble()).isEqualTo(3);
+        assertThat(last.path("bracket_high").asDouble()).isEqualTo(4);
+        assertThat(last.path("probes").asInt()).isEqualTo(4);
+        assertThat(last.path("line").asText()).isEqualTo(
+                "capacity search: capacity 3.00 req/s (bracket 3.00–4.00 req/s) after 4 probes");
+    }
+
+    @Test
     void each_line_is_stamped_with_the_runs_clock_not_the_machines() throws Exception {
         // Issue 15 item 5: the events file read Instant.now() itself.
         VirtualClock clock = VirtualClock.atSeconds(0);

@@ -1,18 +1,18 @@
 package io.joulebench.app.results.compare;
 
-import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.AxisLabels;
-import io.joulebench.app.live.WindowChartView;
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ChartOverlay;
 import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.OverlayLineChart;
 import io.joulebench.app.fx.OverlayScatterChart;
+import io.joulebench.app.live.WindowChartView;
 import io.joulebench.core.compare.Comparison;
 import io.joulebench.core.compare.Configuration;
 import io.joulebench.core.compare.Estimate;
 import io.joulebench.core.compare.Formats;
 import io.joulebench.core.compare.Level;
-import io.joulebench.core.compare.LevelMetric;
+import io.joulebench.core.slo.LevelMetric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

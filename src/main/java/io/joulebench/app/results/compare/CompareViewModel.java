@@ -6,15 +6,16 @@ import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.results.LoadedStudy;
 import io.joulebench.core.compare.CompareInputException;
-import io.joulebench.core.compare.Comparer;
 import io.joulebench.core.compare.Comparer.CellKey;
+import io.joulebench.core.compare.Comparer;
 import io.joulebench.core.compare.Comparison;
 import io.joulebench.core.compare.ComparisonCsv;
 import io.joulebench.core.compare.ComparisonReport;
 import io.joulebench.core.compare.Formats;
-import io.joulebench.core.compare.LevelMetric;
 import io.joulebench.core.compare.ResultsRun;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.slo.Slo;
+import io.joulebench.core.slo.SloFormatException;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -106,7 +107,7 @@ public final class CompareViewModel {
             inputError.set("");
             recompute();
             return true;
-        } catch (CompareInputException e) {
+        } catch (SloFormatException e) {
             inputError.set(e.getMessage());
             return false;
         }

@@ -1,4 +1,4 @@
-package io.joulebench.core.compare;
+package io.joulebench.core.slo;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,14 +28,14 @@ public record Slo(List<Bound> bounds) {
 
         @Override
         public String toString() {
-            return metric.column() + (metric.lowerIsBetter() ? " ≤ " : " ≥ ") + Formats.number(limit);
+            return metric.column() + (metric.lowerIsBetter() ? " ≤ " : " ≥ ") + number(limit);
         }
     }
 
     /**
      * Parses {@code key=value[,key=value…]} with keys from {@link LevelMetric}; blank is {@link #NONE}.
      *
-     * @throws CompareInputException naming the key or value that is wrong
+     * @throws SloFormatException naming the key or value that is wrong
      */
     public static Slo parse(String text) {
         if (text == null || text.isBlank()) {
@@ -49,27 +49,35 @@ public record Slo(List<Bound> bounds) {
             }
             int eq = p.indexOf('=');
             if (eq <= 0) {
-                throw new CompareInputException("--slo: '" + p + "' is not key=value (e.g. ttft_p99_ms=500)");
+                throw new SloFormatException("--slo: '" + p + "' is not key=value (e.g. ttft_p99_ms=500)");
             }
             String key = p.substring(0, eq).trim();
-            LevelMetric metric = LevelMetric.byName(key).orElseThrow(() -> new CompareInputException(
+            LevelMetric metric = LevelMetric.byName(key).orElseThrow(() -> new SloFormatException(
                     "--slo: unknown key '" + key + "'; known keys: " + LevelMetric.keys()));
             String value = p.substring(eq + 1).trim();
             double limit;
             try {
                 limit = Double.parseDouble(value);
             } catch (NumberFormatException e) {
-                throw new CompareInputException("--slo: " + key + " = '" + value + "' is not a number");
+                throw new SloFormatException("--slo: " + key + " = '" + value + "' is not a number");
             }
             if (!Double.isFinite(limit) || limit < 0) {
-                throw new CompareInputException("--slo: " + key + " = " + value + " must be a number ≥ 0");
+                throw new SloFormatException("--slo: " + key + " = " + value + " must be a number ≥ 0");
             }
             if (bounds.stream().anyMatch(b -> b.metric() == metric)) {
-                throw new CompareInputException("--slo: " + metric.column() + " is given twice");
+                throw new SloFormatException("--slo: " + metric.column() + " is given twice");
             }
             bounds.add(new Bound(metric, limit));
         }
         return new Slo(bounds);
+    }
+
+    /** Up to 4 significant digits, as compare.Formats.number writes them (slo is a leaf: it cannot ask compare). */
+    private static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e9) {
+            return String.valueOf((long) v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     public boolean isEmpty() {
@@ -84,8 +92,8 @@ public record Slo(List<Bound> bounds) {
             if (v == null || Double.isNaN(v)) {
                 out.add(b.metric().column() + " not recorded");
             } else if (!b.meets(v)) {
-                out.add(b.metric().column() + " " + Formats.number(v) + (b.metric().lowerIsBetter() ? " > " : " < ")
-                        + Formats.number(b.limit()));
+                out.add(b.metric().column() + " " + number(v) + (b.metric().lowerIsBetter() ? " > " : " < ")
+                        + number(b.limit()));
             }
         }
         return out;
@@ -98,7 +106,7 @@ public record Slo(List<Bound> bounds) {
 
     /** The form {@link #parse} reads back. */
     public String text() {
-        return bounds.stream().map(b -> b.metric().column() + "=" + Formats.number(b.limit()))
+        return bounds.stream().map(b -> b.metric().column() + "=" + number(b.limit()))
                 .collect(Collectors.joining(","));
     }
 }

@@ -1,4 +1,4 @@
-package io.joulebench.core.compare;
+package io.joulebench.core.slo;
 
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +49,7 @@ public enum LevelMetric {
     }
 
     /** The worse of two figures of this metric (the higher latency, the lower goodput). */
-    double worse(double a, double b) {
+    public double worse(double a, double b) {
         return lowerIsBetter() ? Math.max(a, b) : Math.min(a, b);
     }
 
