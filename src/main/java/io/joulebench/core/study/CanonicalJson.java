@@ -36,12 +36,31 @@ public final class CanonicalJson {
         }
     }
 
+    /**
+     * Keys added after config hashes were first published, each null unless a study sets it: left out of the hash
+     * while null, so a study that does not use them keeps the hash it had (its results folders still resume and
+     * compare as the same configs). A later key of this kind joins the list.
+     */
+    private static final List<List<String>> LATER_KEYS_HASHED_ONLY_WHEN_SET = List.of(
+            List.of("server", "capacity_search"),
+            List.of("server", "traffic", "window_seconds_auto"));
+
     /** The config hash of a resolved cell: {@code server.traffic.slo} is a post-hoc overlay, not identity. */
     public static String configHash(ObjectNode resolvedCell) {
         ObjectNode copy = resolvedCell.deepCopy();
         JsonNode traffic = copy.path("server").path("traffic");
         if (traffic instanceof ObjectNode t) {
             t.remove("slo");
+        }
+        for (List<String> path : LATER_KEYS_HASHED_ONLY_WHEN_SET) {
+            JsonNode parent = copy;
+            for (String key : path.subList(0, path.size() - 1)) {
+                parent = parent.path(key);
+            }
+            String last = path.getLast();
+            if (parent instanceof ObjectNode p && p.has(last) && p.get(last).isNull()) {
+                p.remove(last);
+            }
         }
         return hash(copy);
     }

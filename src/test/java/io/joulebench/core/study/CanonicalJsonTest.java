@@ -43,6 +43,17 @@ class CanonicalJsonTest {
     }
 
     @Test
+    void keys_added_later_change_the_hash_only_when_a_study_sets_them() throws Exception {
+        String before = CanonicalJson.configHash(tree("{\"server\":{\"traffic\":{\"rate\":2}}}"));
+        assertThat(CanonicalJson.configHash(tree("{\"server\":{\"capacity_search\":null,"
+                + "\"traffic\":{\"rate\":2,\"window_seconds_auto\":null}}}"))).isEqualTo(before);
+        assertThat(CanonicalJson.configHash(tree("{\"server\":{\"capacity_search\":{\"min_rate\":1},"
+                + "\"traffic\":{\"rate\":2}}}"))).isNotEqualTo(before);
+        assertThat(CanonicalJson.configHash(tree("{\"server\":{\"traffic\":{\"rate\":2,"
+                + "\"window_seconds_auto\":{\"min_seconds\":10}}}}"))).isNotEqualTo(before);
+    }
+
+    @Test
     void rate_sweep_expands_to_cells_with_distinct_resolved_hashes() {
         Study study = StudyFixtures.load("serving_mode: server\nsweep:\n  server.traffic.rate: [2, 10]\n");
         assertThat(study.cells()).extracting(GridCell::configHash).hasSize(2).doesNotHaveDuplicates();
