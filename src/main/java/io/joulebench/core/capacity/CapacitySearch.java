@@ -86,17 +86,26 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
     }
 
     public Result run(Prober prober) throws InterruptedException {
+        return run(prober, p -> { });
+    }
+
+    public Result run(Prober prober, java.util.function.Consumer<SearchProgress> progress)
+            throws InterruptedException {
         List<Probe> path = new ArrayList<>();
         Probe low = probe(prober, minRate, path);
+        progress.accept(new SearchProgress(this, path, low.meets() ? minRate : 0,
+                low.meets() ? Double.POSITIVE_INFINITY : minRate, null));
         if (!low.meets()) {
-            return new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate);
+            return done(new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate), progress);
         }
         Probe high = probe(prober, maxRate, path);
         if (high.meets()) {
-            return new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY);
+            return done(new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY),
+                    progress);
         }
         double lo = minRate;
         double hi = maxRate;
+        progress.accept(new SearchProgress(this, path, lo, hi, null));
         while (hi - lo > tolerance) {
             double mid = (lo + hi) / 2;
             if (probe(prober, mid, path).meets()) {
@@ -104,8 +113,14 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
             } else {
                 hi = mid;
             }
+            progress.accept(new SearchProgress(this, path, lo, hi, null));
         }
-        return new Result(path, Outcome.BRACKETED, lo, lo, hi);
+        return done(new Result(path, Outcome.BRACKETED, lo, lo, hi), progress);
+    }
+
+    private Result done(Result r, java.util.function.Consumer<SearchProgress> progress) {
+        progress.accept(new SearchProgress(this, r.path(), r.bracketLow(), r.bracketHigh(), r));
+        return r;
     }
 
     private Probe probe(Prober prober, double rate, List<Probe> path) throws InterruptedException {

@@ -1,5 +1,6 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -45,6 +46,10 @@ public interface StudyRunListener extends WindowListener {
     }
 
     default void sessionFinished(String sessionId, SessionBlock block) {
+    }
+
+    /** A capacity search probed a rate or finished: its path and bracket so far. */
+    default void capacitySearchUpdated(SearchProgress progress) {
     }
 
     default void studyFinished(boolean interrupted) {
