@@ -4,6 +4,7 @@ import io.joulebench.core.compare.Slo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The highest rate that meets an SLO, between a minimum and a maximum, to a tolerance: probe the minimum (if it
@@ -89,18 +90,22 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
         return run(prober, p -> { });
     }
 
-    public Result run(Prober prober, java.util.function.Consumer<SearchProgress> progress)
-            throws InterruptedException {
+    /**
+     * Runs the search, telling {@code progress} after every probe (the bracket after it) and once at the end (with
+     * the result set).
+     */
+    public Result run(Prober prober, Consumer<SearchProgress> progress) throws InterruptedException {
         List<Probe> path = new ArrayList<>();
         Probe low = probe(prober, minRate, path);
-        progress.accept(new SearchProgress(this, path, low.meets() ? minRate : 0,
-                low.meets() ? Double.POSITIVE_INFINITY : minRate, null));
         if (!low.meets()) {
-            return done(new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate), progress);
+            progress.accept(new SearchProgress(this, path, 0, minRate, null));
+            return finish(new Result(path, Outcome.BELOW_MINIMUM, null, 0, minRate), progress);
         }
+        progress.accept(new SearchProgress(this, path, minRate, Double.POSITIVE_INFINITY, null));
         Probe high = probe(prober, maxRate, path);
         if (high.meets()) {
-            return done(new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY),
+            progress.accept(new SearchProgress(this, path, maxRate, Double.POSITIVE_INFINITY, null));
+            return finish(new Result(path, Outcome.AT_OR_ABOVE_MAXIMUM, maxRate, maxRate, Double.POSITIVE_INFINITY),
                     progress);
         }
         double lo = minRate;
@@ -115,12 +120,12 @@ public record CapacitySearch(double minRate, double maxRate, double tolerance, S
             }
             progress.accept(new SearchProgress(this, path, lo, hi, null));
         }
-        return done(new Result(path, Outcome.BRACKETED, lo, lo, hi), progress);
+        return finish(new Result(path, Outcome.BRACKETED, lo, lo, hi), progress);
     }
 
-    private Result done(Result r, java.util.function.Consumer<SearchProgress> progress) {
-        progress.accept(new SearchProgress(this, r.path(), r.bracketLow(), r.bracketHigh(), r));
-        return r;
+    private Result finish(Result result, Consumer<SearchProgress> progress) {
+        progress.accept(new SearchProgress(this, result.path(), result.bracketLow(), result.bracketHigh(), result));
+        return result;
     }
 
     private Probe probe(Prober prober, double rate, List<Probe> path) throws InterruptedException {

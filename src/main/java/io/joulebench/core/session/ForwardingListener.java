@@ -1,5 +1,6 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -69,6 +70,11 @@ public abstract class ForwardingListener implements StudyRunListener {
     @Override
     public void sessionFinished(String sessionId, SessionBlock block) {
         forward("sessionFinished", l -> l.sessionFinished(sessionId, block));
+    }
+
+    @Override
+    public void capacitySearchUpdated(SearchProgress progress) {
+        forward("capacitySearchUpdated", l -> l.capacitySearchUpdated(progress));
     }
 
     @Override

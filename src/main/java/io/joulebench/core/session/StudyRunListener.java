@@ -48,7 +48,7 @@ public interface StudyRunListener extends WindowListener {
     default void sessionFinished(String sessionId, SessionBlock block) {
     }
 
-    /** A capacity search probed a rate or finished: its path and bracket so far. */
+    /** A capacity search probed a rate (the bracket after it), or ended (its result set). */
     default void capacitySearchUpdated(SearchProgress progress) {
     }
 

@@ -34,6 +34,36 @@ class CapacitySearchTest {
     }
 
     @Test
+    void progress_follows_every_probe_with_the_bracket_after_it_and_ends_with_the_result() throws Exception {
+        List<SearchProgress> seen = new java.util.ArrayList<>();
+        CapacitySearch search = new CapacitySearch(1, 65, 1, TTFT_500, null);
+        CapacitySearch.Result r = search.run(linear(0), seen::add);
+        assertThat(seen).hasSize(r.path().size() + 1);
+        assertThat(seen.getFirst().path()).hasSize(1);
+        assertThat(seen.getFirst().bracketLow()).isEqualTo(1);
+        assertThat(seen.getFirst().bracketHigh()).isInfinite();
+        assertThat(seen.get(1).bracketHigh()).isEqualTo(65);
+        for (int i = 0; i < r.path().size(); i++) {
+            assertThat(seen.get(i).path()).hasSize(i + 1);
+            assertThat(seen.get(i).result()).isNull();
+            assertThat(seen.get(i).search()).isSameAs(search);
+        }
+        for (int i = 1; i < seen.size(); i++) {
+            assertThat(seen.get(i).bracketHigh() - seen.get(i).bracketLow())
+                    .isLessThanOrEqualTo(seen.get(i - 1).bracketHigh() - seen.get(i - 1).bracketLow());
+        }
+        SearchProgress last = seen.getLast();
+        assertThat(last.result()).isSameAs(r);
+        assertThat(last.finished()).isTrue();
+        assertThat(last.bracketLow()).isEqualTo(r.bracketLow());
+        assertThat(last.bracketHigh()).isEqualTo(r.bracketHigh());
+        List<SearchProgress> none = new java.util.ArrayList<>();
+        new CapacitySearch(30, 60, 1, TTFT_500, null).run(linear(0), none::add);
+        assertThat(none).extracting(SearchProgress::bracketLow).containsExactly(0.0, 0.0);
+        assertThat(none.getLast().bracketHigh()).isEqualTo(30);
+    }
+
+    @Test
     void the_minimum_breaking_the_slo_means_no_capacity_and_the_maximum_meeting_it_a_lower_bound() throws Exception {
         CapacitySearch.Result none = new CapacitySearch(30, 60, 1, TTFT_500, null).run(linear(0));
         assertThat(none.outcome()).isEqualTo(CapacitySearch.Outcome.BELOW_MINIMUM);
