@@ -55,6 +55,9 @@ public final class ChartOverlay {
         double width = x.getWidth();
         List<Node> back = new ArrayList<>();
         List<Node> front = new ArrayList<>();
+        // A label that would run into the previous one is left out (many narrow levels: a cluster run's), its band
+        // still drawn; the level table names every level.
+        double labelsEnd = Double.NEGATIVE_INFINITY;
         for (Band b : bands) {
             double x0 = Math.max(0, x.getDisplayPosition(b.fromX()));
             double x1 = Math.min(width, x.getDisplayPosition(b.toX()));
@@ -65,13 +68,14 @@ public final class ChartOverlay {
             r.getStyleClass().add(b.styleClass());
             r.setMouseTransparent(true);
             back.add(r);
-            if (!b.label().isEmpty()) {
+            if (!b.label().isEmpty() && x0 + 4 >= labelsEnd + 6) {
                 int line = 0;
                 for (String part : b.label().split("\n")) {
                     Text t = new Text(x0 + 4, 14 + 13 * line++, part);
                     t.getStyleClass().add(b.labelStyleClass());
                     t.setMouseTransparent(true);
                     front.add(t);
+                    labelsEnd = Math.max(labelsEnd, x0 + 4 + t.getLayoutBounds().getWidth());
                 }
             }
         }
