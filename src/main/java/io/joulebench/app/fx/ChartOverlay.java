@@ -10,8 +10,8 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Text;
 
 /**
- * Shapes drawn in a chart's plot area in data coordinates: shaded x ranges, vertical bars and labels. A chart
- * subclass calls {@link #layout} from {@code layoutPlotChildren}; the shapes sit behind the data.
+ * Shapes drawn in a chart's plot area in data coordinates: shaded x ranges, vertical bars, horizontal rules and
+ * labels. A chart subclass calls {@link #layout} from {@code layoutPlotChildren}; the shapes sit behind the data.
  */
 public final class ChartOverlay {
 
@@ -27,15 +27,25 @@ public final class ChartOverlay {
     public record Mark(double x, double y, String label, String styleClass) {
     }
 
+    /** A horizontal line across the plot at {@code y} (a bound), labelled at its right end. */
+    public record Rule(double y, String styleClass, String label, String labelStyleClass) {
+    }
+
     private final List<Node> drawn = new ArrayList<>();
     private List<Band> bands = List.of();
     private List<Bar> bars = List.of();
     private List<Mark> marks = List.of();
+    private List<Rule> rules = List.of();
 
     public void set(List<Band> bands, List<Bar> bars, List<Mark> marks) {
+        set(bands, bars, marks, List.of());
+    }
+
+    public void set(List<Band> bands, List<Bar> bars, List<Mark> marks, List<Rule> rules) {
         this.bands = List.copyOf(bands);
         this.bars = List.copyOf(bars);
         this.marks = List.copyOf(marks);
+        this.rules = List.copyOf(rules);
     }
 
     public void layout(ObservableList<Node> plotChildren, ValueAxis<Number> x, ValueAxis<Number> y) {
@@ -45,6 +55,9 @@ public final class ChartOverlay {
         double width = x.getWidth();
         List<Node> back = new ArrayList<>();
         List<Node> front = new ArrayList<>();
+        // A label that would run into the previous one is left out (many narrow levels: a cluster run's), its band
+        // still drawn; the level table names every level.
+        double labelsEnd = Double.NEGATIVE_INFINITY;
         for (Band b : bands) {
             double x0 = Math.max(0, x.getDisplayPosition(b.fromX()));
             double x1 = Math.min(width, x.getDisplayPosition(b.toX()));
@@ -55,13 +68,14 @@ public final class ChartOverlay {
             r.getStyleClass().add(b.styleClass());
             r.setMouseTransparent(true);
             back.add(r);
-            if (!b.label().isEmpty()) {
+            if (!b.label().isEmpty() && x0 + 4 >= labelsEnd + 6) {
                 int line = 0;
                 for (String part : b.label().split("\n")) {
                     Text t = new Text(x0 + 4, 14 + 13 * line++, part);
                     t.getStyleClass().add(b.labelStyleClass());
                     t.setMouseTransparent(true);
                     front.add(t);
+                    labelsEnd = Math.max(labelsEnd, x0 + 4 + t.getLayoutBounds().getWidth());
                 }
             }
         }
@@ -71,6 +85,24 @@ public final class ChartOverlay {
             l.getStyleClass().addAll(b.styleClass().split(" ")); // e.g. "spread-bar series-color-2"
             l.setMouseTransparent(true);
             back.add(l);
+        }
+        for (Rule r : rules) {
+            double py = y.getDisplayPosition(r.y());
+            if (py < 0 || py > height) {
+                continue;
+            }
+            Line l = new Line(0, py, width, py);
+            l.getStyleClass().addAll(r.styleClass().split(" "));
+            l.setMouseTransparent(true);
+            back.add(l);
+            if (!r.label().isEmpty()) {
+                Text t = new Text(r.label());
+                t.getStyleClass().add(r.labelStyleClass());
+                t.setX(Math.max(2, width - t.getLayoutBounds().getWidth() - 4));
+                t.setY(Math.max(12, py - 4));
+                t.setMouseTransparent(true);
+                front.add(t);
+            }
         }
         for (Mark m : marks) {
             double px = x.getDisplayPosition(m.x());

@@ -1,5 +1,6 @@
 package io.joulebench.app.live;
 
+import io.joulebench.core.capacity.SearchProgress;
 import java.util.List;
 
 /**
@@ -13,11 +14,20 @@ import java.util.List;
  * @param warmupSpans each level's warmup, before its traffic starts
  * @param rampSpans   each level's ramp, from its traffic's start to its first window, excluded from measurement
  * @param jobs        a cluster run's batch jobs, in group order; empty for a run on this machine
+ * @param search      the latest capacity search's state; null when the run has none
  */
 public record LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
         List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> warmupSpans,
         List<TimeSpan> rampSpans,
-        Kpis kpis, RunProgress progress, List<LevelRow> levels, List<JobRow> jobs) {
+        Kpis kpis, RunProgress progress, List<LevelRow> levels, List<JobRow> jobs, SearchProgress search) {
+
+    /** No capacity search. */
+    public LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
+            List<WindowPoint> windows, List<GpuTrace> power, List<TimeSpan> windowSpans, List<TimeSpan> warmupSpans,
+            List<TimeSpan> rampSpans, Kpis kpis, RunProgress progress, List<LevelRow> levels, List<JobRow> jobs) {
+        this(version, state, studyName, energyKind, energyLabel, windows, power, windowSpans, warmupSpans, rampSpans,
+                kpis, progress, levels, jobs, null);
+    }
 
     /** A run on this machine: no jobs. */
     public LiveSnapshot(long version, RunState state, String studyName, String energyKind, String energyLabel,
@@ -30,7 +40,7 @@ public record LiveSnapshot(long version, RunState state, String studyName, Strin
     /** The same snapshot under another version (a feed that switches between sources keeps its versions rising). */
     public LiveSnapshot withVersion(long v) {
         return new LiveSnapshot(v, state, studyName, energyKind, energyLabel, windows, power, windowSpans,
-                warmupSpans, rampSpans, kpis, progress, levels, jobs);
+                warmupSpans, rampSpans, kpis, progress, levels, jobs, search);
     }
 
     public LiveSnapshot {

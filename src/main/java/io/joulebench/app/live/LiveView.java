@@ -166,7 +166,8 @@ public final class LiveView {
         RowConstraints lower = new RowConstraints();
         lower.setPercentHeight(46);
         grid.getRowConstraints().setAll(upper, lower);
-        grid.add(new WindowChartView(vm.windowChartProperty(), images).node(), 0, 0);
+        grid.add(new SearchAndWindows(vm, new WindowChartView(vm.windowChartProperty(), images).node(),
+                new CapacityChartView(vm.capacityChartProperty(), images).node()).node(), 0, 0);
         grid.add(new KpiTilesView(vm).node(), 1, 0);
         grid.add(new PowerChartView(vm.powerChartProperty(), images).node(), 0, 1);
         TableViewStack levelsAndJobs = new TableViewStack(new LevelTableView(vm).node(), new JobTableView(vm).node());

@@ -51,6 +51,10 @@ public final class LiveViewModel {
     private long appliedVersion = -1;
 
     private final ObjectProperty<WindowChartModel> windowChart = new SimpleObjectProperty<>(WindowChartModel.EMPTY);
+    private final ObjectProperty<CapacityChartModel> capacityChart =
+            new SimpleObjectProperty<>(CapacityChartModel.EMPTY);
+    private final javafx.beans.property.BooleanProperty searchInFocus =
+            new javafx.beans.property.SimpleBooleanProperty(false);
     private final ObjectProperty<PowerChartModel> powerChart = new SimpleObjectProperty<>(PowerChartModel.EMPTY);
     private final ObservableList<LevelRow> levelRows = FXCollections.observableArrayList();
     private final ObservableList<JobRow> jobRows = FXCollections.observableArrayList();
@@ -144,6 +148,12 @@ public final class LiveViewModel {
         appliedVersion = s.version();
         state.set(s.state());
         windowChart.set(WindowChartModel.of(s.windows(), s.levels(), MAX_WINDOW_POINTS));
+        CapacityChartModel capacity = CapacityChartModel.of(s.search());
+        if (!capacity.equals(capacityChart.get())) {
+            capacityChart.set(capacity);
+        }
+        // The search is the thing to watch until it has found its rate and the measured windows begin.
+        searchInFocus.set(capacity.present() && (!capacity.finished() || s.windows().isEmpty()));
         powerChart.set(PowerChartModel.of(s, pointsPerTrace(s.power().size())));
         if (!levelRows.equals(s.levels())) {
             levelRows.setAll(s.levels());
@@ -304,6 +314,16 @@ public final class LiveViewModel {
     /** A cluster run's jobs (empty for a run on this machine). */
     public ObservableList<JobRow> jobRows() {
         return jobRows;
+    }
+
+    /** The capacity search chart; {@link CapacityChartModel#EMPTY} when the run has no search. */
+    public ReadOnlyObjectProperty<CapacityChartModel> capacityChartProperty() {
+        return capacityChart;
+    }
+
+    /** True while a capacity search runs (and until the first measured window after it): the view shows it. */
+    public javafx.beans.value.ObservableBooleanValue searchInFocusProperty() {
+        return searchInFocus;
     }
 
     public ReadOnlyObjectProperty<WindowChartModel> windowChartProperty() {

@@ -6,6 +6,7 @@ import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunProgress;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.WarmupState;
+import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.StudyProgress;
@@ -53,6 +54,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private List<ManifestEntry> credited = List.of();
     /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
     private long measuredUntil = Long.MAX_VALUE;
+    private SearchProgress search;
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -77,6 +79,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         eta = new StudyProgress(0);
         credited = List.of();
         measuredUntil = Long.MAX_VALUE;
+        search = null;
         studyName = name;
         origin = nanos.getAsLong();
         change(RunState.STARTING);
@@ -225,6 +228,12 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     }
 
     @Override
+    public synchronized void capacitySearchUpdated(SearchProgress progress) {
+        search = progress;
+        changed();
+    }
+
+    @Override
     public synchronized void studyFinished(boolean interrupted) {
         measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
         timeline.closeAll(now());
@@ -242,7 +251,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         double now = now();
         built = new LiveSnapshot(version, state, studyName, energy.kind(), energy.label(), levels.points(),
                 power.traces(), timeline.windows(now), timeline.warmups(now), timeline.ramps(now), kpis(),
-                progress(), levels.rows());
+                progress(), levels.rows(), List.of(), search);
         return built;
     }
 
