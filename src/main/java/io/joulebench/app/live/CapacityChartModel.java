@@ -4,7 +4,7 @@ import io.joulebench.app.fx.Formats;
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Probe;
 import io.joulebench.core.capacity.SearchProgress;
-import io.joulebench.core.compare.Slo;
+import io.joulebench.core.slo.Slo;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -63,14 +63,8 @@ public record CapacityChartModel(List<Series> series, double bracketLow, double 
                 finished ? progress.result().lines().getLast() : running(progress), finished);
     }
 
-    /** The most probes the search can take: the two ends, then one per halving of the range to the tolerance. */
-    static int maxProbes(CapacitySearch s) {
-        double halvings = Math.log((s.maxRate() - s.minRate()) / s.tolerance()) / Math.log(2);
-        return 2 + (int) Math.max(0, Math.ceil(halvings - 1e-9));
-    }
-
     private static String running(SearchProgress p) {
-        String head = "Searching: probe " + p.path().size() + " of at most " + maxProbes(p.search());
+        String head = "Searching: probe " + p.path().size() + " of at most " + p.search().worstCaseProbes();
         String low = p.bracketLow() > 0 ? Formats.rate(p.bracketLow()) : "none yet";
         String high = Double.isFinite(p.bracketHigh()) ? Formats.rate(p.bracketHigh()) : "none yet";
         return head + " · meets at " + low + " · breaks at " + high;
