@@ -70,7 +70,7 @@ public final class UpstreamExport {
         for (Map.Entry<String, String> b : names.entrySet()) {
             exportBundle(folder.resolve(b.getKey()), out.resolve(b.getValue()), b.getKey());
         }
-        exportManifest(manifest, names, folder, out);
+        exportManifest(manifest, names, folder, out, Manifest.read(folder.resolve(Manifest.FILE_NAME)).entries());
         try (Stream<Path> top = Files.list(folder)) {
             for (Path p : top.toList()) {
                 String n = p.getFileName().toString();
@@ -124,9 +124,17 @@ public final class UpstreamExport {
         ResultsJson.write(to.resolve(SIDECAR), sidecar);
     }
 
-    private static void exportManifest(JsonNode manifest, Map<String, String> names, Path folder, Path out)
-            throws IOException {
+    private static void exportManifest(JsonNode manifest, Map<String, String> names, Path folder, Path out,
+            List<ManifestEntry> entries) throws IOException {
         UpstreamSchema.Split s = UpstreamSchema.split(Manifest.FILE_NAME, manifest);
+        ObjectNode m = (ObjectNode) s.upstream();
+        // upstream's StudyManifest requires a str: "" (as upstream writes for a missing design hash), null kept in
+        // the sidecar so the merge gives the native file back
+        if (!m.path("llenergymeasure_version").isTextual()) {
+            ((ObjectNode) s.extras()).set("llenergymeasure_version", m.get("llenergymeasure_version"));
+            m.put("llenergymeasure_version", "");
+        }
+        List<String> added = upstreamCounters(m, entries, createdText(folder));
         for (JsonNode x : s.upstream().path("experiments")) {
             JsonNode rf = x.get("result_file");
             if (rf != null && rf.isTextual()) {
@@ -141,22 +149,48 @@ public final class UpstreamExport {
         sidecar.put("about", "Joulebench's manifest fields that upstream's manifest leaves out, and each native window"
                 + " id's bundle name here (result_file in manifest.json uses the bundle names)");
         sidecar.put("native_folder", folder.toAbsolutePath().getFileName().toString());
+        added.forEach(sidecar.putArray("export_added")::add);
         ObjectNode map = sidecar.putObject("bundles");
         names.forEach(map::put);
         sidecar.putObject("files").set(Manifest.FILE_NAME, s.extras());
         ResultsJson.write(out.resolve(SIDECAR), sidecar);
     }
 
+    /**
+     * The keys upstream's {@code StudyManifest} requires that the native manifest leaves to {@code cells}: its
+     * {@code schema_version}, {@code started_at} (when the study folder was created), {@code status}
+     * ({@code completed} when no cell is pending or running, else {@code interrupted}: the run stopped before them)
+     * and the counters as upstream's {@code _recount} makes them (running counts as pending). Returns the keys put.
+     */
+    static List<String> upstreamCounters(ObjectNode m, List<ManifestEntry> entries, String startedAt) {
+        long completed = entries.stream().filter(e -> e.status() == CellStatus.COMPLETED).count();
+        long failed = entries.stream().filter(e -> e.status() == CellStatus.FAILED).count();
+        long pending = entries.size() - completed - failed;
+        m.put("schema_version", "2.0");
+        m.put("started_at", startedAt);
+        m.put("status", pending == 0 ? "completed" : "interrupted");
+        m.put("total_experiments", entries.size());
+        m.put("completed", completed);
+        m.put("failed", failed);
+        m.put("pending", pending);
+        return List.of("schema_version", "started_at", "status", "total_experiments", "completed", "failed",
+                "pending");
+    }
+
     /** When the study was created (resolved.json), else the manifest's last change. */
     private static Instant created(Path folder) throws IOException {
+        return Instant.parse(createdText(folder));
+    }
+
+    private static String createdText(Path folder) throws IOException {
         Path resolved = folder.resolve(ResolvedJson.FILE_NAME);
         if (Files.isRegularFile(resolved)) {
             String c = ResultsJson.text(ResultsJson.read(resolved), "created_utc");
             if (c != null) {
-                return Instant.parse(c);
+                return c;
             }
         }
-        return Files.getLastModifiedTime(folder.resolve(Manifest.FILE_NAME)).toInstant();
+        return Files.getLastModifiedTime(folder.resolve(Manifest.FILE_NAME)).toInstant().toString();
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -112,9 +112,11 @@ final class UpstreamResultFields {
     }
 
     /**
-     * Upstream's {@code throttle} from the bracket's samples: null when no sample says whether its device was
-     * throttled (the meter cannot tell). The meters report one throttled flag, not its cause, so upstream's
-     * per-cause flags are null.
+     * Upstream's {@code throttle} (bundle 2.0 {@code ThrottleInfo}) from the bracket's samples: null when no sample
+     * says whether its device was throttled (the meter cannot tell). {@code thermal} and {@code power} are upstream's
+     * {@code ThrottleAxis} objects ({@code any}, {@code hw}, {@code sw}): all false when no sample was throttled;
+     * null flags when one was, since the meters report one throttled flag, not its cause (upstream's booleans cannot
+     * say "unknown", so its loader rejects such a window; see docs/results.md).
      */
     static ObjectNode throttle(BracketResult b) {
         if (b == null || b.samples().stream().allMatch(s -> s.throttled() == null)) {
@@ -124,8 +126,15 @@ final class UpstreamResultFields {
         ObjectNode t = ResultsJson.object();
         boolean detected = samples.stream().anyMatch(s -> Boolean.TRUE.equals(s.throttled()));
         t.put("detected", detected);
-        for (String cause : List.of("thermal", "power", "sw_thermal", "hw_thermal", "hw_power")) {
-            t.putNull(cause);
+        for (String axis : List.of("thermal", "power")) {
+            ObjectNode a = t.putObject(axis);
+            for (String flag : List.of("any", "hw", "sw")) {
+                if (detected) {
+                    a.putNull(flag);
+                } else {
+                    a.put(flag, false);
+                }
+            }
         }
         Map<Integer, PowerSample> previous = new HashMap<>();
         Map<Integer, Long> throttledNanos = new HashMap<>();

@@ -132,11 +132,33 @@ class UpstreamExportTest {
                 }
             });
         }
-        JsonNode extras = json.readTree(study.resolve(UpstreamExport.SIDECAR).toFile()).path("files")
-                .path("manifest.json");
+        JsonNode studySidecar = json.readTree(study.resolve(UpstreamExport.SIDECAR).toFile());
+        studySidecar.path("export_added").forEach(k -> ((ObjectNode) manifest).remove(k.asText()));
+        JsonNode extras = studySidecar.path("files").path("manifest.json");
         assertThat(extras.has("cells")).isTrue();
         assertThat(UpstreamSchema.merge(manifest, extras))
                 .isEqualTo(json.readTree(folder.resolve("manifest.json").toFile()));
+    }
+
+    @Test
+    void manifest_carries_what_upstreams_StudyManifest_requires_and_no_key_it_forbids() throws Exception {
+        // upstream's StudyManifest and ExperimentManifestEntry are extra=forbid; started_at, total_experiments and
+        // pending are required, llenergymeasure_version is a required str (checked with upstream's own models)
+        JsonNode m = json.readTree(study.resolve("manifest.json").toFile());
+        assertThat(m.has("summary")).as("StudySummary belongs to StudyResult, not the manifest").isFalse();
+        m.path("experiments").forEach(x -> assertThat(x.has("summary")).as("entry summary").isFalse());
+        assertThat(m.path("schema_version").asText()).isEqualTo("2.0");
+        assertThat(m.path("llenergymeasure_version").isTextual()).isTrue();
+        String created = json.readTree(folder.resolve(ResolvedJson.FILE_NAME).toFile()).path("created_utc").asText();
+        assertThat(m.path("started_at").asText()).isEqualTo(created);
+        assertThat(m.path("total_experiments").asInt()).isEqualTo(m.path("experiments").size()).isEqualTo(2);
+        Map<String, Integer> byStatus = new TreeMap<>();
+        m.path("experiments").forEach(x -> byStatus.merge(x.path("status").asText(), 1, Integer::sum));
+        assertThat(m.path("completed").asInt()).isEqualTo(byStatus.getOrDefault("completed", 0));
+        assertThat(m.path("failed").asInt()).isEqualTo(byStatus.getOrDefault("failed", 0));
+        assertThat(m.path("pending").asInt()).isZero();
+        assertThat(m.path("completed").asInt() + m.path("failed").asInt()).isEqualTo(2);
+        assertThat(m.path("status").asText()).isEqualTo("completed");
     }
 
     @Test
@@ -174,6 +196,7 @@ class UpstreamExportTest {
         JsonNode spec = schema.path(file);
         Set<String> keys = new HashSet<>();
         spec.path("keys").forEach(k -> keys.add(k.asText()));
+        spec.path("export_keys").forEach(k -> keys.add(k.asText()));
         assertThat(names(doc)).as("%s top-level keys", where).isEqualTo(keys);
         for (Iterator<Map.Entry<String, JsonNode>> it = spec.path("objects").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> o = it.next();

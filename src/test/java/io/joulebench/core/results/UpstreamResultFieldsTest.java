@@ -37,8 +37,31 @@ class UpstreamResultFieldsTest {
         assertThat(t.path("throttle_duration_sec").asDouble()).as("device 1: 10→12 s").isEqualTo(2.0);
         assertThat(t.path("max_temperature_c").asDouble()).isEqualTo(70.5);
         assertThat(t.path("throttle_timestamps").toString()).isEqualTo("[0.0,1.0]");
-        assertThat(t.path("thermal").isNull()).isTrue();
-        assertThat(t.path("hw_power").isNull()).isTrue();
+        // upstream 2.0's ThrottleInfo: thermal and power are axes {any, hw, sw}; the meters do not say the cause
+        assertThat(names(t)).containsExactlyInAnyOrder("detected", "thermal", "power", "throttle_duration_sec",
+                "max_temperature_c", "throttle_timestamps");
+        for (String axis : List.of("thermal", "power")) {
+            assertThat(names(t.path(axis))).as(axis).containsExactlyInAnyOrder("any", "hw", "sw");
+            t.path(axis).forEach(v -> assertThat(v.isNull()).as(axis).isTrue());
+        }
+    }
+
+    @Test
+    void throttle_axes_are_all_false_when_no_sample_was_throttled_as_upstreams_ThrottleAxis_requires_booleans() {
+        JsonNode clear = UpstreamResultFields.throttle(bracket(List.of(new PowerSample(10 * S, 0, 90.0, null, false),
+                new PowerSample(11 * S, 0, 90.0, null, false))));
+        for (String axis : List.of("thermal", "power")) {
+            for (String flag : List.of("any", "hw", "sw")) {
+                assertThat(clear.path(axis).path(flag).isBoolean()).as(axis + "." + flag).isTrue();
+                assertThat(clear.path(axis).path(flag).asBoolean()).as(axis + "." + flag).isFalse();
+            }
+        }
+    }
+
+    private static java.util.Set<String> names(JsonNode n) {
+        java.util.Set<String> s = new java.util.HashSet<>();
+        n.fieldNames().forEachRemaining(s::add);
+        return s;
     }
 
     @Test
