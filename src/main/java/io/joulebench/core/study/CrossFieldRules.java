@@ -36,6 +36,7 @@ final class CrossFieldRules {
         String engine = resolved.path("engine").asText("");
         if (mode.equals("server")) {
             checkServer(raw);
+            checkAutoWindow(resolved.path("server").path("traffic"));
         } else if (mode.equals("offline") && given(raw, "server")) {
             String at = given(raw, "server", "traffic") ? "server.traffic" : "server";
             fail(at, "applies only to serving_mode: server (this experiment is offline)");
@@ -90,6 +91,25 @@ final class CrossFieldRules {
         } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
             fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
                     + "(several rates go under sweep: {server.traffic.rate: [...]})");
+        }
+    }
+
+    /**
+     * {@code window_seconds_auto} needs {@code window_seconds: auto} and bounds in order. A rate listed in
+     * {@code window_seconds_by_rate} keeps its fixed length (docs/studies.md), so that pair is no error.
+     */
+    private void checkAutoWindow(JsonNode traffic) {
+        JsonNode auto = traffic.path("window_seconds_auto"); // resolved: absent bounds hold their defaults
+        if (!auto.isObject()) {
+            return;
+        }
+        if (!"auto".equals(traffic.path("window_seconds").asText())) {
+            fail("server.traffic.window_seconds_auto", "applies only with server.traffic.window_seconds: auto"
+                    + " (remove it, or set window_seconds: auto)");
+        } else if (auto.path("min_seconds").isNumber() && auto.path("max_seconds").isNumber()
+                && auto.path("max_seconds").asDouble() < auto.path("min_seconds").asDouble()) {
+            fail("server.traffic.window_seconds_auto.max_seconds", "must be at least min_seconds ("
+                    + auto.path("min_seconds").asText() + ")");
         }
     }
 
