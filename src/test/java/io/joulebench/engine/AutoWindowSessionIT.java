@@ -7,7 +7,8 @@ import io.joulebench.core.results.WindowsCsvTable;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
-import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.time.Clock;
@@ -55,8 +56,13 @@ class AutoWindowSessionIT {
                 sweep: {server.traffic.rate: [16, 40]}
                 """);
         Study study = new StudyLoader().load(file);
-        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(dir.resolve("home"))),
-                Clock.system()).run(study, dir.resolve("out"), StudyRunListener.NONE);
+        StudyPlan plan = StudyPlan.of(study);
+        ResultsFolder folder = ResultsFolder.createAt(dir.resolve("out"), plan, Clock.system());
+        StudyRunResult r;
+        try (EventLog log = new EventLog(folder.dir(), 0, Clock.system())) {
+            r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(dir.resolve("home"))),
+                    Clock.system()).continueIn(folder, plan, log);
+        }
 
         List<WindowRow> rows = WindowsCsvTable.readFolder(r.folder()).rows();
         assertThat(rows).hasSize(6);
@@ -70,7 +76,7 @@ class AutoWindowSessionIT {
                     org.assertj.core.api.Assertions.within(0.05));
         }
         String events = Files.readString(r.folder().resolve(EventLog.FILE_NAME), StandardCharsets.UTF_8);
-        assertThat(events.lines().filter(l -> l.contains("\\"window_length_chosen\\""))).hasSize(2);
+        assertThat(events.lines().filter(l -> l.contains("\"window_length_chosen\""))).hasSize(2);
         try (Stream<Path> files = Files.walk(r.folder())) {
             List<String> results = files.filter(p -> p.getFileName().toString().equals("result.json"))
                     .map(p -> {
@@ -80,8 +86,8 @@ class AutoWindowSessionIT {
                             throw new java.io.UncheckedIOException(e);
                         }
                     }).toList();
-            assertThat(results).hasSize(6).allSatisfy(j -> assertThat(j).contains("\\"window_auto\\"")
-                    .contains("\\"requests_completed\\""));
+            assertThat(results).hasSize(6).allSatisfy(j -> assertThat(j).contains("\"window_auto\"")
+                    .contains("\"requests_completed\""));
         }
         assertThat(rows).as("every level passes the gate").allSatisfy(row ->
                 assertThat(row.bool("level_valid")).contains(true));
