@@ -99,6 +99,10 @@ final class CrossFieldRules {
      * {@code window_seconds_by_rate} keeps its fixed length (docs/studies.md), so that pair is no error.
      */
     private void checkAutoWindow(JsonNode traffic) {
+        if ("auto".equals(traffic.path("window_seconds").asText()) && traffic.path("trace").isTextual()) {
+            fail("server.traffic.window_seconds", "auto needs a rate to plan windows from, and a trace replay has"
+                    + " none: give the trace a number of seconds");
+        }
         JsonNode auto = traffic.path("window_seconds_auto"); // resolved: absent bounds hold their defaults
         if (!auto.isObject()) {
             return;

@@ -91,6 +91,15 @@ class AutoWindowKeysTest {
     }
 
     @Test
+    void auto_with_a_trace_replay_is_refused() {
+        assertThat(StudyFixtures.errorsOf("""
+                serving_mode: server
+                server: {traffic: {trace: arrivals.csv, window_seconds: auto}}
+                """)).anySatisfy(e -> assertThat(e.format()).contains("server.traffic.window_seconds")
+                .contains("trace replay"));
+    }
+
+    @Test
     void a_target_cv_out_of_range_is_refused() {
         assertThat(StudyFixtures.errorsOf("""
                 serving_mode: server
