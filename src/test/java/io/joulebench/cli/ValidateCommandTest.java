@@ -63,6 +63,43 @@ class ValidateCommandTest {
     }
 
     @Test
+    void an_auto_window_level_shows_its_bounds_and_the_wall_time_counts_max_seconds(@TempDir Path dir)
+            throws IOException {
+        Path study = dir.resolve("auto.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                server:
+                  traffic:
+                    window_seconds: auto
+                    window_seconds_auto: {min_seconds: 5, max_seconds: 60}
+                    window_seconds_by_rate: {32: 8}
+                sweep: {server.traffic.rate: [4, 32]}
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("4 req/s, 3 × auto (5–60 s) windows, chosen from the warmup for CV ≤ 0.03")
+                .contains("32 req/s, 3 × 8 s windows")
+                .contains("window_seconds: auto counted at max_seconds");
+    }
+
+    @Test
+    void a_bad_auto_window_bound_exits_2_naming_the_key_and_line(@TempDir Path dir) throws IOException {
+        Path study = dir.resolve("bad.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                server:
+                  traffic:
+                    rate: 4
+                    window_seconds: auto
+                    window_seconds_auto: {min_seconds: 30, max_seconds: 20}
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out() + r.err()).contains("server.traffic.window_seconds_auto.max_seconds").contains(":6")
+                .doesNotContain("Exception");
+    }
+
+    @Test
     void a_level_likely_to_fail_gets_its_shortest_passing_window_and_the_suggested_key(@TempDir Path dir)
             throws IOException {
         Path study = dir.resolve("short.yaml");

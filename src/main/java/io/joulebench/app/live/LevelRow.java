@@ -1,6 +1,26 @@
 package io.joulebench.app.live;
 
-/** One row of the level table: a rate level's windows, stability and latency so far. */
+/**
+ * One row of the level table: a rate level's windows, stability and latency so far. {@code autoWindow} is the length a
+ * {@code window_seconds: auto} level took from its warmup, as shown ({@code auto 278 s}); empty otherwise or until chosen.
+ */
 public record LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv,
-        double cvThreshold, Validity verdict, String reason, double ttftP99Ms, double requestThroughput) {
+        double cvThreshold, Validity verdict, String reason, double ttftP99Ms, double requestThroughput,
+        String autoWindow) {
+
+    public LevelRow {
+        autoWindow = autoWindow == null ? "" : autoWindow;
+    }
+
+    /** A row of a level with a fixed window length. */
+    public LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv, double cvThreshold,
+                    Validity verdict, String reason, double ttftP99Ms, double requestThroughput) {
+        this(levelIndex, rate, windowsDone, windowsTotal, cv, cvThreshold, verdict, reason, ttftP99Ms,
+                requestThroughput, "");
+    }
+
+    /** The Windows cell: {@code 1/3}, with the auto length when there is one ({@code 1/3 · auto 278 s}). */
+    public String windowsText() {
+        return windowsDone + "/" + windowsTotal + (autoWindow.isEmpty() ? "" : " · " + autoWindow);
+    }
 }

@@ -26,7 +26,7 @@ public final class LevelTableView {
         verdict.setMinWidth(100);
         table.getColumns().setAll(java.util.List.of(
                 width(Columns.number("Rate", LevelRow::rate, 2), 46),
-                width(Columns.text("Windows", r -> r.windowsDone() + "/" + r.windowsTotal()), 66),
+                width(Columns.text("Windows", LevelRow::windowsText), 66),
                 width(Columns.text("CV (limit)", LevelTableView::cv), 96),
                 explained(width(Columns.number("TTFT p99\nms", LevelRow::ttftP99Ms, 0), 64),
                         LevelFigures.TTFT_P99_MEANING),

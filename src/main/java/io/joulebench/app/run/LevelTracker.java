@@ -89,6 +89,14 @@ final class LevelTracker {
     }
 
     /** The level's traffic starts with this window spec. */
+    /** An auto level's window length, chosen from its warmup (before its first window). */
+    void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
+        LiveLevel level = level(rowFor(levelIndex));
+        if (level != null) {
+            level.autoWindow = "auto " + io.joulebench.core.precision.PrecisionPlan.rateKey(choice.seconds()) + " s";
+        }
+    }
+
     int levelStarted(int levelIndex, WindowSpec spec) {
         int row = enter(levelIndex);
         LiveLevel level = level(row);

@@ -22,6 +22,8 @@ final class LiveLevel {
     double cv = Double.NaN;
     /** Windows an earlier run credited to this level (a resume does not run it again); -1 when not credited. */
     int creditedWindows = -1;
+    /** The auto window length chosen from the warmup, as the table shows it; empty for a fixed length. */
+    String autoWindow = "";
 
     LiveLevel(int index, double rate, int windowsTotal, double cvThreshold) {
         this.index = index;
@@ -75,6 +77,6 @@ final class LiveLevel {
     LevelRow row() {
         LevelFigures figures = LevelFigures.ofRecords(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
-                figures.ttftP99Ms(), figures.requestRateReqS());
+                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow);
     }
 }

@@ -159,6 +159,12 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     }
 
     @Override
+    public synchronized void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
+        levels.windowLengthChosen(levelIndex, choice);
+        changed();
+    }
+
+    @Override
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         int row = levels.levelStarted(levelIndex, spec);
         eta.levelStarted();

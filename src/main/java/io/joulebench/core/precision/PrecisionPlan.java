@@ -97,7 +97,7 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
             out.add("  engine shape: " + note);
         }
         for (Level l : levels) {
-            out.add("  " + line(l.estimate()));
+            out.add("  " + line(l.estimate(), l.cell().experiment().server().traffic().levelAutoWindow()));
         }
         Map<Double, Double> suggested = suggestedWindows();
         if (!suggested.isEmpty()) {
@@ -136,9 +136,21 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
 
     /** One level: rate, window, expected requests per window, predicted CV, pass likelihood, verdict, fix. */
     public static String line(PrecisionEstimate p) {
+        return line(p, null);
+    }
+
+    /**
+     * {@link #line(PrecisionEstimate)}; a {@code window_seconds: auto} level ({@code auto} non-null) shows its bounds,
+     * {@code auto (10–300 s)}, and its estimate is the worst case, at max_seconds.
+     */
+    public static String line(PrecisionEstimate p, io.joulebench.core.study.AutoWindowConfig auto) {
         LevelDesign d = p.design();
-        String head = String.format(Locale.ROOT, "%s req/s, %d × %s s windows (~%.0f requests each): ",
-                num(d.rate()), d.windows(), num(d.windowSeconds()), p.requestsPerWindow());
+        String head = auto == null
+                ? String.format(Locale.ROOT, "%s req/s, %d × %s s windows (~%.0f requests each): ",
+                num(d.rate()), d.windows(), num(d.windowSeconds()), p.requestsPerWindow())
+                : String.format(Locale.ROOT, "%s req/s, %d × %s windows, chosen from the warmup for CV ≤ %s"
+                        + " (at max_seconds ~%.0f requests each): ", num(d.rate()), d.windows(), auto.label(),
+                num(auto.targetCv()), p.requestsPerWindow());
         if (p.facts().saturated()) {
             return head + "above the engine's modelled capacity (the queue grows); no estimate";
         }

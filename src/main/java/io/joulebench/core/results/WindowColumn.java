@@ -101,7 +101,10 @@ public enum WindowColumn {
     SERVER_REPORTED_OUTPUT_TOKENS("server_reported_output_tokens", Kind.VALUE, "tokens",
             f -> f.window().serverReportedOutputTokens()),
     SERVER_REPORTED_CLIENT_TOKEN_RATIO("server_reported_client_token_ratio", Kind.VALUE, "",
-            f -> f.metric(WindowMetrics::serverReportedClientTokenRatio));
+            f -> f.metric(WindowMetrics::serverReportedClientTokenRatio)),
+    // window_seconds: auto (issue 23): the length chosen from the level's warmup; empty on a fixed-length level
+    WINDOW_AUTO_S("window_auto_s", Kind.VALUE, "s",
+            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds()));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();

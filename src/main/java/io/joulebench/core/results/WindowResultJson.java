@@ -82,6 +82,7 @@ final class WindowResultJson {
             }
         }
         warmup(n, level);
+        autoWindow(n, level);
         n.set("session", session(session));
         if (level.cell().isServer()) {
             n.set("server", provenance(f, redactor));
@@ -157,6 +158,36 @@ final class WindowResultJson {
         wu.put("protocol", level.warmup().protocol());
         if (level.warmup().warning() != null) {
             wu.put("warning", level.warmup().warning());
+        }
+    }
+
+    /**
+     * {@code window_auto} (a Joulebench extension, #23), only on a {@code window_seconds: auto} level: the length
+     * chosen from the warmup before the first window, and the data it came from.
+     */
+    static void autoWindow(ObjectNode n, LevelResult level) {
+        io.joulebench.core.warmup.WindowChoice c = level.warmup() == null ? null : level.warmup().windowChoice();
+        if (c == null) {
+            return;
+        }
+        ObjectNode a = n.putObject("window_auto");
+        a.put("window_s", c.seconds());
+        ResultsJson.put(a, "predicted_cv", c.predictedCv());
+        a.put("target_cv", c.targetCv());
+        a.put("min_s", c.minSeconds());
+        a.put("max_s", c.maxSeconds());
+        a.put("reason", c.reason());
+        io.joulebench.core.warmup.WarmupTraffic d = c.data();
+        if (d != null) {
+            ObjectNode from = a.putObject("warmup_data");
+            from.put("requests_completed", d.completed());
+            from.put("requests_failed", d.failed());
+            from.put("output_tokens", d.outputTokens());
+            from.put("mean_output_tokens", d.meanOutputTokens());
+            from.put("output_tokens_cv", d.outputTokensCv());
+            from.put("mean_request_s", d.meanRequestSeconds());
+            from.put("tokens_per_s", d.tokensPerSecond());
+            from.put("elapsed_s", d.elapsedSeconds());
         }
     }
 

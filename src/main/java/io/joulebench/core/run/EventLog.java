@@ -130,6 +130,28 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     }
 
     @Override
+    public synchronized void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
+        pending = cellFields(levelIndex);
+        autoWindow(pending, choice);
+        super.windowLengthChosen(levelIndex, choice);
+        pending = null;
+    }
+
+    /** An auto window length and the warmup data it came from, as fields of an events.jsonl line. */
+    private static void autoWindow(ObjectNode n, io.joulebench.core.warmup.WindowChoice c) {
+        n.put("window_s", c.seconds());
+        n.put("predicted_cv", c.predictedCv());
+        n.put("target_cv", c.targetCv());
+        n.put("min_s", c.minSeconds());
+        n.put("max_s", c.maxSeconds());
+        if (c.data() != null) {
+            n.put("warmup_requests", c.data().completed());
+            n.put("warmup_output_tokens", c.data().outputTokens());
+        }
+        n.put("reason", c.reason());
+    }
+
+    @Override
     public synchronized void windowClosed(WindowRecord record) {
         pending = cellFields(record.levelIndex());
         pending.put("window", record.windowIndex());
@@ -163,6 +185,9 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
         LevelFigures figures = LevelFigures.ofRecords(result.windows());
         finite(pending, "ttft_p99_ms", figures.ttftP99Ms());
         finite(pending, "req_s", figures.requestRateReqS());
+        if (result.warmup() != null && result.warmup().windowChoice() != null) {
+            autoWindow(pending.putObject("auto_window"), result.warmup().windowChoice());
+        }
         super.levelResult(result);
         pending = null;
     }

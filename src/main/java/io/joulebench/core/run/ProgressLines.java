@@ -75,6 +75,14 @@ public final class ProgressLines implements StudyRunListener {
     }
 
     @Override
+    public synchronized void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice c) {
+        line("window_length_chosen", prefix() + String.format(Locale.ROOT,
+                "window length %s s from the warmup (%d requests, %d output tokens; %s)",
+                io.joulebench.core.precision.PrecisionPlan.rateKey(c.seconds()),
+                c.data() == null ? 0 : c.data().completed(), c.data() == null ? 0 : c.data().outputTokens(), c.reason()));
+    }
+
+    @Override
     public synchronized void warmupFinished(WarmupResult result) {
         line("warmup_finished", prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s",
                 result.converged() ? "converged" : "not converged", result.elapsedSeconds(),

@@ -53,6 +53,11 @@ public abstract class ForwardingListener implements StudyRunListener {
     }
 
     @Override
+    public void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
+        forward("windowLengthChosen", l -> l.windowLengthChosen(levelIndex, choice));
+    }
+
+    @Override
     public void powerSampled(List<PowerSample> samples) {
         forward("powerSampled", l -> l.powerSampled(samples));
     }

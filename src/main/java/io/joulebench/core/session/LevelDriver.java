@@ -156,13 +156,16 @@ final class LevelDriver {
                 config);
         return LevelPlan.builder(spec, traffic.source(cell, false), traffic.transport(), m::bracket)
                 .drainTimeout(traffic.drainTimeout())
-                .warmup((level, levelSpec) -> {
+                .warmup(new AutoWindowHook((level, levelSpec) -> {
                     listener.warmupStarted(level, config.mode().name().toLowerCase(java.util.Locale.ROOT));
-                    WarmupResult r = warmup.run(level, levelSpec);
+                    WarmupResult r = AutoWindowHook.choose(warmup.run(level, levelSpec), t, levelSpec);
                     warmupResult.set(r);
                     s.output().tally().warmup(r);
                     listener.warmupFinished(r);
-                })
+                    if (r.windowChoice() != null) {
+                        listener.windowLengthChosen(level, r.windowChoice());
+                    }
+                }, warmupResult::get))
                 .levelIndex(planLevel)
                 .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
                 .listener(listener)

@@ -5,6 +5,7 @@ import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.warmup.WindowChoice;
 import io.joulebench.core.window.WindowListener;
 import java.util.List;
 
@@ -32,6 +33,13 @@ public interface StudyRunListener extends WindowListener {
     }
 
     default void warmupFinished(WarmupResult result) {
+    }
+
+    /**
+     * An auto level's window length was chosen from its warmup ({@code window_seconds: auto}, #23): after
+     * {@link #warmupFinished}, before its first window opens; never changed afterwards.
+     */
+    default void windowLengthChosen(int levelIndex, WindowChoice choice) {
     }
 
     /** Power samples as they are taken (batched by the sampler), with the energy kind of their source. */

@@ -38,6 +38,7 @@ final class CrossFieldRules {
         if (mode.equals("server")) {
             checkServer(raw);
             checkCapacitySearch(raw, resolved.path("server").path("capacity_search"));
+            checkAutoWindow(resolved.path("server").path("traffic"));
         } else if (mode.equals("offline") && given(raw, "server")) {
             String at = given(raw, "server", "traffic") ? "server.traffic" : "server";
             fail(at, "applies only to serving_mode: server (this experiment is offline)");
@@ -133,6 +134,29 @@ final class CrossFieldRules {
         if (search.path("min_rate").isNumber() && search.path("max_rate").isNumber()
                 && search.path("max_rate").asDouble() <= search.path("min_rate").asDouble()) {
             fail(at + ".max_rate", "must be above min_rate (" + search.path("min_rate").asText() + " req/s)");
+        }
+    }
+
+    /**
+     * {@code window_seconds_auto} needs {@code window_seconds: auto} and bounds in order. A rate listed in
+     * {@code window_seconds_by_rate} keeps its fixed length (docs/studies.md), so that pair is no error.
+     */
+    private void checkAutoWindow(JsonNode traffic) {
+        if ("auto".equals(traffic.path("window_seconds").asText()) && traffic.path("trace").isTextual()) {
+            fail("server.traffic.window_seconds", "auto needs a rate to plan windows from, and a trace replay has"
+                    + " none: give the trace a number of seconds");
+        }
+        JsonNode auto = traffic.path("window_seconds_auto"); // resolved: absent bounds hold their defaults
+        if (!auto.isObject()) {
+            return;
+        }
+        if (!"auto".equals(traffic.path("window_seconds").asText())) {
+            fail("server.traffic.window_seconds_auto", "applies only with server.traffic.window_seconds: auto"
+                    + " (remove it, or set window_seconds: auto)");
+        } else if (auto.path("min_seconds").isNumber() && auto.path("max_seconds").isNumber()
+                && auto.path("max_seconds").asDouble() < auto.path("min_seconds").asDouble()) {
+            fail("server.traffic.window_seconds_auto.max_seconds", "must be at least min_seconds ("
+                    + auto.path("min_seconds").asText() + ")");
         }
     }
 

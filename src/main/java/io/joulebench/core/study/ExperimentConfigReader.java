@@ -69,11 +69,13 @@ public final class ExperimentConfigReader {
         SloConfig slo = s.isObject()
                 ? new SloConfig(optDouble(s.path("ttft_ms")), optDouble(s.path("tpot_ms")), s.path("percentile").asDouble())
                 : null;
+        AutoWindowConfig auto = autoWindow(t);
         TrafficConfig traffic = new TrafficConfig(optDouble(t.path("rate")),
                 ArrivalProcess.parse(t.path("arrival").asText(ArrivalProcess.POISSON.label())), optDouble(t.path("burstiness")),
-                optLong(t.path("seed")), t.path("window_seconds").asDouble(), t.path("ramp_exclusion_seconds").asDouble(),
-                optInt(t.path("concurrency_cap")), slo, optText(t.path("trace")),
-                t.path("read_timeout_seconds").asDouble(60.0), windowsByRate(t.path("window_seconds_by_rate")));
+                optLong(t.path("seed")), auto != null ? auto.maxSeconds() : t.path("window_seconds").asDouble(),
+                t.path("ramp_exclusion_seconds").asDouble(), optInt(t.path("concurrency_cap")), slo,
+                optText(t.path("trace")), t.path("read_timeout_seconds").asDouble(60.0),
+                windowsByRate(t.path("window_seconds_by_rate")), auto);
         JsonNode w = n.path("warmup");
         WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText(WarmupMode.COMPOSITE.label())),
                 w.path("timeout_seconds").asDouble(), w.path("duration_seconds").asDouble());
@@ -138,6 +140,17 @@ public final class ExperimentConfigReader {
                 n.path("entrypoint").isArray() ? texts(n.path("entrypoint")) : null,
                 n.path("serve_args").isArray() ? texts(n.path("serve_args")) : null, optText(n.path("health_path")),
                 optText(n.path("openai_path")));
+    }
+
+    /** {@code window_seconds: auto} with its {@code window_seconds_auto} bounds (defaults when absent), else null. */
+    private static AutoWindowConfig autoWindow(JsonNode t) {
+        if (!"auto".equals(t.path("window_seconds").asText())) {
+            return null;
+        }
+        JsonNode a = t.path("window_seconds_auto");
+        return new AutoWindowConfig(a.path("min_seconds").asDouble(AutoWindowConfig.DEFAULT_MIN_SECONDS),
+                a.path("max_seconds").asDouble(AutoWindowConfig.DEFAULT_MAX_SECONDS),
+                a.path("target_cv").asDouble(AutoWindowConfig.DEFAULT_TARGET_CV));
     }
 
     /** {@code window_seconds_by_rate}: rate → seconds (keys that are not numbers were refused by CrossFieldRules). */

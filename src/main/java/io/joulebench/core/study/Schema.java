@@ -29,6 +29,10 @@ sealed interface Schema {
     record Num(double min, boolean minOpen, double max, boolean maxOpen) implements Schema {
     }
 
+    /** A number as {@link Num}, or the one word {@code word} ({@code window_seconds: auto}). */
+    record NumOrWord(Num num, String word) implements Schema {
+    }
+
     record Bool() implements Schema {
     }
 

@@ -11,6 +11,7 @@ import io.joulebench.core.study.Schema.Int;
 import io.joulebench.core.study.Schema.ListOf;
 import io.joulebench.core.study.Schema.MapOf;
 import io.joulebench.core.study.Schema.Num;
+import io.joulebench.core.study.Schema.NumOrWord;
 import io.joulebench.core.study.Schema.Obj;
 import io.joulebench.core.study.Schema.Rejected;
 import io.joulebench.core.study.Schema.Str;
@@ -102,6 +103,8 @@ final class SchemaBinder {
             case Str s -> bindString(s, v, path);
             case Int i -> bindInt(i, v, path);
             case Num n -> bindNumber(n, v, path);
+            case NumOrWord w -> v.isTextual() && v.textValue().equals(w.word()) ? v
+                    : v.isNumber() ? bindNumber(w.num(), v, path) : notA(expected(w), v, path);
             case Bool b -> v.isBoolean() ? v : notA("true or false", v, path);
             case ListOf l -> bindList(l, v, path);
             case MapOf m -> bindMap(m, v, path);
@@ -269,6 +272,7 @@ final class SchemaBinder {
             case Str s -> "text";
             case Int i -> "a whole number";
             case Num n -> "a number " + range(n);
+            case NumOrWord w -> "a number " + range(w.num()) + " or " + w.word();
             case Bool b -> "true or false";
             case ListOf l -> "a list";
             case MapOf m -> "a mapping";

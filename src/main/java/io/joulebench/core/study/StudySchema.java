@@ -129,7 +129,13 @@ final class StudySchema {
                 N.textNode(ArrivalProcess.POISSON.label())));
         put(traffic, field("burstiness", new Num(0, true, ScheduleSpec.MAX_BURSTINESS, false), null).nullable());
         put(traffic, field("seed", integer(0, Long.MAX_VALUE), null).nullable());
-        put(traffic, field("window_seconds", above(0), N.numberNode(240.0)));
+        put(traffic, field("window_seconds", new Schema.NumOrWord(above(0), "auto"), N.numberNode(240.0)));
+        // Joulebench extension (#23): window_seconds: auto chooses each level's length from its warmup, within these
+        Map<String, Field> auto = new LinkedHashMap<>();
+        put(auto, field("min_seconds", above(0), N.numberNode(AutoWindowConfig.DEFAULT_MIN_SECONDS)));
+        put(auto, field("max_seconds", above(0), N.numberNode(AutoWindowConfig.DEFAULT_MAX_SECONDS)));
+        put(auto, field("target_cv", new Num(0, true, 1, true), N.numberNode(AutoWindowConfig.DEFAULT_TARGET_CV)));
+        put(traffic, field("window_seconds_auto", new Obj(auto), null).nullable());
         // Joulebench extension (#23): per-rate window lengths, keyed by rate; a rate not listed uses window_seconds
         put(traffic, field("window_seconds_by_rate", new MapOf(above(0)), null).nullable());
         put(traffic, field("window_requests", new Rejected("count-bound windows are not supported: windows are "

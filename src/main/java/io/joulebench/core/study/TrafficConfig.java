@@ -9,11 +9,14 @@ import java.util.Map;
  * drawn per level and recorded with its windows; {@code concurrencyCap} null means uncapped;
  * {@code readTimeoutSeconds} is the longest wait for a response's headers and between two of its chunks;
  * {@code windowSecondsByRate} (a Joulebench extension, {@code window_seconds_by_rate}) gives some rates their own
- * window length, the rest use {@code windowSeconds} ({@link #windowSecondsAt}).
+ * window length, the rest use {@code windowSeconds} ({@link #windowSecondsAt}). {@code autoWindow} is non-null when
+ * {@code window_seconds: auto} (a Joulebench extension): the levels not listed in {@code window_seconds_by_rate} get
+ * their length from their warmup, and {@code windowSeconds} holds its {@code max_seconds}, the worst case a plan uses.
  */
 public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
                             double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
-                            double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate) {
+                            double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate,
+                            AutoWindowConfig autoWindow) {
 
     public TrafficConfig {
         windowSecondsByRate = windowSecondsByRate == null ? Map.of() : Map.copyOf(windowSecondsByRate);
@@ -24,7 +27,15 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
                          double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
                          double readTimeoutSeconds) {
         this(rate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds, concurrencyCap, slo, trace,
-                readTimeoutSeconds, Map.of());
+                readTimeoutSeconds, Map.of(), null);
+    }
+
+    /** Traffic with fixed window lengths only (no {@code window_seconds: auto}). */
+    public TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
+                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
+                         double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate) {
+        this(rate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds, concurrencyCap, slo, trace,
+                readTimeoutSeconds, windowSecondsByRate, null);
     }
 
     /** The window length of a level at {@code levelRate}: its {@code window_seconds_by_rate} entry, else the default. */
@@ -33,7 +44,20 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
         return own != null ? own : windowSeconds;
     }
 
-    /** This traffic's own window length ({@link #windowSecondsAt} its rate). */
+    /**
+     * The auto-window settings that apply to a level at {@code levelRate}, or null when its length is fixed (no
+     * {@code window_seconds: auto}, or the rate has its own {@code window_seconds_by_rate} entry, which wins).
+     */
+    public AutoWindowConfig autoWindowAt(Double levelRate) {
+        return autoWindow == null || levelRate != null && windowSecondsByRate.containsKey(levelRate) ? null : autoWindow;
+    }
+
+    /** The auto-window settings of this traffic's own level ({@link #autoWindowAt} its rate). */
+    public AutoWindowConfig levelAutoWindow() {
+        return autoWindowAt(rate);
+    }
+
+    /** This traffic's own window length ({@link #windowSecondsAt} its rate); an auto level's {@code max_seconds}. */
     public double levelWindowSeconds() {
         return windowSecondsAt(rate);
     }
@@ -51,6 +75,6 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
     /** The same traffic with the arrival seed fixed (the seed drawn for a run when the study leaves it null). */
     public TrafficConfig withSeed(long newSeed) {
         return new TrafficConfig(rate, arrival, burstiness, newSeed, windowSeconds, rampExclusionSeconds,
-                concurrencyCap, slo, trace, readTimeoutSeconds, windowSecondsByRate);
+                concurrencyCap, slo, trace, readTimeoutSeconds, windowSecondsByRate, autoWindow);
     }
 }

@@ -65,7 +65,13 @@ public final class WallTimeEstimator {
                     assumptions.add("composite warmup counted at its timeout (an upper bound; it usually converges sooner)");
                 }
                 ramp += levels * s.traffic().rampExclusionSeconds();
+                // an auto level (window_seconds: auto) counts at its max_seconds, the longest it can choose
                 measured += levels * s.windowsPerLevel() * s.traffic().levelWindowSeconds();
+                if (s.traffic().levelAutoWindow() != null) {
+                    upperBound = true;
+                    assumptions.add("window_seconds: auto counted at max_seconds (an upper bound; the warmup may"
+                            + " choose less)");
+                }
                 cooldown += levels * s.cooldownSeconds();
                 if (s.capacitySearch() != null) {
                     probes += probeSeconds(s);

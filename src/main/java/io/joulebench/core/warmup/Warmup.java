@@ -104,7 +104,9 @@ public final class Warmup implements WarmupHook {
                 + 2 * config.pollIntervalSeconds() + TAIL_MEAN_GAPS / spec.rate();
         AtomicLong successes = new AtomicLong();
         AtomicLong failures = new AtomicLong();
+        WarmupTraffic.Tally tally = new WarmupTraffic.Tally();
         RequestListener counter = r -> {
+            tally.add(r);
             if (r.status() == RequestStatus.OK) {
                 successes.incrementAndGet();
             } else {
@@ -201,7 +203,7 @@ public final class Warmup implements WarmupHook {
             LOG.info("Level {}: {}", levelIndex, warning);
         }
         return new WarmupResult(levelIndex, config.mode(), converged, composite && !converged, elapsed,
-                PowerSeries.clean(samples).energyJ(), last, config.protocol(), warning);
+                PowerSeries.clean(samples).energyJ(), last, config.protocol(), warning, tally.result(elapsed), null);
     }
 
     /** True when the warmup's time is up but no request has finished either way yet, and there is time left. */

@@ -42,6 +42,12 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
                 : new LevelPlan(index, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
     }
 
+    /** This plan with the window spec fixed after the warmup ({@link WarmupHook#windowSpec}). */
+    public LevelPlan withSpec(WindowSpec fixed) {
+        return fixed.equals(spec) ? this
+                : new LevelPlan(levelIndex, fixed, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+    }
+
     public static Builder builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
                                   Supplier<MeasurementBracket> brackets) {
         return new Builder(spec, traffic, transport, brackets);

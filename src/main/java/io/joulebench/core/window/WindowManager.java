@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * Turns one rate level into N contiguous measured windows (spec §2.2), all on one shared {@link Clock}:
  * <ol>
- *   <li>run the warmup hook once (a failure propagates before any traffic starts);</li>
+ *   <li>run the warmup hook once (a failure propagates before any traffic starts), then take its window spec,
+ *   fixed from here on;</li>
  *   <li>start the traffic source over the whole horizon, ramp + N × duration, on its own thread;</li>
  *   <li>sleep through the ramp, once;</li>
  *   <li>run N windows: each opens a fresh bracket at its span start and finishes it at its span end, the next
@@ -44,6 +45,7 @@ public final class WindowManager {
         Events events = new Events(plan.listener());
         events.levelStarted(levelIndex, spec);
         plan.warmup().beforeLevel(levelIndex, spec);
-        return new LevelRun(clock, levelIndex, plan, events).run();
+        LevelPlan fixed = plan.withSpec(plan.warmup().windowSpec(levelIndex, spec));
+        return new LevelRun(clock, levelIndex, fixed, events).run();
     }
 }

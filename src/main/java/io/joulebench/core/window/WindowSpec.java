@@ -51,6 +51,11 @@ public record WindowSpec(double rate, double durationSeconds, double rampExclusi
         this(rate, durationSeconds, rampExclusionSeconds, windowsPerLevel, cvThreshold, DEFAULT_MAX_ERROR_FRACTION);
     }
 
+    /** The same spec with another window length (an auto length chosen from the warmup). */
+    public WindowSpec withDurationSeconds(double seconds) {
+        return new WindowSpec(rate, seconds, rampExclusionSeconds, windowsPerLevel, cvThreshold, maxErrorFraction);
+    }
+
     /** A spec with the defaults for everything but the rate. */
     public static WindowSpec ofRate(double rate) {
         return builder().rate(rate).build();

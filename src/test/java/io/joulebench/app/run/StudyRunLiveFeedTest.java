@@ -70,6 +70,24 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void an_auto_level_shows_the_window_length_its_warmup_chose_in_the_level_table() {
+        feed.starting("quickstart");
+        feed.studyStarted(plan);
+        feed.sessionStarted("s", plan.cells());
+        feed.levelStarted(0, io.joulebench.core.window.WindowSpec.builder().rate(2).durationSeconds(300)
+                .windowsPerLevel(3).build());
+        assertThat(feed.snapshot().levels().get(0).windowsText()).isEqualTo("0/3");
+
+        feed.windowLengthChosen(0, new io.joulebench.core.warmup.WindowChoice(278, 0.0299, 10, 300, 0.03,
+                "the shortest length whose predicted CV (0.0299) is at most the target 0.0300", null));
+
+        LiveSnapshot s = feed.snapshot();
+        assertThat(s.levels().get(0).autoWindow()).isEqualTo("auto 278 s");
+        assertThat(s.levels().get(0).windowsText()).isEqualTo("0/3 · auto 278 s");
+        assertThat(s.levels().get(1).windowsText()).as("a level not yet warmed shows none").isEqualTo("0/3");
+    }
+
+    @Test
     void a_resume_shows_the_credited_levels_done_and_neither_the_eta_nor_the_bar_counts_them_as_work_left() {
         // Issue 22 item 6: after a resume the finished levels read "0/3 pending", the ETA was the whole study's and
         // the bar counted the finished levels as work left.

@@ -131,6 +131,23 @@ class EventLogTest {
     }
 
     @Test
+    void an_auto_window_choice_is_a_line_with_its_length_and_data() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(0);
+        try (EventLog log = new EventLog(dir, 0, clock)) {
+            log.windowLengthChosen(0, new io.joulebench.core.warmup.WindowChoice(35, 0.0298, 10, 300, 0.03,
+                    "the shortest length", new io.joulebench.core.warmup.WarmupTraffic(240, 0, 15360, 0, 0.55, 60)));
+        }
+        JsonNode n = EventTail.of(dir).poll().get(0);
+        assertThat(n.path("event").asText()).isEqualTo("window_length_chosen");
+        assertThat(n.path("window_s").asDouble()).isEqualTo(35);
+        assertThat(n.path("predicted_cv").asDouble()).isEqualTo(0.0298);
+        assertThat(n.path("warmup_requests").asLong()).isEqualTo(240);
+        assertThat(n.path("warmup_output_tokens").asLong()).isEqualTo(15360);
+        assertThat(n.path("max_s").asDouble()).isEqualTo(300);
+        assertThat(n.path("line").asText()).contains("window length 35 s from the warmup (240 requests");
+    }
+
+    @Test
     void fields_beside_a_line_leave_out_what_is_null() throws Exception {
         VirtualClock clock = VirtualClock.atSeconds(0);
         try (EventLog log = new EventLog(dir, 0, clock)) {
