@@ -79,11 +79,6 @@ public final class RunCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
-        if (plan.notRunnable().isPresent()) {
-            err.println("error: " + plan.notRunnable().get());
-            err.flush();
-            return ExitCodes.BAD_INPUT;
-        }
         study.notes().stream().filter(n -> n.contains("SUBSTITUTED")).findFirst()
                 .ifPresent(n -> err.println("warning: " + n));
         study.notes().forEach(n -> err.println("note: " + n));

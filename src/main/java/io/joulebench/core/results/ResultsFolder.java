@@ -266,6 +266,13 @@ public final class ResultsFolder implements SessionSink {
         update(e.with(CellStatus.FAILED, redactor.scrub(reason), failureType, e.sessionId(), List.of(), null, now()));
     }
 
+    /** A capacity search's path and result go to capacity.json and probes.csv, never to a bundle or windows.csv. */
+    @Override
+    public synchronized void capacitySearched(ResolvedCell cell, io.joulebench.core.study.CapacitySearchConfig settings,
+            io.joulebench.core.capacity.CapacitySearch.Result result) throws IOException {
+        CapacityFiles.write(dir, cell, settings, result);
+    }
+
     @Override
     public synchronized void sessionClosed(SessionBlock block) throws IOException {
         for (Path bundle : bundlesBySession.getOrDefault(block.sessionId(), List.of())) {

@@ -51,7 +51,6 @@ public final class StudyRunner {
     public StudyRunResult run(StudyPlan plan, Path outDir, StudyRunListener listener) throws IOException {
         // the plan's warnings are the caller's to show (the CLI prints them, the workbench's plan preview lists
         // them) and land in resolved.json: logging them too would say them twice
-        refuseNotRunnable(plan);
         return continueIn(ResultsFolder.create(outDir, plan, clock), plan, listener);
     }
 
@@ -78,7 +77,6 @@ public final class StudyRunner {
      */
     public StudyRunResult continueIn(ResultsFolder folder, StudyPlan plan, Predicate<ResolvedCell> include,
                                      StudyRunListener listener) throws IOException {
-        refuseNotRunnable(plan);
         listener.studyStarted(plan);
         List<GroupWork> work = new ArrayList<>();
         for (int g = 0; g < plan.groups().size(); g++) {
@@ -97,12 +95,5 @@ public final class StudyRunner {
         folder.finish();
         listener.studyFinished(outcome.interrupted());
         return StudyRunResult.of(folder, outcome.interrupted(), outcome.abortReason());
-    }
-
-    /** A plan that asks for what no session runs yet (see {@link StudyPlan#notRunnable}) is refused, not run. */
-    private static void refuseNotRunnable(StudyPlan plan) {
-        plan.notRunnable().ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
     }
 }

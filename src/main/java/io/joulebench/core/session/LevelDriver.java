@@ -44,9 +44,11 @@ final class LevelDriver {
     static final String SERVER_EXITED = "ServerExited";
 
     private final ActiveSession s;
+    private final CapacityRun capacity;
 
     LevelDriver(ActiveSession session) {
         this.s = session;
+        this.capacity = new CapacityRun(session);
     }
 
     /** Runs every level; returns normally also when warmup aborted the session or the server died. */
@@ -71,6 +73,21 @@ final class LevelDriver {
             }
             s.output().cellStarted(cell);
             AtomicReference<WarmupResult> warmup = new AtomicReference<>();
+            if (cell.experiment().server().capacitySearch() != null) {
+                ResolvedCell measured;
+                try {
+                    measured = capacity.measuredCell(cell, level);
+                } catch (InterruptedException e) {
+                    deliver(context(cell, level, warmup).cut(List.of(), "interrupted (capacity search)"));
+                    Thread.interrupted();
+                    throw new InterruptedException("interrupted during the capacity search before level " + k);
+                }
+                if (measured == null) {
+                    s.output().cellsFailed(List.of(cell), CapacityRun.NO_CAPACITY, capacity.reason(cell));
+                    continue;
+                }
+                cell = measured;
+            }
             LevelResult result;
             try {
                 LevelOutcome o = new WindowManager(s.measurement().clock()).runLevel(plan(level, cell, warmup));

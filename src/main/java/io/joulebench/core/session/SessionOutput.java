@@ -50,6 +50,17 @@ record SessionOutput(String sessionId, SessionSink sink, StudyRunListener listen
         }
     }
 
+    /** Persists a finished capacity search; a failure to write is logged, the run goes on to measure. */
+    void capacitySearched(ResolvedCell cell, io.joulebench.core.study.CapacitySearchConfig settings,
+            io.joulebench.core.capacity.CapacitySearch.Result result) {
+        try {
+            sink.capacitySearched(cell, settings, result);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("session {}: cannot record the capacity search of {}: {}", sessionId, cell.label(), e.toString(),
+                    e);
+        }
+    }
+
     /** The request log of window {@code window} of {@code cell}'s level {@code level}. */
     Path requestLogPath(ResolvedCell cell, int level, int window) throws IOException {
         return sink.requestLogPath(cell, sessionId, level, window);

@@ -1,5 +1,7 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.capacity.CapacitySearch;
+import io.joulebench.core.study.CapacitySearchConfig;
 import io.joulebench.core.study.ResolvedCell;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,6 +30,14 @@ public interface SessionSink {
 
     /** A cell failed before any window could be measured (launch, readiness, warmup traffic, baseline). */
     void cellFailed(ResolvedCell cell, String failureType, String reason) throws IOException;
+
+    /**
+     * A cell's capacity search finished: record its path and result (never as measured windows). The default keeps
+     * nothing.
+     */
+    default void capacitySearched(ResolvedCell cell, CapacitySearchConfig settings, CapacitySearch.Result result)
+            throws IOException {
+    }
 
     /** The session ended: patch the final block (drain measured on a clean exit only) into its bundles. */
     void sessionClosed(SessionBlock block) throws IOException;

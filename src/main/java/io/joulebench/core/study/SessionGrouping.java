@@ -54,6 +54,10 @@ public final class SessionGrouping {
             t.remove("rate");
             t.remove("slo");
         }
+        // the fractions of one capacity search are levels of one session, as rates are
+        if (copy.path("server").path("capacity_search") instanceof ObjectNode search) {
+            search.remove("measure_fractions");
+        }
         return CanonicalJson.of(copy);
     }
 

@@ -116,6 +116,7 @@ public final class StudyLoader {
         if (cliDefaults) {
             OmittedUpstreamDefaults.note(doc.root(), notes);
         }
+        CapacityFractions.split(resolved, kept);
         List<GridCell> cells = deduplicate(resolved, kept, notes);
         List<String> warnings = new ArrayList<>();
         replacedBaseValues(doc, baseDir, notes, warnings);

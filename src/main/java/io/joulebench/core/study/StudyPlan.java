@@ -27,28 +27,8 @@ public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup
         }
         List<String> warnings = new java.util.ArrayList<>(study.warnings());
         SessionGrouping.sequentialHint(study.cells(), study.execution()).ifPresent(warnings::add);
-        searchNotRunnable(cells).ifPresent(warnings::add);
         return new StudyPlan(study, cells, groups, groups.size(), windows,
                 WallTimeEstimator.estimate(cells, groups, study.execution()), warnings);
-    }
-
-    /**
-     * Why this plan cannot run, or empty. A capacity-search cell is planned (keys, checks, probes, wall time) but the
-     * session that runs probes is not built yet: running it would measure nothing the plan promises, so run, resume
-     * and the workbench refuse the plan rather than run the cell as something else.
-     */
-    public java.util.Optional<String> notRunnable() {
-        return searchNotRunnable(cells);
-    }
-
-    private static java.util.Optional<String> searchNotRunnable(List<ResolvedCell> cells) {
-        List<Integer> search = cells.stream().filter(c -> c.isServer()
-                && c.experiment().server().capacitySearch() != null).map(ResolvedCell::index).toList();
-        return search.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("server.capacity_search: cell"
-                + (search.size() == 1 ? " " : "s ") + search.stream().map(String::valueOf)
-                .collect(java.util.stream.Collectors.joining(", ")) + " ask" + (search.size() == 1 ? "s" : "")
-                + " for an SLO capacity search; validate plans it, but running one is not built yet (run refuses"
-                + " the study: set server.traffic.rate instead to measure fixed rates)");
     }
 
     /**

@@ -72,6 +72,12 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
         }
     }
 
+    /** The same traffic at another rate (a capacity search's probe or measured level). */
+    public TrafficConfig withRate(double newRate) {
+        return new TrafficConfig(newRate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds,
+                concurrencyCap, slo, trace, readTimeoutSeconds, windowSecondsByRate, autoWindow);
+    }
+
     /** The same traffic with the arrival seed fixed (the seed drawn for a run when the study leaves it null). */
     public TrafficConfig withSeed(long newSeed) {
         return new TrafficConfig(rate, arrival, burstiness, newSeed, windowSeconds, rampExclusionSeconds,

@@ -48,6 +48,8 @@ public final class WallTimeEstimator {
             if (m.baselineEnabled()) {
                 baseline += m.baselineDurationSeconds();
             }
+            // the cells of one search (one per measured fraction) share a session and its one search
+            boolean searched = false;
             for (int index : group.cellIndices()) {
                 ExperimentConfig e = cells.get(index).experiment();
                 if (!e.isServer()) {
@@ -74,7 +76,8 @@ public final class WallTimeEstimator {
                 }
                 cooldown += levels * s.cooldownSeconds();
                 if (s.capacitySearch() != null) {
-                    probes += probeSeconds(s);
+                    probes += searched ? 0 : probeSeconds(s);
+                    searched = true;
                     upperBound = true;
                     assumptions.add("capacity search counted at its worst-case probe count (an upper bound)");
                 }

@@ -35,7 +35,10 @@ class CapacitySearchKeysTest {
         assertThat(c.maxErrorFraction()).isEqualTo(0.02);
         assertThat(List.of(c.minRate(), c.maxRate(), c.tolerance(), c.probeSeconds())).containsExactly(4.0, 56.0, 1.0,
                 5.0);
-        assertThat(c.measureFractions()).containsExactly(1.0, 0.5);
+        assertThat(c.measureFractions()).as("one cell per fraction").containsExactly(1.0);
+        assertThat(study.cells()).hasSize(2);
+        assertThat(study.cells().getLast().experiment().server().capacitySearch().measureFractions())
+                .containsExactly(0.5);
         assertThat(study.cells().getFirst().experiment().server().traffic().rate()).as("the search chooses the rates").isNull();
     }
 
@@ -76,7 +79,7 @@ class CapacitySearchKeysTest {
         assertThat(t.totalSeconds()).isEqualTo(t.launchSeconds() + t.baselineSeconds() + 56 + 180 + 20 + 4);
         assertThat(plan.totalWindows()).isEqualTo(2 * 3);
         assertThat(WallTimeEstimator.levelSeconds(plan.cells().getFirst().experiment()))
-                .isEqualTo(56 + 2 * (10 + 2 + 90));
+                .as("a cell measures one fraction").isEqualTo(56 + (10 + 2 + 90));
     }
 
     @Test
@@ -148,17 +151,16 @@ class CapacitySearchKeysTest {
     }
 
     @Test
-    void until_a_session_runs_probes_the_plan_says_so_and_the_runner_refuses_it() {
+    void each_measured_fraction_is_its_own_cell_and_the_fractions_of_one_search_share_a_session() {
         StudyPlan plan = StudyPlan.of(StudyFixtures.load(SEARCH));
-        assertThat(plan.notRunnable()).get().asString().startsWith("server.capacity_search: cell 0 asks")
-                .contains("not built yet");
-        assertThat(plan.warnings()).contains(plan.notRunnable().get());
-        assertThat(StudyPlan.of(StudyFixtures.load(StudyFixtures.MINIMAL)).notRunnable()).isEmpty();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new io.joulebench.core.run.StudyRunner((io.joulebench.core.executor.StudyExecutor) null,
-                        io.joulebench.core.time.Clock.system()).run(plan, java.nio.file.Path.of("never-created"),
-                        io.joulebench.core.session.StudyRunListener.NONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("server.capacity_search");
-        assertThat(java.nio.file.Path.of("never-created")).doesNotExist();
+        assertThat(plan.cells()).extracting(ResolvedCell::label)
+                .containsExactly("capacity × 1.0", "capacity × 0.5");
+        assertThat(plan.cells().get(0).configHash()).isNotEqualTo(plan.cells().get(1).configHash());
+        assertThat(plan.groups()).singleElement().satisfies(g -> assertThat(g.cellIndices()).containsExactly(0, 1));
+        assertThat(plan.warnings()).noneMatch(w -> w.contains("capacity_search"));
+        StudyPlan other = StudyPlan.of(StudyFixtures.load(SEARCH.replace("max_rate: 56", "max_rate: 60")));
+        assertThat(other.cells().get(0).configHash()).as("another search is another config")
+                .isNotEqualTo(plan.cells().get(0).configHash());
     }
 
     @Test
