@@ -1,9 +1,8 @@
 package io.joulebench.core.session;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Prober;
-import io.joulebench.core.study.CanonicalJson;
+import io.joulebench.core.study.CapacityFractions;
 import io.joulebench.core.study.CapacitySearchConfig;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.ResolvedCell;
@@ -113,10 +112,7 @@ final class CapacityRun {
         return e.withServer(e.server().withTraffic(e.server().traffic().withRate(rate)));
     }
 
-    /** Cells whose search settings are equal (their fractions aside) share one search. */
     private static String key(ResolvedCell cell) {
-        ObjectNode search = (ObjectNode) cell.config().path("server").path("capacity_search").deepCopy();
-        search.remove("measure_fractions");
-        return CanonicalJson.of(search);
+        return CapacityFractions.searchKey(cell.config());
     }
 }

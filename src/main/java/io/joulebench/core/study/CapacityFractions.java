@@ -12,9 +12,22 @@ import java.util.Locale;
  * entry and resume credit. Cells that differ only in their fraction share a server launch
  * ({@link SessionGrouping#groupKey}) and, in that session, one search.
  */
-final class CapacityFractions {
+public final class CapacityFractions {
 
     private CapacityFractions() {
+    }
+
+    /**
+     * The identity of a cell's search: its {@code capacity_search} without the fraction. Cells with equal keys (in one
+     * session group) share one search; null for a cell without one.
+     */
+    public static String searchKey(ObjectNode config) {
+        if (!(config.path("server").path("capacity_search") instanceof ObjectNode search)) {
+            return null;
+        }
+        ObjectNode copy = search.deepCopy();
+        copy.remove("measure_fractions");
+        return CanonicalJson.of(copy);
     }
 
     /** Replaces, in place and in order, each cell of several fractions by one cell per fraction. */

@@ -28,9 +28,13 @@ public final class StudyPlanFormatter {
             out.add(String.format(Locale.ROOT, "  %-4d %-16s %-5d %-7s %-10s %-10s %s", c.index(), c.configHash(),
                     c.cycle(), e.mode().wire(), rate, e.engine(), c.label()));
         }
+        // one plan per search: the cells measuring its fractions share it
+        java.util.Map<String, List<ResolvedCell>> searches = new java.util.LinkedHashMap<>();
         plan.cells().stream().filter(c -> c.cycle() == 1 && c.isServer()
                         && c.experiment().server().capacitySearch() != null)
-                .forEach(c -> out.addAll(searchPlan(c)));
+                .forEach(c -> searches.computeIfAbsent(CapacityFractions.searchKey(c.config()),
+                        k -> new ArrayList<>()).add(c));
+        searches.values().forEach(cells -> out.addAll(searchPlan(cells)));
         out.add("");
         out.add("groups (one server launch each):");
         for (int g = 0; g < plan.groups().size(); g++) {
@@ -55,19 +59,21 @@ public final class StudyPlanFormatter {
         return out;
     }
 
-    /** A capacity-search cell's plan: the bracket searched, the SLO, the worst-case probes, the measured fractions. */
-    static List<String> searchPlan(ResolvedCell c) {
-        ServerConfig s = c.experiment().server();
+    /** A search's plan: the bracket searched, the SLO, the worst-case probes, the fractions its cells measure. */
+    static List<String> searchPlan(List<ResolvedCell> cells) {
+        ServerConfig s = cells.getFirst().experiment().server();
         CapacitySearchConfig cs = s.capacitySearch();
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "  cell %d: capacity search for %s%s", c.index(), cs.slo(),
+        out.add(String.format(Locale.ROOT, "  cell%s %s: capacity search for %s%s", cells.size() == 1 ? "" : "s",
+                String.join(", ", cells.stream().map(c -> Integer.toString(c.index())).toList()), cs.slo(),
                 cs.maxErrorFraction() == null ? "" : String.format(Locale.ROOT, ", errors ≤ %s %%",
                         CanonicalJson.number(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
                                 .numberNode(100 * cs.maxErrorFraction())))));
         out.add(String.format(Locale.ROOT, "    rates %s–%s req/s to %s req/s: at most %d probes of %s "
                         + "(+ %s ramp each), then full levels at %s of the capacity", num(cs.minRate()),
                 num(cs.maxRate()), num(cs.tolerance()), cs.search().worstCaseProbes(), duration(cs.probeSeconds()),
-                duration(s.traffic().rampExclusionSeconds()), cs.measureFractions().stream()
+                duration(s.traffic().rampExclusionSeconds()), cells.stream()
+                        .flatMap(c -> c.experiment().server().capacitySearch().measureFractions().stream())
                         .map(f -> num(100 * f) + " %").toList()));
         return out;
     }

@@ -32,7 +32,10 @@ class CapacityFilesTest {
                 """);
         ResolvedCell resolved = io.joulebench.core.study.StudyPlan.of(study).cells().getFirst();
         ResolvedCell cell = resolved;
-        CapacitySearchConfig settings = cell.experiment().server().capacitySearch();
+        CapacitySearchConfig own = cell.experiment().server().capacitySearch();
+        // the session records the search with the fractions of every cell measured from it
+        CapacitySearchConfig settings = new CapacitySearchConfig(own.slo(), own.maxErrorFraction(), own.minRate(),
+                own.maxRate(), own.tolerance(), own.probeSeconds(), List.of(1.0, 0.5));
         Prober linear = rate -> new Prober.Figures(Map.of(LevelMetric.TTFT_P99, 150.0 * rate), 0.0);
         CapacitySearch.Result result = settings.search().run(linear);
 

@@ -168,9 +168,10 @@ class CapacitySearchKeysTest {
         Study study = new StudyLoader().load(StudyFixtures.examples().resolve("capacity-search.yaml"));
         CapacitySearchConfig c = study.cells().getFirst().experiment().server().capacitySearch();
         assertThat(c.search().worstCaseProbes()).isEqualTo(8);
-        assertThat(c.measureFractions()).containsExactly(1.0, 0.5);
+        assertThat(study.cells()).extracting(cell -> cell.experiment().server().capacitySearch().measureFractions())
+                .containsExactly(List.of(1.0), List.of(0.5));
         assertThat(StudyPlanFormatter.lines(StudyPlan.of(study)))
-                .anySatisfy(l -> assertThat(l).contains("at most 8 probes of 5s"));
+                .anySatisfy(l -> assertThat(l).contains("at most 8 probes of 6s"));
     }
 
     @Test
