@@ -55,6 +55,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
     private final EnergyProvenance energy = new EnergyProvenance();
     private String studyName = "";
     private StudyPlan plan;
+    private final FollowedSearch search = new FollowedSearch();
     private StudyProgress eta;
     private RunState state = RunState.STARTING;
     private Instant origin;
@@ -75,9 +76,10 @@ public final class FollowedRunFeed implements LiveRunFeed {
     /** One level of the plan (a server cell), as the followed events tell it. */
     private static final class Level {
         final int index;
-        final double rate;
         int windowsTotal;
         final double cvThreshold;
+        /** NaN for a capacity-search level until it starts at the rate its search found. */
+        double rate;
         final TreeMap<Integer, Double> windows = new TreeMap<>();
         Validity verdict = Validity.PENDING;
         String reason = "";
@@ -265,6 +267,9 @@ public final class FollowedRunFeed implements LiveRunFeed {
                     current = l.index;
                     window = 0;
                     l.windowsTotal = n.path("windows").asInt(l.windowsTotal);
+                    if (Double.isNaN(l.rate) && n.path("rate_req_s").isNumber()) {
+                        l.rate = n.path("rate_req_s").asDouble();
+                    }
                 }
                 if (eta != null && jobSource == null) {
                     eta.levelStarted();
@@ -273,6 +278,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
                     jobs.computeIfAbsent(jobSource, Job::new);
                 }
             }
+            case "capacity_probe", "capacity_search_finished" -> search.apply(n, plan);
             case "window_closed" -> {
                 Level l = level(n);
                 if (l != null) {
@@ -392,7 +398,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
                 : lastPower.values().stream().mapToDouble(Double::doubleValue).sum();
         Kpis kpis = new Kpis(watts, lastJPerToken, lastTokensPerS, Double.NaN, Double.NaN, Double.NaN);
         built = new LiveSnapshot(version, state, studyName, energy.kind(), energy.label(), points, traces,
-                List.of(), List.of(), List.of(), kpis, progress(), rows, jobRows);
+                List.of(), List.of(), List.of(), kpis, progress(), rows, jobRows, search.progress());
         return built;
     }
 

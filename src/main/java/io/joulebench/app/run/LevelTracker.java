@@ -88,7 +88,6 @@ final class LevelTracker {
         return current;
     }
 
-    /** The level's traffic starts with this window spec. */
     /** An auto level's window length, chosen from its warmup (before its first window). */
     void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
         LiveLevel level = level(rowFor(levelIndex));
@@ -97,10 +96,14 @@ final class LevelTracker {
         }
     }
 
+    /** The level's traffic starts with this window spec (a capacity-search level learns its rate here). */
     int levelStarted(int levelIndex, WindowSpec spec) {
         int row = enter(levelIndex);
         LiveLevel level = level(row);
         if (level != null) {
+            if (Double.isNaN(level.rate)) {
+                level.rate = spec.rate();
+            }
             level.windowsTotal = spec.windowsPerLevel();
             level.cvThreshold = spec.cvThreshold();
         }

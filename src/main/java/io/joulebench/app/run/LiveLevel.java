@@ -13,7 +13,8 @@ import java.util.List;
 final class LiveLevel {
 
     final int index;
-    final double rate;
+    /** The planned rate; NaN until a capacity-search level starts at the rate its search found. */
+    double rate;
     int windowsTotal;
     double cvThreshold;
     final List<WindowRecord> windows = new ArrayList<>();

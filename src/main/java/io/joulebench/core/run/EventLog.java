@@ -125,6 +125,7 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         pending = cellFields(levelIndex);
         pending.put("windows", spec.windowsPerLevel());
+        finite(pending, "rate_req_s", spec.rate()); // a capacity-search level's rate is known only now
         super.levelStarted(levelIndex, spec);
         pending = null;
     }

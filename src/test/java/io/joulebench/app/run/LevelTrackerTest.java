@@ -6,6 +6,7 @@ import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.session.LevelResult;
+import io.joulebench.app.editor.StudyCheck;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.window.AbortedLevel;
 import io.joulebench.core.window.WindowSpec;
@@ -41,6 +42,19 @@ class LevelTrackerTest {
         assertThat(tracker.currentLevel().rate).isEqualTo(32.0);
         assertThat(tracker.windowOpened(2, 1)).isEqualTo(2);
         assertThat(tracker.window()).isEqualTo(2);
+    }
+
+    @Test
+    void a_capacity_search_level_shows_the_rate_its_search_found_once_it_starts() {
+        StudyPlan search = StudyPlan.of(StudyCheck.of("""
+                serving_mode: server
+                server: {capacity_search: {slo: {tpot_p50_ms: 15}, min_rate: 4, max_rate: 56, tolerance: 1}}
+                """, null).study());
+        tracker.planned(search);
+        tracker.session(search.cells());
+        assertThat(tracker.rows()).extracting(LevelRow::rate).containsExactly(Double.NaN);
+        tracker.levelStarted(0, spec(38.9));
+        assertThat(tracker.rows()).extracting(LevelRow::rate).containsExactly(38.9);
     }
 
     @Test
