@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
  * loaders open ({@link UpstreamExport}, decision 0017).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Write a results folder's windows (or request rows) as CSV,",
-                "or (--upstream DIR) a copy named and shaped as llenergymeasure's results."})
+        description = {"Write a results folder as CSV, or as an upstream-shaped copy.",
+                "CSV: its windows, or with --requests its request rows; --upstream DIR: a copy named and shaped",
+                "as llenergymeasure's results."})
 public final class ExportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "The results folder.")

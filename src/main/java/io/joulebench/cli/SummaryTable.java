@@ -34,6 +34,12 @@ final class SummaryTable {
                     e.status().wire(), level));
         }
         out.add("");
+        try {
+            out.addAll(io.joulebench.core.results.CapacityFiles.summaryLines(result.folder()));
+        } catch (java.io.IOException e) {
+            out.add("capacity search: " + io.joulebench.core.results.CapacityFiles.JSON + " unreadable: "
+                    + e.getMessage());
+        }
         out.add(String.format(Locale.ROOT, "%d completed, %d failed, %d unfinished; %d windows in %s",
                 result.completed(), result.failed(), result.unfinished(), result.totalWindows(), result.folder()));
         return out;

@@ -111,6 +111,14 @@ class CapacitySearchStudyIT {
         assertThat(rows).allSatisfy(w -> assertThat(w.jPerToken().orElseThrow()).isPositive());
         List<ManifestEntry> entries = Manifest.read(folder.resolve(Manifest.FILE_NAME)).entries();
         assertThat(entries).hasSize(2).allSatisfy(e -> assertThat(e.credited()).isTrue());
+        for (ManifestEntry e : entries) {
+            JsonNode result = new ObjectMapper().readTree(folder.resolve(e.windowIds().getFirst())
+                    .resolve("result.json").toFile());
+            assertThat(result.path("capacity_search").path("capacity_req_s").asDouble())
+                    .isCloseTo(capacity, org.assertj.core.api.Assertions.within(1e-9));
+        }
+        assertThat(CapacityFiles.summaryLines(folder)).singleElement().asString()
+                .startsWith("capacity search (cell 0): capacity ").contains("probes (probes.csv)");
         assertThat(Files.readAllLines(folder.resolve(EventLog.FILE_NAME)))
                 .filteredOn(l -> l.contains("\"capacity_probe\"")).hasSize(search.path("path").size());
     }

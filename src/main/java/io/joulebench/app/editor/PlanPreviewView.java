@@ -122,7 +122,8 @@ final class PlanPreviewView {
                 + " · ramp " + secs(e.rampSeconds()) + " · windows " + secs(e.measuredSeconds())
                 + (e.baselineSeconds() > 0 ? " · baseline " + secs(e.baselineSeconds()) : "")
                 + (e.cooldownSeconds() > 0 ? " · cooldown " + secs(e.cooldownSeconds()) : "")
-                + (e.gapSeconds() > 0 ? " · gaps " + secs(e.gapSeconds()) : ""));
+                + (e.gapSeconds() > 0 ? " · gaps " + secs(e.gapSeconds()) : "")
+                + (e.probeSeconds() > 0 ? " · capacity probes ≤ " + secs(e.probeSeconds()) : ""));
         orders.getChildren().clear();
         int col = 0;
         for (ExperimentOrder order : ExperimentOrder.values()) {

@@ -52,6 +52,32 @@ public final class CapacityFiles {
         AtomicFiles.write(dir.resolve(CSV), csv(searches));
     }
 
+    /**
+     * One line per search recorded in {@code dir}'s {@value #JSON}, for a run's summary, e.g. "capacity search (cell
+     * 0): capacity 38.9 req/s, bracket 38.9–39.8 req/s, 8 probes (probes.csv)"; empty without the file.
+     */
+    public static List<String> summaryLines(Path dir) throws IOException {
+        Path json = dir.resolve(JSON);
+        List<String> out = new ArrayList<>();
+        if (!Files.exists(json)) {
+            return out;
+        }
+        for (JsonNode search : MAPPER.readTree(json.toFile()).path("searches")) {
+            String found = switch (search.path("outcome").asText()) {
+                case "below_minimum" -> String.format(Locale.ROOT, "no capacity: %.3g req/s already breaks the SLO",
+                        search.path("settings").path("min_rate").asDouble());
+                case "at_or_above_maximum" -> String.format(Locale.ROOT, "capacity at least %.3g req/s (the maximum"
+                        + " searched)", search.path("capacity").asDouble());
+                default -> String.format(Locale.ROOT, "capacity %.3g req/s, bracket %.3g–%.3g req/s",
+                        search.path("capacity").asDouble(), search.path("bracket_low").asDouble(),
+                        search.path("bracket_high").asDouble());
+            };
+            out.add(String.format(Locale.ROOT, "capacity search (cell %d): %s, %d probes (%s)",
+                    search.path("cell_index").asInt(), found, search.path("path").size(), CSV));
+        }
+        return out;
+    }
+
     private static ObjectNode entry(String key, ResolvedCell cell, CapacitySearchConfig s, CapacitySearch.Result r) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("cell", key);

@@ -83,6 +83,7 @@ final class WindowResultJson {
         }
         warmup(n, level);
         autoWindow(n, level);
+        capacitySearch(n, level);
         n.set("session", session(session));
         if (level.cell().isServer()) {
             n.set("server", provenance(f, redactor));
@@ -159,6 +160,22 @@ final class WindowResultJson {
         if (level.warmup().warning() != null) {
             wu.put("warning", level.warmup().warning());
         }
+    }
+
+    /**
+     * {@code capacity_search} (a Joulebench extension, #23), only on a level measured at a fraction of a searched
+     * capacity: the fraction, the capacity it is a fraction of, and the file with the search's path.
+     */
+    static void capacitySearch(ObjectNode n, LevelResult level) {
+        if (!level.cell().isServer() || level.cell().rate() == null
+                || level.cell().experiment().server().capacitySearch() == null) {
+            return;
+        }
+        double fraction = level.cell().experiment().server().capacitySearch().measureFractions().getFirst();
+        ObjectNode c = n.putObject("capacity_search");
+        c.put("fraction", fraction);
+        c.put("capacity_req_s", level.cell().rate() / fraction);
+        c.put("search_file", CapacityFiles.JSON);
     }
 
     /**

@@ -42,6 +42,8 @@ class CapacityFilesTest {
         CapacityFiles.write(dir, resolved, settings, result);
         CapacityFiles.write(dir, resolved, settings, result); // a rerun search replaces the cell's record
 
+        assertThat(CapacityFiles.summaryLines(dir)).containsExactly(
+                "capacity search (cell 0): capacity 3.00 req/s, bracket 3.00–4.00 req/s, 4 probes (probes.csv)");
         JsonNode root = new ObjectMapper().readTree(dir.resolve(CapacityFiles.JSON).toFile());
         assertThat(root.path("searches")).hasSize(1);
         JsonNode s = root.path("searches").get(0);
