@@ -52,6 +52,7 @@ final class PlanPreviewView {
         cluster.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         breakdown.getStyleClass().add("plan-breakdown");
         breakdown.setWrapText(true);
+        breakdown.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // as cluster: a capacity search's line wraps
         hint.setId("plan-hint");
         hint.getStyleClass().add("plan-hint");
         hint.setWrapText(true);

@@ -38,7 +38,7 @@ public final class CapacityChartView {
         meets.setName("meets the SLO");
         breaks.setName("breaks the SLO");
         chart.getData().setAll(List.of(meets, breaks));
-        chart.setTitle("Capacity search (probes: latency only, no J/token)");
+        chart.setTitle("Capacity search (latency; no J/token)");
         chart.setLegendVisible(false);
         chart.setVerticalZeroLineVisible(false);
         root.getStyleClass().add("capacity-chart");
@@ -48,6 +48,9 @@ public final class CapacityChartView {
         status.getStyleClass().add("capacity-status");
         status.setMinWidth(0);
         status.setMaxWidth(Double.MAX_VALUE);
+        // wrapped whole at 1100 px rather than cut: the bracket's ends are the point of the line
+        status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
         status.setAlignment(Pos.CENTER);
         xAxis.setLabel("rate (req/s)");
         xAxis.setAutoRanging(false);
