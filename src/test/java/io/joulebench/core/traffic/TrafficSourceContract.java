@@ -116,7 +116,10 @@ abstract class TrafficSourceContract {
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         assertThat(seen).isNotEmpty().hasSizeLessThan(2000)
                 .allSatisfy(r -> assertThat(r.status()).isEqualTo(RequestStatus.TIMEOUT));
-        assertThat(interrupted).hasValue(seen.size());
+        // every request that reached the transport was interrupted there; one cancelled before it reached the
+        // transport is still written off as a timeout, so the records may outnumber the interrupted sends
+        assertThat(interrupted).hasValue(sent.get());
+        assertThat(seen).hasSizeGreaterThanOrEqualTo(sent.get());
     }
 
     @Test
