@@ -19,9 +19,14 @@ import java.util.List;
  * @param warnings      what a reader must know to judge the figure: the meter's own warnings at the close (a stale
  *                      exporter, a fallback taken, the assumptions of an estimate) and the bracket's (an edge whose
  *                      counter did not tick, a counter that went backwards); empty when none
+ * @param domains       each domain's own result when more than one meter measured the bracket (the GPUs and the
+ *                      host), gpu first; empty for one meter, whose domain is its source's
+ * @param headline      which figure this result's own fields are when {@code domains} is not empty (the gpu
+ *                      domain's, the host's, or the node's sum); null for one meter
  */
 public record BracketResult(Span span, Provenance provenance, Double energyJ, List<Double> deviceEnergyJ,
-                            Double integratedJ, Double truthJ, List<PowerSample> samples, List<String> warnings) {
+                            Double integratedJ, Double truthJ, List<PowerSample> samples, List<String> warnings,
+                            List<BracketResult> domains, HeadlineDomain headline) {
 
     /** The bracket's opening and closing edges on the shared monotonic clock and on the wall clock. */
     public record Span(long startNanos, long endNanos, Instant startUtc, Instant endUtc) {
@@ -49,6 +54,39 @@ public record BracketResult(Span span, Provenance provenance, Double energyJ, Li
                 new ArrayList<>(deviceEnergyJ));
         samples = List.copyOf(samples);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        domains = domains == null ? List.of() : List.copyOf(domains);
+    }
+
+    /** One meter's result. */
+    public BracketResult(Span span, Provenance provenance, Double energyJ, List<Double> deviceEnergyJ,
+                         Double integratedJ, Double truthJ, List<PowerSample> samples, List<String> warnings) {
+        this(span, provenance, energyJ, deviceEnergyJ, integratedJ, truthJ, samples, warnings, List.of(), null);
+    }
+
+    /** The result of domain {@code d}, or null when no meter measured it. */
+    public BracketResult domain(EnergyDomain d) {
+        if (domains.isEmpty()) {
+            return EnergyDomain.of(source()) == d ? this : null;
+        }
+        return domains.stream().filter(r -> EnergyDomain.of(r.source()) == d).findFirst().orElse(null);
+    }
+
+    /** GPU + host energy when both were measured and have a figure; else null. */
+    public Double nodeEnergyJ() {
+        BracketResult gpu = domain(EnergyDomain.GPU);
+        BracketResult host = domain(EnergyDomain.HOST);
+        return gpu == null || host == null || gpu.energyJ() == null || host.energyJ() == null ? null
+                : gpu.energyJ() + host.energyJ();
+    }
+
+    /** The kind of {@link #nodeEnergyJ()}: the weaker of the two domains'; null without a node figure. */
+    public EnergyKind nodeKind() {
+        return nodeEnergyJ() == null ? null : domain(EnergyDomain.GPU).kind().weakerOf(domain(EnergyDomain.HOST).kind());
+    }
+
+    /** What {@link #energyJ()} is: {@code gpu}, {@code host} or {@code node}. */
+    public String headlineDomain() {
+        return headline != null ? headline.wire() : EnergyDomain.of(source()).label();
     }
 
     public long startNanos() {

@@ -11,6 +11,11 @@ public enum EnergyKind {
     /** From the reference engine's power model; no hardware was read. */
     SIMULATED;
 
+    /** The less trustworthy of the two: a sum that includes an estimate is an estimate. */
+    public EnergyKind weakerOf(EnergyKind other) {
+        return compareTo(other) >= 0 ? this : other;
+    }
+
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -114,6 +114,30 @@ public final class MeterSelector {
                 : new Selection(open(s, config), List.of(source + ": requested"));
     }
 
+    /**
+     * Opens the host meter {@code measurement.host_energy} asks for, beside the primary: null for {@code none};
+     * {@code auto} takes RAPL when readable, else the CPU estimate, with the reasons like {@code auto} above.
+     */
+    public static Selection selectHost(HostEnergy host, Config config) {
+        return switch (host) {
+            case NONE -> null;
+            case RAPL -> new Selection(open(EnergySource.RAPL, config), List.of("rapl: requested"));
+            case CPU_ESTIMATE -> new Selection(open(EnergySource.CPU_ESTIMATE, config),
+                    List.of("cpu-estimate: requested"));
+            case AUTO -> {
+                List<String> reasons = new ArrayList<>();
+                EnergyMeter meter = attempt(EnergySource.RAPL, config, reasons);
+                if (meter == null) {
+                    meter = attempt(EnergySource.CPU_ESTIMATE, config, reasons);
+                }
+                if (meter == null) {
+                    throw new MeterException("no host energy source available: " + String.join("; ", reasons));
+                }
+                yield new Selection(meter, reasons);
+            }
+        };
+    }
+
     static EnergyMeter open(EnergySource source, Config c) {
         return switch (source) {
             case NVML -> NvmlEnergyMeter.open(c.nvmlLibrary(), c.gpus(), c.clock());

@@ -1,0 +1,27 @@
+package io.joulebench.core.energy;
+
+/**
+ * What part of the machine a meter's figure covers: the GPUs ({@code nvml}, {@code dcgm}, the reference engine's
+ * {@code simulated} GPUs) or the host's CPU package ({@code rapl}, {@code cpu-estimate}). A window measured by
+ * more than one meter carries each domain's result ({@link BracketResult#domain}).
+ */
+public enum EnergyDomain {
+    GPU("gpu"),
+    HOST("host");
+
+    private final String label;
+
+    EnergyDomain(String label) {
+        this.label = label;
+    }
+
+    /** The spelling in results ({@code energy_domains}, {@code headline_domain}, {@code node_energy_domains}). */
+    public String label() {
+        return label;
+    }
+
+    /** The domain of a meter's source: host for {@code rapl} and {@code cpu-estimate}, else gpu. */
+    public static EnergyDomain of(String source) {
+        return EnergySource.RAPL.wire().equals(source) || EnergySource.CPU_ESTIMATE.wire().equals(source) ? HOST : GPU;
+    }
+}
