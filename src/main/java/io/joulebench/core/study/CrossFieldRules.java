@@ -1,7 +1,10 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.energy.HeadlineDomain;
+import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
 import io.joulebench.core.slo.LevelMetric;
@@ -52,6 +55,7 @@ final class CrossFieldRules {
         if (measurement.path("energy_sampler").asText("").equals(EnergySource.DCGM.wire()) && urls.isArray() && urls.isEmpty()) {
             fail("measurement.dcgm_urls", "must list at least one DCGM exporter URL when energy_sampler is dcgm");
         }
+        checkDomains(measurement);
         JsonNode gpus = resolved.path("study_execution").path("gpu_indices");
         Set<Long> seen = new HashSet<>();
         for (int i = 0; i < gpus.size(); i++) {
@@ -63,6 +67,23 @@ final class CrossFieldRules {
         JsonNode trace = resolved.path("server").path("traffic").path("trace");
         if (trace.isTextual()) {
             checkFile("server.traffic.trace", trace.textValue());
+        }
+    }
+
+    /** A host meter beside a primary that already measures the host, or a host headline without a host meter. */
+    private void checkDomains(JsonNode measurement) {
+        String host = measurement.path("host_energy").asText(HostEnergy.NONE.wire());
+        String sampler = measurement.path("energy_sampler").asText("");
+        boolean none = host.equals(HostEnergy.NONE.wire());
+        if (!none && EnergySource.fromWire(sampler).filter(s -> s != EnergySource.AUTO)
+                .map(s -> EnergyDomain.of(s.wire()) == EnergyDomain.HOST).orElse(false)) {
+            fail("measurement.host_energy", "must be none when energy_sampler is " + sampler
+                    + " (the primary meter already measures the host)");
+        }
+        String headline = measurement.path("headline_domain").asText(HeadlineDomain.GPU.wire());
+        if (none && !headline.equals(HeadlineDomain.GPU.wire())) {
+            fail("measurement.headline_domain", "is " + headline + ", which needs a host meter: set"
+                    + " measurement.host_energy (auto, rapl or cpu-estimate)");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.energy.HeadlineDomain;
+import io.joulebench.core.energy.HostEnergy;
 import java.util.List;
 
 /**
@@ -10,16 +12,29 @@ import java.util.List;
  *                           counter's update period for edge alignment, the final-scrape grace and staleness
  * @param cpuWattsPerCore    the CPU estimate's watts per busy core (default 10)
  * @param cpuIdleWatts       the CPU estimate's watts at zero CPU use (default 0)
+ * @param hostEnergy         a host meter beside the primary ({@code host_energy}, default none)
+ * @param headlineDomain     which domain the headline energy is ({@code headline_domain}, default gpu)
  */
 public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
                                 double baselineDurationSeconds, int sampleIntervalMs, int dcgmIntervalMs,
-                                double cpuWattsPerCore, double cpuIdleWatts) {
+                                double cpuWattsPerCore, double cpuIdleWatts, HostEnergy hostEnergy,
+                                HeadlineDomain headlineDomain) {
 
     public static final int DEFAULT_DCGM_INTERVAL_MS = 30_000;
     public static final double DEFAULT_WATTS_PER_CORE = 10.0;
 
     public MeasurementConfig {
         dcgmUrls = List.copyOf(dcgmUrls);
+        hostEnergy = hostEnergy == null ? HostEnergy.NONE : hostEnergy;
+        headlineDomain = headlineDomain == null ? HeadlineDomain.GPU : headlineDomain;
+    }
+
+    /** The primary meter only, headline gpu. */
+    public MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
+                             double baselineDurationSeconds, int sampleIntervalMs, int dcgmIntervalMs,
+                             double cpuWattsPerCore, double cpuIdleWatts) {
+        this(energySampler, dcgmUrls, baselineEnabled, baselineDurationSeconds, sampleIntervalMs, dcgmIntervalMs,
+                cpuWattsPerCore, cpuIdleWatts, HostEnergy.NONE, HeadlineDomain.GPU);
     }
 
     /** With the default exporter interval and CPU estimate. */

@@ -3,6 +3,8 @@ package io.joulebench.core.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.energy.HeadlineDomain;
+import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
 import io.joulebench.core.study.Schema.Bool;
@@ -115,6 +117,9 @@ final class StudySchema {
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
         put(f, field("cpu_estimate", new Obj(cpu), null));
+        // issue 18: a host meter beside the primary, and which domain the headline energy is
+        put(f, field("host_energy", choice(HostEnergy.wires()), N.textNode(HostEnergy.NONE.wire())));
+        put(f, field("headline_domain", choice(HeadlineDomain.wires()), N.textNode(HeadlineDomain.GPU.wire())));
         return new Obj(f);
     }
 
