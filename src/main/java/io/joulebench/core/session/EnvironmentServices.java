@@ -107,6 +107,13 @@ public class EnvironmentServices implements SessionServices {
         return MeterSelector.select(experiment.measurement().energySampler(), c);
     }
 
+    @Override
+    public MeterSelector.Selection hostMeter(ExperimentConfig experiment, ServerHandle handle) {
+        MeterSelector.Config c = config(experiment);
+        c = c.withCpu(cpuTarget(experiment, handle, c.cpuOptions().procRoot(), env.dockerHost()), c.cpuOptions());
+        return MeterSelector.selectHost(experiment.measurement().hostEnergy(), c);
+    }
+
     /**
      * What a CPU estimate reads: a container's cgroup when it is readable here (else its init process's tree), a
      * process runner's tree, or nothing when the server's processes are not on this machine (a remote Docker

@@ -1,7 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.energy.BracketResult;
-import io.joulebench.core.energy.SampledMeasurementBracket;
+import io.joulebench.core.energy.DomainBracket;
 import io.joulebench.core.study.OfflineConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -60,7 +60,7 @@ public final class OfflineSession {
         StudyRunListener listener = s.output().listener();
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         LevelResult result;
-        SampledMeasurementBracket bracket = null;
+        DomainBracket bracket = null;
         try (CsvRequestLog log = new CsvRequestLog(0, 1, (level, window) -> logPath(s, cell))) {
             bracket = m.bracket();
             bracket.open();

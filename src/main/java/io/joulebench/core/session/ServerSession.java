@@ -1,7 +1,9 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.energy.EnergyMeter;
 import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.energy.IdleBaseline;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
@@ -64,6 +66,7 @@ public final class ServerSession {
     private ServerLauncher launcher;
     private ServerHandle handle;
     private EnergyMeter meter;
+    private EnergyMeter hostMeter;
     private Transport rawTransport;
     private final Body body;
     private ActiveSession active;
@@ -192,8 +195,13 @@ public final class ServerSession {
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
                     MeasuredPath.readTimeout(experiment));
             EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
+            MeterSelector.Selection host = hostMeter();
+            if (host != null) {
+                energy = energy.withHostReasons(host.reasons());
+            }
             active = new ActiveSession(cells, plan, new ServerWatch(handle),
-                    new SessionMeasurement(clock, meter, options, energy),
+                    new SessionMeasurement(clock, meter, hostMeter, options,
+                            experiment.measurement().headlineDomain(), energy),
                     new SessionTraffic(live.counting(rawTransport), shapes, studyDir, timeout, services),
                     new SessionOutput(sessionId, sink, listener, tally));
         } catch (InterruptedException e) {
@@ -235,6 +243,29 @@ public final class ServerSession {
                     + " is unmeasured", sessionId, experiment.measurement().energySampler(), e.getMessage());
             return null;
         }
+    }
+
+    /**
+     * The host meter beside the session meter ({@code measurement.host_energy}); null for none, and when the session
+     * meter already measures the host ({@code auto} chose RAPL or the CPU estimate).
+     */
+    private MeterSelector.Selection hostMeter() {
+        if (experiment.measurement().hostEnergy() == HostEnergy.NONE) {
+            return null;
+        }
+        if (EnergyDomain.of(meter.source()) == EnergyDomain.HOST) {
+            LOG.warn("session {}: measurement.host_energy is {}, but the session meter ({}) already measures the"
+                    + " host; no second host meter", sessionId, experiment.measurement().hostEnergy().wire(),
+                    meter.source());
+            return null;
+        }
+        MeterSelector.Selection host = services.hostMeter(experiment, handle);
+        if (host != null) {
+            hostMeter = host.meter();
+            LOG.info("session {}: host energy from {} ({})", sessionId, hostMeter.source(),
+                    String.join("; ", host.reasons()));
+        }
+        return host;
     }
 
     /** Idle power with the engine ready and unloaded, once per session; null when off or unmeasurable. */
@@ -322,6 +353,14 @@ public final class ServerSession {
     }
 
     private void closeMeter() {
+        if (hostMeter != null) {
+            try {
+                hostMeter.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing the host meter: {}", e.toString());
+            }
+            hostMeter = null;
+        }
         if (meter != null) {
             try {
                 meter.close();

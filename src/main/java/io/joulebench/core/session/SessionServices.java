@@ -38,6 +38,16 @@ public interface SessionServices extends AutoCloseable {
     /** The session meter once the server is ready (the engine's /metrics or the server's process tree known). */
     MeterSelector.Selection meterAfterReady(ExperimentConfig experiment, ServerHandle handle);
 
+    /**
+     * The host meter beside the session meter ({@code measurement.host_energy}), once the server is ready (the CPU
+     * estimate reads its processes); null for {@code none}. Fakes measure no host.
+     *
+     * @throws io.joulebench.core.energy.MeterException when the requested host source is unavailable
+     */
+    default MeterSelector.Selection hostMeter(ExperimentConfig experiment, ServerHandle handle) {
+        return null;
+    }
+
     /** Brackets on this meter sample at the study's cadence. */
     SampledMeasurementBracket.Options bracketOptions(ExperimentConfig experiment);
 
