@@ -1,6 +1,7 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.SloResult;
@@ -104,7 +105,15 @@ public enum WindowColumn {
             f -> f.metric(WindowMetrics::serverReportedClientTokenRatio)),
     // window_seconds: auto (issue 23): the length chosen from the level's warmup; empty on a fixed-length level
     WINDOW_AUTO_S("window_auto_s", Kind.VALUE, "s",
-            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds()));
+            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds())),
+    // energy domains (issue 18): the host meter beside the GPUs, their sum, and which one energy_j is
+    HOST_ENERGY_J("host_energy_j", Kind.VALUE, "J", f -> f.host(BracketResult::energyJ)),
+    HOST_ENERGY_KIND("host_energy_kind", Kind.VALUE, "", f -> f.host(h -> h.kind().label())),
+    HOST_ENERGY_METHOD("host_energy_method", Kind.VALUE, "", f -> f.host(h -> h.method().label())),
+    HOST_ENERGY_SOURCE("host_energy_source", Kind.TEXT, "", f -> f.host(BracketResult::source)),
+    NODE_ENERGY_J("node_energy_j", Kind.VALUE, "J", f -> f.bracket() == null ? null : f.bracket().nodeEnergyJ()),
+    NODE_ENERGY_DOMAINS("node_energy_domains", Kind.VALUE, "", WindowFacts::nodeEnergyDomains),
+    HEADLINE_DOMAIN("headline_domain", Kind.VALUE, "", WindowFacts::headlineDomain);
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();

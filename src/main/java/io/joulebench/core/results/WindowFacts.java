@@ -1,6 +1,8 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.energy.BracketResult;
+import io.joulebench.core.energy.EnergyDomain;
+import io.joulebench.core.energy.HeadlineDomain;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.TrafficConfig;
@@ -100,10 +102,15 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
         return level.energy() == null ? null : level.energy().baselinePowerW();
     }
 
-    /** {@code energy − baseline × duration}; null when either is missing. May be negative (flagged in result.json). */
+    /**
+     * {@code energy − baseline × duration}; null when either is missing, and when the headline is not the session
+     * meter's domain (the baseline is the session meter's idle power). May be negative (flagged in result.json).
+     */
     public Double energyAdjustedJ() {
         Double baseline = baselinePowerW();
-        if (window.energyJ() == null || baseline == null) {
+        BracketResult b = bracket();
+        boolean primaryHeadline = b == null || b.headline() == null || b.headline() == HeadlineDomain.GPU;
+        if (window.energyJ() == null || baseline == null || !primaryHeadline) {
             return null;
         }
         return window.energyJ() - baseline * durationS();
@@ -112,6 +119,31 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
     public Double mjPerTokenAdjusted() {
         Double adjusted = energyAdjustedJ();
         return adjusted == null || window.tokens() <= 0 ? null : adjusted / window.tokens() * 1000;
+    }
+
+    /** The window's result for one energy domain; null when no meter measured it. */
+    public BracketResult domain(EnergyDomain d) {
+        BracketResult b = bracket();
+        return b == null ? null : b.domain(d);
+    }
+
+    /** A value of the host domain's result (issue 18); null without a host figure. */
+    public <T> T host(Function<BracketResult, T> value) {
+        BracketResult h = domain(EnergyDomain.HOST);
+        return h == null ? null : value.apply(h);
+    }
+
+    /** The domains a node figure sums ({@code gpu+host}); null without a node figure. */
+    public String nodeEnergyDomains() {
+        BracketResult b = bracket();
+        return b == null || b.nodeEnergyJ() == null ? null
+                : EnergyDomain.GPU.label() + "+" + EnergyDomain.HOST.label();
+    }
+
+    /** What {@code energy_j} is: {@code gpu}, {@code host} or {@code node}; the study's choice without a bracket. */
+    public String headlineDomain() {
+        BracketResult b = bracket();
+        return b != null ? b.headlineDomain() : experiment().measurement().headlineDomain().wire();
     }
 
     public Double levelCov() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.joulebench.core.HostName;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.DeviceInfo;
+import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.window.LatencyPercentiles;
@@ -127,6 +128,36 @@ final class WindowResultJson {
             }
             n.set("energy_settings", ResultsJson.MAPPER.valueToTree(level.energy().settings()));
         }
+        energyDomains(n, f);
+    }
+
+    /** {@code energy_domains} (issue 18): each measured domain's own figure and labels, and the node's sum. */
+    private static void energyDomains(ObjectNode n, WindowFacts f) {
+        ObjectNode d = n.putObject("energy_domains");
+        for (EnergyDomain domain : EnergyDomain.values()) {
+            BracketResult r = f.domain(domain);
+            if (r != null) {
+                ObjectNode o = d.putObject(domain.label());
+                ResultsJson.put(o, "energy_j", r.energyJ());
+                o.put("source", r.source());
+                o.put("kind", r.kind().label());
+                o.put("method", r.method().label());
+                ArrayNode devices = o.putArray("devices");
+                r.devices().forEach(i -> devices.addObject().put("index", i.index()).put("name", i.name()));
+            }
+        }
+        if (f.level().energy() != null && d.has(EnergyDomain.HOST.label())) {
+            ArrayNode reasons = ((ObjectNode) d.get(EnergyDomain.HOST.label())).putArray("reasons");
+            f.level().energy().hostReasons().forEach(reasons::add);
+        }
+        BracketResult b = f.bracket();
+        if (b != null && b.nodeEnergyJ() != null) {
+            ObjectNode node = d.putObject("node");
+            ResultsJson.put(node, "energy_j", b.nodeEnergyJ());
+            node.putArray("includes").add(EnergyDomain.GPU.label()).add(EnergyDomain.HOST.label());
+            node.put("kind", b.nodeKind().label());
+        }
+        d.put("headline", f.headlineDomain());
     }
 
     /**

@@ -1,0 +1,111 @@
+package io.joulebench.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.csv.CsvReader;
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.time.Clock;
+import io.joulebench.testing.TestWiring;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 18: a real study (the reference engine in process, its simulated GPU as the primary meter) with
+ * {@code measurement.host_energy: cpu-estimate} writes both domains into every windows.csv row and result.json, the
+ * host figure labelled estimated, and a node headline makes {@code energy_j} the sum.
+ */
+class HostEnergyStudyTest {
+
+    private static final String STUDY = """
+            study_name: host-energy
+            serving_mode: server
+            engine: reference
+            runners: {reference: in-process}
+            task:
+              dataset: {source: builtin, n_prompts: 20, order: interleaved}
+              max_input_tokens: 64
+              max_output_tokens: 8
+              random_seed: 42
+            measurement: {energy_sampler: simulated, host_energy: cpu-estimate, headline_domain: %s,
+                          baseline: {enabled: false}}
+            server:
+              traffic: {rate: 8, arrival: poisson, seed: 7, ramp_exclusion_seconds: 0.1, window_seconds: 0.4}
+              warmup: {mode: fixed, duration_seconds: 0.1}
+              windows_per_level: 2
+            study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    private Path run(String headline) throws Exception {
+        Path yaml = Files.writeString(tmp.resolve(headline + ".yaml"), STUDY.formatted(headline));
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve("out-" + headline),
+                StudyRunListener.NONE);
+        return r.folder();
+    }
+
+    private static List<Map<String, String>> rows(Path folder) throws Exception {
+        List<List<String>> all;
+        try (Reader in = Files.newBufferedReader(folder.resolve("windows.csv"))) {
+            all = new CsvReader(in).readAll();
+        }
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (List<String> cells : all.subList(1, all.size())) {
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < cells.size(); i++) {
+                row.put(all.getFirst().get(i), cells.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    @Test
+    void windows_csv_carries_the_simulated_gpu_and_the_estimated_host_side_by_side() throws Exception {
+        Path folder = run("gpu");
+        List<Map<String, String>> rows = rows(folder);
+        assertThat(rows).hasSize(2);
+        for (Map<String, String> row : rows) {
+            assertThat(row).containsEntry("energy_source", "simulated").containsEntry("energy_kind", "simulated")
+                    .containsEntry("host_energy_source", "cpu-estimate").containsEntry("host_energy_kind", "estimated")
+                    .containsEntry("host_energy_method", "integrated-power")
+                    .containsEntry("node_energy_domains", "gpu+host").containsEntry("headline_domain", "gpu");
+            double gpu = Double.parseDouble(row.get("energy_j"));
+            double host = Double.parseDouble(row.get("host_energy_j"));
+            assertThat(gpu).isPositive();
+            assertThat(host).isGreaterThanOrEqualTo(0);
+            assertThat(Double.parseDouble(row.get("node_energy_j"))).isCloseTo(gpu + host, within(1e-6));
+            JsonNode d = new ObjectMapper().readTree(folder.resolve(row.get("experiment_id")).resolve("result.json")
+                    .toFile()).path("energy_domains");
+            assertThat(d.path("gpu").path("kind").asText()).isEqualTo("simulated");
+            assertThat(d.path("host").path("kind").asText()).isEqualTo("estimated");
+            assertThat(d.path("host").path("reasons").get(0).asText()).isEqualTo("cpu-estimate: requested");
+            // simulated + estimated: the node is no better than its weakest part
+            assertThat(d.path("node").path("kind").asText()).isEqualTo("simulated");
+        }
+    }
+
+    @Test
+    void a_node_headline_makes_energy_j_the_sum_and_says_so() throws Exception {
+        for (Map<String, String> row : rows(run("node"))) {
+            assertThat(row).containsEntry("headline_domain", "node").containsEntry("energy_kind", "simulated")
+                    .containsEntry("energy_source", "simulated+cpu-estimate");
+            assertThat(Double.parseDouble(row.get("energy_j"))).isEqualTo(Double.parseDouble(row.get("node_energy_j")));
+        }
+    }
+}
