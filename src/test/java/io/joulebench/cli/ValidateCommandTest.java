@@ -100,6 +100,23 @@ class ValidateCommandTest {
     }
 
     @Test
+    void a_bad_host_energy_exits_2_naming_the_key_and_line(@TempDir Path dir) throws IOException {
+        Path study = dir.resolve("host.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                server:
+                  traffic:
+                    rate: 4
+                measurement:
+                  host_energy: dram
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out() + r.err()).contains("measurement.host_energy").contains(":6")
+                .doesNotContain("Exception");
+    }
+
+    @Test
     void a_level_likely_to_fail_gets_its_shortest_passing_window_and_the_suggested_key(@TempDir Path dir)
             throws IOException {
         Path study = dir.resolve("short.yaml");

@@ -107,4 +107,33 @@ class MeterSelectorTest {
                 .isInstanceOf(MeterException.class).hasMessageStartingWith("no energy source available: nvml: skipped")
                 .hasMessageContaining("cpu-estimate: the server runs on a Docker daemon that is not on this machine");
     }
+
+    @Test
+    void the_host_meter_is_rapl_when_readable_else_the_cpu_estimate_with_reasons() {
+        assertThat(MeterSelector.selectHost(HostEnergy.NONE, noHardware())).isNull();
+        new FakeRaplTree(dir.resolve("powercap")).domain("intel-rapl:0", "package-0", 1, 1_000_000);
+        MeterSelector.Selection rapl = MeterSelector.selectHost(HostEnergy.AUTO,
+                noHardware().withRaplRoot(dir.resolve("powercap")));
+        try (EnergyMeter meter = rapl.meter()) {
+            assertThat(meter.source()).isEqualTo("rapl");
+            assertThat(rapl.reasons()).containsExactly("rapl: chosen");
+        }
+        MeterSelector.Selection cpu = MeterSelector.selectHost(HostEnergy.AUTO, noHardware());
+        try (EnergyMeter meter = cpu.meter()) {
+            assertThat(meter.source()).isEqualTo("cpu-estimate");
+            assertThat(cpu.reasons()).hasSize(2);
+            assertThat(cpu.reasons().get(0)).startsWith("rapl: skipped: RAPL not available");
+            assertThat(cpu.reasons().get(1)).isEqualTo("cpu-estimate: chosen");
+        }
+    }
+
+    @Test
+    void a_requested_host_source_that_is_unavailable_says_why() {
+        assertThatThrownBy(() -> MeterSelector.selectHost(HostEnergy.RAPL, noHardware()))
+                .isInstanceOf(MeterException.class).hasMessageContaining("RAPL not available");
+        assertThatThrownBy(() -> MeterSelector.selectHost(HostEnergy.AUTO, noHardware().withCpu(
+                new CpuTimeSource.Unavailable("the server runs elsewhere"), CpuEstimateMeter.Options.defaults())))
+                .isInstanceOf(MeterException.class).hasMessageStartingWith("no host energy source available: rapl:")
+                .hasMessageContaining("cpu-estimate: skipped: the server runs elsewhere");
+    }
 }

@@ -4,6 +4,8 @@ import static io.joulebench.core.study.StudyFixtures.errorsOf;
 import static io.joulebench.core.study.StudyFixtures.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.energy.HeadlineDomain;
+import io.joulebench.core.energy.HostEnergy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -57,5 +59,45 @@ class MeasurementKeysTest {
 
         assertThat(study.cells()).extracting(c -> c.experiment().measurement().dcgmIntervalMs())
                 .containsExactly(1000, 30_000);
+    }
+
+    @Test
+    void host_energy_is_off_and_the_headline_is_the_gpu_unless_the_study_says_otherwise() {
+        MeasurementConfig d = load(StudyFixtures.MINIMAL).cells().get(0).experiment().measurement();
+        assertThat(d.hostEnergy()).isEqualTo(HostEnergy.NONE);
+        assertThat(d.headlineDomain()).isEqualTo(HeadlineDomain.GPU);
+
+        MeasurementConfig m = measurement("  host_energy: cpu-estimate\n  headline_domain: node\n");
+        assertThat(m.hostEnergy()).isEqualTo(HostEnergy.CPU_ESTIMATE);
+        assertThat(m.headlineDomain()).isEqualTo(HeadlineDomain.NODE);
+    }
+
+    @Test
+    void a_bad_host_energy_or_headline_names_the_key_and_line() {
+        assertThat(errorsOf(StudyFixtures.MINIMAL + "measurement:\n  host_energy: nvml\n")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.keyPath()).isEqualTo("measurement.host_energy");
+                    assertThat(e.line()).isEqualTo(6);
+                    assertThat(e.rule()).contains("cpu-estimate");
+                });
+        assertThat(errorsOf(StudyFixtures.MINIMAL + "measurement:\n  host_energy: auto\n  headline_domain: all\n"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.keyPath()).isEqualTo("measurement.headline_domain");
+                    assertThat(e.line()).isEqualTo(7);
+                });
+    }
+
+    @Test
+    void a_host_headline_needs_a_host_meter_and_a_host_primary_takes_none_beside_it() {
+        assertThat(errorsOf(StudyFixtures.MINIMAL + "measurement:\n  headline_domain: host\n")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.keyPath()).isEqualTo("measurement.headline_domain");
+                    assertThat(e.rule()).contains("measurement.host_energy");
+                });
+        assertThat(errorsOf(StudyFixtures.MINIMAL + "measurement:\n  energy_sampler: rapl\n  host_energy: auto\n"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.keyPath()).isEqualTo("measurement.host_energy");
+                    assertThat(e.rule()).contains("already measures the host");
+                });
     }
 }
