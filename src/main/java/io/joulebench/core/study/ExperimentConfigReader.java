@@ -63,8 +63,8 @@ public final class ExperimentConfigReader {
                 n.path("dcgm_interval_ms").asInt(MeasurementConfig.DEFAULT_DCGM_INTERVAL_MS),
                 n.path("cpu_estimate").path("watts_per_core").asDouble(MeasurementConfig.DEFAULT_WATTS_PER_CORE),
                 n.path("cpu_estimate").path("idle_watts").asDouble(0),
-                HostEnergy.fromWire(n.path("host_energy").asText("none")).orElse(HostEnergy.NONE),
-                HeadlineDomain.fromWire(n.path("headline_domain").asText("gpu")).orElse(HeadlineDomain.GPU));
+                HostEnergy.fromWire(n.path("host_energy").asText()).orElse(HostEnergy.NONE),
+                HeadlineDomain.fromWire(n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU));
     }
 
     private static ServerConfig server(JsonNode n) {

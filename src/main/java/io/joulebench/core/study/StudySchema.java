@@ -117,9 +117,10 @@ final class StudySchema {
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
         put(f, field("cpu_estimate", new Obj(cpu), null));
-        // issue 18: a host meter beside the primary, and which domain the headline energy is
-        put(f, field("host_energy", choice(HostEnergy.wires()), N.textNode(HostEnergy.NONE.wire())));
-        put(f, field("headline_domain", choice(HeadlineDomain.wires()), N.textNode(HeadlineDomain.GPU.wire())));
+        // issue 18: a host meter beside the primary (default none), and which domain the headline energy is (default
+        // gpu); no default node, so a study that sets neither keeps the config hash it had
+        put(f, field("host_energy", choice(HostEnergy.wires()), null));
+        put(f, field("headline_domain", choice(HeadlineDomain.wires()), null));
         return new Obj(f);
     }
 
