@@ -3,6 +3,7 @@ package io.joulebench.core.energy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +51,7 @@ public final class DomainBracket implements MeasurementBracket {
 
     @Override
     public BracketResult finish() {
-        BracketResult p = primary.finish();
+        BracketResult p = primaryOrClose(primary::finish);
         return combine(p, finishHost(null).result());
     }
 
@@ -60,7 +61,7 @@ public final class DomainBracket implements MeasurementBracket {
         if (!(next instanceof DomainBracket n) || n == this || (host == null) != (n.host == null)) {
             return MeasurementBracket.super.finishInto(next);
         }
-        Handover p = primary.finishInto(n.primary);
+        Handover p = primaryOrClose(() -> primary.finishInto(n.primary));
         Handover h = finishHost(n);
         if (!p.nextOpened() && !h.nextOpened()) {
             return new Handover(combine(p.result(), h.result()), false);
@@ -85,6 +86,19 @@ public final class DomainBracket implements MeasurementBracket {
         primary.close();
         if (host != null) {
             host.close();
+        }
+    }
+
+    /** The primary's edge; when it fails the window fails, and the host part stops sampling with it. */
+    private <T> T primaryOrClose(Supplier<T> edge) {
+        try {
+            return edge.get();
+        } catch (RuntimeException e) {
+            if (host != null) {
+                host.close();
+                hostOpen = false;
+            }
+            throw e;
         }
     }
 

@@ -23,6 +23,7 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.window.WindowRecord;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,11 @@ class EnergyDomainsTest {
     }
 
     private DomainBracket bracket(EnergyMeter gpu, EnergyMeter host, HeadlineDomain headline) {
-        SampledMeasurementBracket.Options o = SampledMeasurementBracket.Options.defaults().withoutSamplerThread();
+        return bracket(gpu, host, headline, SampledMeasurementBracket.Options.defaults().withoutSamplerThread());
+    }
+
+    private DomainBracket bracket(EnergyMeter gpu, EnergyMeter host, HeadlineDomain headline,
+                                  SampledMeasurementBracket.Options o) {
         return new DomainBracket(new SampledMeasurementBracket(gpu, clock, o),
                 host == null ? null : new SampledMeasurementBracket(host, clock, o), headline);
     }
@@ -166,10 +171,14 @@ class EnergyDomainsTest {
     void a_node_headline_that_includes_a_cpu_estimate_is_labelled_estimated() throws Exception {
         CpuTimeSource self = new CpuTimeSource.ProcessTree(ProcessHandle.current().pid());
         try (NvmlEnergyMeter gpu = nvml();
-             CpuEstimateMeter host = CpuEstimateMeter.open(self, clock, CpuEstimateMeter.Options.defaults())) {
-            DomainBracket bracket = bracket(gpu, host, HeadlineDomain.NODE);
+             // idle watts > 0: every sample has power, however little CPU the test uses
+             CpuEstimateMeter host = CpuEstimateMeter.open(self, clock,
+                     CpuEstimateMeter.Options.defaults().withWatts(10, 5))) {
+            // the estimate integrates power between CPU-time reads: the sampler gives it enough of them
+            DomainBracket bracket = bracket(gpu, host, HeadlineDomain.NODE,
+                    SampledMeasurementBracket.Options.defaults().withSampleInterval(Duration.ofMillis(10)));
             bracket.open();
-            Thread.sleep(50);
+            Thread.sleep(200);
             BracketResult r = bracket.finish();
 
             Map<String, Object> row = row(r);
