@@ -242,8 +242,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
     private void record(MeterReading reading) {
         for (DeviceReading r : reading.devices()) {
             if (devices.contains(r.device())) {
-                samples.add(new PowerSample(reading.atNanos(), r.device(), r.powerW(), r.temperatureC(),
-                        r.throttled()));
+                samples.add(PowerSample.of(reading.atNanos(), r));
             }
         }
     }
