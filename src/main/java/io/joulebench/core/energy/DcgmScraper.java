@@ -167,12 +167,13 @@ final class DcgmScraper {
             if (counter && energy == null) {
                 throw new MeterException("GPU " + gpu.gpuLabel() + " at " + urls.get(gpu.node()) + " lost " + ENERGY);
             }
-            Double power = value(m, POWER);
+            Double instant = value(m, POWER_INSTANT);
+            Double power = instant != null ? instant : value(m, POWER); // as NVML: the instant field where published
             Double reasons = REASONS.stream().map(r -> value(m, r)).filter(v -> v != null).findFirst().orElse(null);
             Long bits = reasons == null ? null : (long) reasons.doubleValue();
             Double clock = value(m, SM_CLOCK);
             DeviceTelemetry telemetry = new DeviceTelemetry(value(m, FB_USED),
-                    clock == null ? null : (int) Math.round(clock), bits, value(m, POWER_INSTANT));
+                    clock == null ? null : (int) Math.round(clock), bits, instant);
             readings.add(new DeviceReading(gpu.info().index(), energy, power == null ? null : Math.max(0, power),
                     value(m, TEMP), bits == null ? null : ClockEventReasons.thermal(bits), telemetry));
             Double t = value(m, TRUTH);

@@ -98,7 +98,9 @@ class DcgmEnergyMeterTest extends EnergyMeterContract {
                     + "DCGM_FI_DEV_FB_USED" + labels + " 40960\n"
                     + "DCGM_FI_DEV_SM_CLOCK" + labels + " 1755\n"
                     + "DCGM_FI_DEV_POWER_USAGE_INSTANT" + labels + " 312.5\n");
-            DeviceTelemetry t = meter.read().devices().getFirst().telemetry();
+            DeviceReading r = meter.read().devices().getFirst();
+            assertThat(r.powerW()).as("the instant field, as NVML's").isEqualTo(312.5);
+            DeviceTelemetry t = r.telemetry();
             assertThat(t.memoryUsedMib()).isEqualTo(40960.0);
             assertThat(t.smClockMhz()).isEqualTo(1755);
             assertThat(t.powerInstantW()).isEqualTo(312.5);
