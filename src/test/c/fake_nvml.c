@@ -16,10 +16,13 @@
  *   throttle=i         GPU i reports HW thermal slowdown (0x40)
  *   limit_w=W          enforced power limit of every GPU (default 700)
  *   sm_mhz=M           current SM clock (default 1755; the maximum is 1980)
+ *   reasons=MASK       clock event reason bits of every GPU (e.g. 0x4 = SW power cap; default 0), ORed with throttle
+ *   mem_mib=M          device memory in use, MiB (default 1024; the total is 81559)
  * Without a call to fake_nvml_configure, the first nvmlInit_v2 applies the environment variable FAKE_NVML_SPEC (the
  * same syntax), so a child process (bench/gpu-check.sh under test) can be given a configuration.
  * Compiled with -DFAKE_OLD_DRIVER it lacks the energy counter, field values and clock event reasons, like a
- * pre-Volta driver, so the meter's missing-symbol fallbacks can be tested.
+ * pre-Volta driver, and also the memory-info and current-clock calls (stand-ins for any call a driver lacks), so the
+ * meter's missing-symbol fallbacks can be tested: each must cost a field, never the measurement.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +62,8 @@ static unsigned int update_ms;
 static unsigned int temp_c;
 static unsigned int limit_w;
 static unsigned int sm_mhz;
+static unsigned long long reason_bits;
+static unsigned long long mem_mib;
 static double t0;
 static int init_count;
 static int configured;
@@ -84,6 +89,8 @@ static void defaults(void) {
     temp_c = 55;
     limit_w = 700;
     sm_mhz = 1755;
+    reason_bits = 0;
+    mem_mib = 1024;
     t0 = now_seconds();
     configured = 1;
 }
@@ -129,6 +136,8 @@ static int configure(const char *spec) {
         else if (!strcmp(key, "temp_c")) temp_c = (unsigned int) atoi(value);
         else if (!strcmp(key, "limit_w")) limit_w = (unsigned int) atoi(value);
         else if (!strcmp(key, "sm_mhz")) sm_mhz = (unsigned int) atoi(value);
+        else if (!strcmp(key, "reasons")) reason_bits = strtoull(value, NULL, 0);
+        else if (!strcmp(key, "mem_mib")) mem_mib = strtoull(value, NULL, 0);
         else return -1;
     }
     return 0;
@@ -220,7 +229,7 @@ int nvmlDeviceGetTemperature(nvmlDevice_t device, int sensor, unsigned int *temp
 int nvmlDeviceGetCurrentClocksThrottleReasons(nvmlDevice_t device, unsigned long long *reasons) {
     int rc = check(device);
     if (rc) return rc;
-    *reasons = throttle[device->index] ? 0x40ULL : 0ULL;
+    *reasons = (throttle[device->index] ? 0x40ULL : 0ULL) | reason_bits;
     return NVML_SUCCESS;
 }
 
@@ -237,15 +246,6 @@ int nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t device, unsigned int *milliwatt
     return NVML_SUCCESS;
 }
 
-/* type 1 is NVML_CLOCK_SM */
-int nvmlDeviceGetClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) {
-    int rc = check(device);
-    if (rc) return rc;
-    if (type != 1) return NVML_ERROR_NOT_SUPPORTED;
-    *mhz = sm_mhz;
-    return NVML_SUCCESS;
-}
-
 int nvmlDeviceGetMaxClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) {
     int rc = check(device);
     if (rc) return rc;
@@ -255,6 +255,26 @@ int nvmlDeviceGetMaxClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) 
 }
 
 #ifndef FAKE_OLD_DRIVER
+/* type 1 is NVML_CLOCK_SM */
+int nvmlDeviceGetClockInfo(nvmlDevice_t device, int type, unsigned int *mhz) {
+    int rc = check(device);
+    if (rc) return rc;
+    if (type != 1) return NVML_ERROR_NOT_SUPPORTED;
+    *mhz = sm_mhz;
+    return NVML_SUCCESS;
+}
+
+typedef struct nvmlMemory_st { unsigned long long total, free, used; } nvmlMemory_t;
+
+int nvmlDeviceGetMemoryInfo(nvmlDevice_t device, nvmlMemory_t *memory) {
+    int rc = check(device);
+    if (rc) return rc;
+    memory->total = 81559ULL << 20;
+    memory->used = mem_mib << 20;
+    memory->free = memory->total - memory->used;
+    return NVML_SUCCESS;
+}
+
 /* 9 is NVML_DEVICE_ARCH_HOPPER (nvml.h); the old-driver variant lacks the call, as drivers before 470 do */
 int nvmlDeviceGetArchitecture(nvmlDevice_t device, unsigned int *arch) {
     int rc = check(device);

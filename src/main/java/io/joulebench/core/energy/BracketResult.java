@@ -39,13 +39,21 @@ public record BracketResult(Span span, Provenance provenance, Double energyJ, Li
     /**
      * What measured the bracket.
      *
-     * @param method  how {@code energyJ} was obtained
-     * @param devices the devices in the bracket, in the order of {@link #deviceEnergyJ()}
+     * @param method    how {@code energyJ} was obtained
+     * @param devices   the devices in the bracket, in the order of {@link #deviceEnergyJ()}
+     * @param telemetry what the bracket saw of them: the counter's measured update period, clocks, memory, throttle
+     *                  reasons, power field ({@link WindowTelemetry#NONE} when not recorded)
      */
-    public record Provenance(String source, EnergyKind kind, EnergyMethod method, List<DeviceInfo> devices) {
+    public record Provenance(String source, EnergyKind kind, EnergyMethod method, List<DeviceInfo> devices,
+                             WindowTelemetry telemetry) {
 
         public Provenance {
             devices = List.copyOf(devices);
+            telemetry = telemetry == null ? WindowTelemetry.NONE : telemetry;
+        }
+
+        public Provenance(String source, EnergyKind kind, EnergyMethod method, List<DeviceInfo> devices) {
+            this(source, kind, method, devices, WindowTelemetry.NONE);
         }
     }
 

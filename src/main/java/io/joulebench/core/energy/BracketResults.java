@@ -13,7 +13,7 @@ final class BracketResults {
     }
 
     static BracketResult of(EnergyMeter meter, List<Integer> devices, CounterEdge opening, CounterEdge closing,
-                            Instant startUtc, Instant endUtc, List<PowerSample> samples) {
+                            Instant startUtc, Instant endUtc, List<PowerSample> samples, TickWatch.Ticks ticks) {
         Map<Integer, Double> integrated = PowerIntegral.perDeviceJ(samples);
         boolean counter = meter.hasEnergyCounter();
         List<String> warnings = new ArrayList<>(meter.warnings());
@@ -31,7 +31,8 @@ final class BracketResults {
         List<DeviceInfo> infos = meter.devices().stream().filter(i -> devices.contains(i.index()))
                 .sorted((a, b) -> Integer.compare(devices.indexOf(a.index()), devices.indexOf(b.index()))).toList();
         return new BracketResult(new BracketResult.Span(opening.atNanos(), closing.atNanos(), startUtc, endUtc),
-                new BracketResult.Provenance(meter.source(), meter.kind(), meter.method(), infos), energy, perDevice,
+                new BracketResult.Provenance(meter.source(), meter.kind(), meter.method(), infos,
+                        WindowTelemetry.of(devices, samples, ticks)), energy, perDevice,
                 integratedJ, truth, samples, warnings.stream().distinct().toList());
     }
 

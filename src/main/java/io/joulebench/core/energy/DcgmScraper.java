@@ -32,8 +32,10 @@ final class DcgmScraper {
     static final String TEMP = "DCGM_FI_DEV_GPU_TEMP";
     static final List<String> REASONS = List.of("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
     static final String TRUTH = "joulebench_sim_true_energy_joules_total";
-    /** SW thermal slowdown | HW thermal slowdown, as in NVML. */
-    private static final long THERMAL_REASONS = 0x20L | 0x40L;
+    /** Framebuffer memory in use (MiB), the SM clock (MHz), instant power (W): where the exporter publishes them. */
+    static final String FB_USED = "DCGM_FI_DEV_FB_USED";
+    static final String SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK";
+    static final String POWER_INSTANT = "DCGM_FI_DEV_POWER_USAGE_INSTANT";
 
     /** A GPU on a node: its global device, the node's URL and the exporter's {@code gpu} label. */
     record Gpu(DeviceInfo info, int node, String gpuLabel) {
@@ -165,11 +167,15 @@ final class DcgmScraper {
             if (counter && energy == null) {
                 throw new MeterException("GPU " + gpu.gpuLabel() + " at " + urls.get(gpu.node()) + " lost " + ENERGY);
             }
-            Double power = value(m, POWER);
+            Double instant = value(m, POWER_INSTANT);
+            Double power = instant != null ? instant : value(m, POWER); // as NVML: the instant field where published
             Double reasons = REASONS.stream().map(r -> value(m, r)).filter(v -> v != null).findFirst().orElse(null);
-            Boolean throttled = reasons == null ? null : (((long) reasons.doubleValue()) & THERMAL_REASONS) != 0;
+            Long bits = reasons == null ? null : (long) reasons.doubleValue();
+            Double clock = value(m, SM_CLOCK);
+            DeviceTelemetry telemetry = new DeviceTelemetry(value(m, FB_USED),
+                    clock == null ? null : (int) Math.round(clock), bits, instant);
             readings.add(new DeviceReading(gpu.info().index(), energy, power == null ? null : Math.max(0, power),
-                    value(m, TEMP), throttled));
+                    value(m, TEMP), bits == null ? null : ClockEventReasons.thermal(bits), telemetry));
             Double t = value(m, TRUTH);
             if (t != null) {
                 exact.put(gpu.info().index(), t);

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * NVIDIA GPUs through NVML (JNA): the total-energy counter (mJ, Volta and newer, updates about every 100 ms), instant
  * power through {@code NVML_FI_DEV_POWER_INSTANT} where the driver has it (else {@code nvmlDeviceGetPowerUsage},
- * a 1 s average on Ampere and newer), temperature and thermal clock-event reasons. Without the counter on any
- * selected GPU the meter falls back to integrated power and says so in {@link #warnings()}.
+ * a 1 s average on Ampere and newer), temperature, clock event reasons, memory in use and the SM clock. Without the
+ * counter on any selected GPU the meter falls back to integrated power and says so in {@link #warnings()}; a driver
+ * without one of the other calls costs that field (null), never the measurement.
  * {@code -Djna.library.path=DIR} makes JNA load {@code libnvidia-ml.so} from DIR.
  */
 public final class NvmlEnergyMeter implements KnownSourceMeter {
@@ -39,18 +40,26 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
     private final List<Gpu> gpus;
     private final boolean counter;
     private final List<String> warnings;
-    private final boolean eventReasons;
+    private final Calls calls;
     private final String driverVersion;
     private boolean closed;
 
+    /**
+     * Which optional entry points this driver has (probed once: a missing symbol throws on every call).
+     *
+     * @param reasons {@code nvmlDeviceGetCurrentClocksEventReasons}, the older {@code ...ThrottleReasons}, or null
+     */
+    private record Calls(String reasons, boolean memoryInfo, boolean clockInfo) {
+    }
+
     private NvmlEnergyMeter(NvmlLibrary nvml, Clock clock, List<Gpu> gpus, boolean counter, List<String> warnings,
-                            boolean eventReasons, String driverVersion) {
+                            Calls calls, String driverVersion) {
         this.nvml = nvml;
         this.clock = clock;
         this.gpus = gpus;
         this.counter = counter;
         this.warnings = List.copyOf(warnings);
-        this.eventReasons = eventReasons;
+        this.calls = calls;
         this.driverVersion = driverVersion;
     }
 
@@ -120,11 +129,10 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
             gpus.add(new Gpu(info, handle, probeInstantPower(nvml, handle), NvmlFacts.architecture(nvml, handle),
                     NvmlFacts.powerLimitW(nvml, handle), NvmlFacts.smClockMaxMhz(nvml, handle)));
         }
-        boolean eventReasons = probeEventReasons(nvml, gpus.getFirst().handle());
         warnings = warnings.stream().distinct().toList();
         warnings.forEach(w -> LOG.warn("NVML: {}", w));
-        return new NvmlEnergyMeter(nvml, clock, List.copyOf(gpus), counter, warnings, eventReasons,
-                NvmlFacts.driverVersion(nvml));
+        return new NvmlEnergyMeter(nvml, clock, List.copyOf(gpus), counter, warnings,
+                probeCalls(nvml, gpus.getFirst().handle()), NvmlFacts.driverVersion(nvml));
     }
 
     /** Null when the counter works, else why not. */
@@ -149,9 +157,22 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
         }
     }
 
-    private static boolean probeEventReasons(NvmlLibrary nvml, Pointer handle) {
+    private static Calls probeCalls(NvmlLibrary nvml, Pointer h) {
+        String reasons = has(() -> nvml.nvmlDeviceGetCurrentClocksEventReasons(h, new LongByReference()))
+                ? EVENT_REASONS
+                : has(() -> nvml.nvmlDeviceGetCurrentClocksThrottleReasons(h, new LongByReference()))
+                ? THROTTLE_REASONS : null;
+        return new Calls(reasons, has(() -> nvml.nvmlDeviceGetMemoryInfo(h, new Memory(24))),
+                has(() -> nvml.nvmlDeviceGetClockInfo(h, NvmlLibrary.CLOCK_SM, new IntByReference())));
+    }
+
+    private static final String EVENT_REASONS = "nvmlDeviceGetCurrentClocksEventReasons";
+    private static final String THROTTLE_REASONS = "nvmlDeviceGetCurrentClocksThrottleReasons";
+
+    /** Whether the driver has the symbol (the call's result does not matter). */
+    private static boolean has(NvmlCall call) {
         try {
-            nvml.nvmlDeviceGetCurrentClocksEventReasons(handle, new LongByReference());
+            call.run();
             return true;
         } catch (UnsatisfiedLinkError e) {
             return false;
@@ -205,15 +226,13 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
         m.put("counter_update_period_ms", counter ? COUNTER_UPDATE_PERIOD.toMillis() : null);
         m.put("instant_power", gpus.stream().map(Gpu::instantPower).toList());
         // which NVML fields the figures come from, and what the GPUs are: a window's provenance
-        m.put("energy_field", counter ? "nvmlDeviceGetTotalEnergyConsumption" : null);
-        m.put("power_fields", gpus.stream().map(g -> g.instantPower() ? "NVML_FI_DEV_POWER_INSTANT"
-                : "nvmlDeviceGetPowerUsage (averaged)").toList());
+        m.put("energy_field", counter ? ENERGY_FIELD : INTEGRAL_FIELD);
+        m.put("power_fields", gpus.stream().map(g -> g.instantPower() ? INSTANT_FIELD : AVERAGED_FIELD).toList());
         m.put("driver_version", driverVersion);
         m.put("architectures", gpus.stream().map(Gpu::architecture).toList());
         m.put("power_limits_w", gpus.stream().map(Gpu::powerLimitW).toList());
         m.put("sm_clock_max_mhz", gpus.stream().map(Gpu::smClockMaxMhz).toList());
-        m.put("throttle_reasons_field", eventReasons ? "nvmlDeviceGetCurrentClocksEventReasons"
-                : "nvmlDeviceGetCurrentClocksThrottleReasons");
+        m.put("throttle_reasons_field", calls.reasons());
         return m;
     }
 
@@ -235,6 +254,15 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
         return new MeterReading(before + (clock.nanoTime() - before) / 2, readings);
     }
 
+    /** {@code energy_field}: the total-energy counter ({@code nvmlDeviceGetTotalEnergyConsumption}) ... */
+    public static final String ENERGY_FIELD = "total_energy_counter";
+    /** ... or polled power integrated by the bracket. */
+    public static final String INTEGRAL_FIELD = "power_integral";
+    /** {@code power_fields}: {@code NVML_FI_DEV_POWER_INSTANT} ... */
+    public static final String INSTANT_FIELD = "power_instant";
+    /** ... or {@code nvmlDeviceGetPowerUsage} (a 1 s average on Ampere and newer). */
+    public static final String AVERAGED_FIELD = "power_usage_averaged";
+
     private DeviceReading readGpu(Gpu gpu) {
         Pointer h = gpu.handle();
         Double energy = null;
@@ -245,6 +273,7 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
             energy = mj.getValue() / 1000.0;
         }
         Long milliwatts = gpu.instantPower() ? instantPowerMw(nvml, h) : null;
+        Double instantW = milliwatts == null ? null : milliwatts / 1000.0;
         if (milliwatts == null) {
             IntByReference mw = new IntByReference();
             milliwatts = nvml.nvmlDeviceGetPowerUsage(h, mw) == NvmlLibrary.SUCCESS
@@ -253,12 +282,22 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
         IntByReference temp = new IntByReference();
         Double celsius = nvml.nvmlDeviceGetTemperature(h, NvmlLibrary.TEMPERATURE_GPU, temp) == NvmlLibrary.SUCCESS
                 ? (double) temp.getValue() : null;
-        LongByReference reasons = new LongByReference();
-        int rc = eventReasons ? nvml.nvmlDeviceGetCurrentClocksEventReasons(h, reasons)
-                : nvml.nvmlDeviceGetCurrentClocksThrottleReasons(h, reasons);
-        Boolean throttled = rc == NvmlLibrary.SUCCESS ? (reasons.getValue() & NvmlLibrary.THERMAL_REASONS) != 0 : null;
+        Long reasons = reasons(h);
+        DeviceTelemetry telemetry = new DeviceTelemetry(calls.memoryInfo() ? NvmlFacts.memoryUsedMib(nvml, h) : null,
+                calls.clockInfo() ? NvmlFacts.smClockMhz(nvml, h) : null, reasons, instantW);
         return new DeviceReading(gpu.info().index(), energy, milliwatts == null ? null : milliwatts / 1000.0,
-                celsius, throttled);
+                celsius, reasons == null ? null : ClockEventReasons.thermal(reasons), telemetry);
+    }
+
+    /** The clock event reason bits, or null where the driver has neither call or fails it. */
+    private Long reasons(Pointer h) {
+        if (calls.reasons() == null) {
+            return null;
+        }
+        LongByReference bits = new LongByReference();
+        int rc = calls.reasons().equals(EVENT_REASONS) ? nvml.nvmlDeviceGetCurrentClocksEventReasons(h, bits)
+                : nvml.nvmlDeviceGetCurrentClocksThrottleReasons(h, bits);
+        return rc == NvmlLibrary.SUCCESS ? bits.getValue() : null;
     }
 
     @Override

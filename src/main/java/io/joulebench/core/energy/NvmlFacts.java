@@ -1,5 +1,6 @@
 package io.joulebench.core.energy;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +66,17 @@ final class NvmlFacts {
 
     static Integer smClockMaxMhz(NvmlLibrary nvml, Pointer h) {
         return intValue(r -> nvml.nvmlDeviceGetMaxClockInfo(h, NvmlLibrary.CLOCK_SM, r));
+    }
+
+    /** Device memory in use (MiB), or null where the driver fails the call or lacks the symbol. */
+    static Double memoryUsedMib(NvmlLibrary nvml, Pointer h) {
+        try (Memory info = new Memory(24)) {
+            info.clear();
+            return nvml.nvmlDeviceGetMemoryInfo(h, info) == NvmlLibrary.SUCCESS
+                    ? info.getLong(16) / (1024.0 * 1024.0) : null;
+        } catch (UnsatisfiedLinkError e) {
+            return null;
+        }
     }
 
     interface IntCall {

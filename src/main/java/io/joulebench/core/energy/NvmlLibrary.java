@@ -17,8 +17,6 @@ interface NvmlLibrary extends Library {
     int ERROR_NOT_SUPPORTED = 3;
     int FI_DEV_POWER_INSTANT = 186;
     int TEMPERATURE_GPU = 0;
-    /** nvmlClocksEventReasonSwThermalSlowdown | nvmlClocksEventReasonHwThermalSlowdown. */
-    long THERMAL_REASONS = 0x20L | 0x40L;
     int CLOCK_SM = 1;
 
     int nvmlInit_v2();
@@ -58,4 +56,7 @@ interface NvmlLibrary extends Library {
     int nvmlDeviceGetClockInfo(Pointer device, int type, IntByReference mhz);
 
     int nvmlDeviceGetMaxClockInfo(Pointer device, int type, IntByReference mhz);
+
+    /** {@code memory} points to a 24-byte {@code nvmlMemory_t}: total, free, used (bytes, unsigned 64-bit). */
+    int nvmlDeviceGetMemoryInfo(Pointer device, Pointer memory);
 }

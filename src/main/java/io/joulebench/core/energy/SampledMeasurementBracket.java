@@ -67,6 +67,8 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
     private CounterEdge opening;
     private Instant startUtc;
     private Thread sampler;
+    /** The sampler's tick watch; read after the sampler is joined. */
+    private volatile TickWatch tickWatch;
 
     public SampledMeasurementBracket(EnergyMeter meter, Clock clock, Options options) {
         this.meter = Objects.requireNonNull(meter, "meter");
@@ -100,12 +102,17 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
 
     /** Takes one power sample now; the sampler thread calls it, and tests on a virtual clock call it directly. */
     public void sampleNow() {
+        sample();
+    }
+
+    private MeterReading sample() {
         MeterReading reading = meter.read();
         synchronized (this) {
             if (state == State.OPEN) {
                 record(reading);
             }
         }
+        return reading;
     }
 
     /** The samples so far, for live charts and the warmup gate. */
@@ -203,7 +210,9 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
             samples.removeIf(x -> x.tNanos() > closing.atNanos());
             record(closing.reading());
             state = State.FINISHED;
-            BracketResult result = BracketResults.of(meter, devices, opening, closing, startUtc, endUtc, samples);
+            TickWatch watch = tickWatch;
+            BracketResult result = BracketResults.of(meter, devices, opening, closing, startUtc, endUtc, samples,
+                    watch == null ? null : watch.result());
             closing.unticked().forEach(d -> LOG.warn("{} device {}: counter did not tick within {} update periods"
                     + " at the closing edge; edge left unaligned", meter.source(), d, EdgeAlignment.BOUND_FACTOR));
             return result;
@@ -242,20 +251,33 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
     private void record(MeterReading reading) {
         for (DeviceReading r : reading.devices()) {
             if (devices.contains(r.device())) {
-                samples.add(new PowerSample(reading.atNanos(), r.device(), r.powerW(), r.temperatureC(),
-                        r.throttled()));
+                samples.add(PowerSample.of(reading.atNanos(), r));
             }
         }
     }
 
+    /**
+     * Samples every {@code sampleInterval}; over the window's first update periods it also polls the counter at the
+     * edge-alignment cadence to measure its tick spacing ({@link TickWatch}); those polls are not samples.
+     */
     private void sampleLoop() {
         long interval = options.sampleInterval().toNanos();
         long next = clock.nanoTime() + interval;
+        TickWatch watch = TickWatch.start(meter, options.edgeAlignment(), devices, clock.nanoTime());
+        tickWatch = watch;
         boolean warned = false;
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                clock.sleepUntil(next);
-                sampleNow();
+                boolean watching = watch != null && !watch.done(clock.nanoTime());
+                clock.sleepUntil(watching ? Math.min(next, watch.nextPoll()) : next);
+                if (watching && clock.nanoTime() < next) {
+                    watch.observe(meter.read());
+                    continue;
+                }
+                MeterReading reading = sample();
+                if (watch != null) {
+                    watch.observe(reading);
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (MeterException e) {

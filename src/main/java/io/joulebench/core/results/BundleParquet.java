@@ -42,19 +42,23 @@ final class BundleParquet {
     }
 
     /**
-     * Upstream's six columns ({@code t} in seconds since the window's bracket opened), then ours: {@code t_s} on
-     * the shared monotonic clock (as timeseries.csv) and {@code throttled}. The meters sample neither memory nor
-     * clocks: those two columns are null.
+     * Upstream's six columns ({@code t} in seconds since the window's bracket opened; memory and SM clock null
+     * where the meter does not read them), then ours, as in timeseries.csv: {@code t_s} on the shared monotonic
+     * clock, {@code throttled}, {@code throttle_reasons} (the active clock event reasons' names joined by {@code ;},
+     * {@code none} when none) and {@code power_instant_w} (null where power came from an averaged reading).
      */
     static final List<SampleColumn> TIMESERIES_COLUMNS = List.of(
             new SampleColumn("t", Type.DOUBLE, (s, start) -> (s.tNanos() - start) / 1e9),
             new SampleColumn("gpu_idx", Type.INT32, (s, start) -> s.device()),
             new SampleColumn("power_w", Type.DOUBLE, (s, start) -> s.powerW()),
             new SampleColumn("temperature_c", Type.DOUBLE, (s, start) -> s.temperatureC()),
-            new SampleColumn("memory_used_mib", Type.DOUBLE, (s, start) -> null),
-            new SampleColumn("sm_clock_mhz", Type.DOUBLE, (s, start) -> null),
+            new SampleColumn("memory_used_mib", Type.DOUBLE, (s, start) -> s.telemetry().memoryUsedMib()),
+            new SampleColumn("sm_clock_mhz", Type.DOUBLE, (s, start) -> s.telemetry().smClockMhz() == null ? null
+                    : s.telemetry().smClockMhz().doubleValue()),
             new SampleColumn("t_s", Type.DOUBLE, (s, start) -> s.tNanos() / 1e9),
-            new SampleColumn("throttled", Type.BOOLEAN, (s, start) -> s.throttled()));
+            new SampleColumn("throttled", Type.BOOLEAN, (s, start) -> s.throttled()),
+            new SampleColumn("throttle_reasons", Type.STRING, (s, start) -> s.telemetry().throttleReasons()),
+            new SampleColumn("power_instant_w", Type.DOUBLE, (s, start) -> s.telemetry().powerInstantW()));
 
     private BundleParquet() {
     }

@@ -35,7 +35,8 @@ final class BundleWriter {
     /** The bundle's own {@code windows.csv} row (header + one row): the source for rebuilding {@code windows.csv}. */
     static final String ROW = "window.csv";
 
-    static final List<String> TIMESERIES_COLUMNS = List.of("t_s", "device", "power_w", "temperature_c", "throttled");
+    static final List<String> TIMESERIES_COLUMNS = List.of("t_s", "device", "power_w", "temperature_c", "throttled",
+            "memory_used_mib", "sm_clock_mhz", "throttle_reasons", "power_instant_w");
 
     private BundleWriter() {
     }
@@ -193,11 +194,15 @@ final class BundleWriter {
     private static String timeseries(List<PowerSample> samples) throws IOException {
         StringWriter out = new StringWriter();
         // the device name comes from the meter (a DCGM label, a GPU name): text; the rest are numbers and booleans
-        CsvWriter csv = new CsvWriter(out, c -> c.equals("device") ? Kind.TEXT : Kind.VALUE);
+        CsvWriter csv = new CsvWriter(out, c -> c.equals("device") || c.equals("throttle_reasons") ? Kind.TEXT
+                : Kind.VALUE);
         csv.writeHeader(TIMESERIES_COLUMNS);
         for (PowerSample s : samples) {
+            var t = s.telemetry();
             csv.writeRow(List.of(new java.math.BigDecimal(s.tNanos()).movePointLeft(9).stripTrailingZeros(),
-                    s.device(), nullable(s.powerW()), nullable(s.temperatureC()), nullable(s.throttled())));
+                    s.device(), nullable(s.powerW()), nullable(s.temperatureC()), nullable(s.throttled()),
+                    nullable(t.memoryUsedMib()), nullable(t.smClockMhz()), nullable(t.throttleReasons()),
+                    nullable(t.powerInstantW())));
         }
         return out.toString();
     }

@@ -126,8 +126,11 @@ final class WindowResultJson {
                 dn.put("name", d.name());
                 dn.put("uuid", d.uuid());
             }
-            n.set("energy_settings", ResultsJson.MAPPER.valueToTree(level.energy().settings()));
+            n.set("energy_settings", ResultsJson.MAPPER.valueToTree(
+                    ProvenanceJson.remainingSettings(level.energy().settings())));
         }
+        n.set("provenance", ProvenanceJson.of(w.bracket(), level.energy() == null ? java.util.Map.of()
+                : level.energy().settings()));
         energyDomains(n, f);
     }
 

@@ -84,6 +84,31 @@ class DcgmEnergyMeterTest extends EnergyMeterContract {
     }
 
     @Test
+    void framebuffer_sm_clock_instant_power_and_reasons_are_read_where_the_exporter_publishes_them() {
+        VirtualClock clock = VirtualClock.atSeconds(100);
+        ModelGpuMeter model = ModelGpuMeter.constant(clock, 300);
+        FakeDcgmEndpoint e = endpoint(model, clock, false);
+        try (DcgmEnergyMeter meter = DcgmEnergyMeter.open(List.of(e.url()), clock, FAST)) {
+            DeviceTelemetry before = meter.read().devices().getFirst().telemetry();
+            assertThat(before.memoryUsedMib()).as("not published: null").isNull();
+            assertThat(before.smClockMhz()).isNull();
+            assertThat(before.throttleReasons()).isEqualTo("none");
+            String labels = "{gpu=\"0\",UUID=\"GPU-5e0a0000\",modelName=\"Simulated H100\"}";
+            e.body(() -> FakeDcgmEndpoint.metrics(model, clock.nanoTime(), false, 0x44)
+                    + "DCGM_FI_DEV_FB_USED" + labels + " 40960\n"
+                    + "DCGM_FI_DEV_SM_CLOCK" + labels + " 1755\n"
+                    + "DCGM_FI_DEV_POWER_USAGE_INSTANT" + labels + " 312.5\n");
+            DeviceReading r = meter.read().devices().getFirst();
+            assertThat(r.powerW()).as("the instant field, as NVML's").isEqualTo(312.5);
+            DeviceTelemetry t = r.telemetry();
+            assertThat(t.memoryUsedMib()).isEqualTo(40960.0);
+            assertThat(t.smClockMhz()).isEqualTo(1755);
+            assertThat(t.powerInstantW()).isEqualTo(312.5);
+            assertThat(t.throttleReasons()).isEqualTo("sw_power_cap;hw_thermal_slowdown");
+        }
+    }
+
+    @Test
     void values_that_stop_changing_are_flagged_stale() {
         VirtualClock clock = VirtualClock.atSeconds(100);
         ModelGpuMeter model = ModelGpuMeter.constant(clock, 300);

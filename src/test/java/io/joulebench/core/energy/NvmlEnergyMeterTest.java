@@ -111,6 +111,42 @@ class NvmlEnergyMeterTest extends EnergyMeterContract {
     }
 
     @Test
+    void memory_sm_clock_reasons_and_instant_power_are_read_per_gpu() {
+        FakeNvml.configure("gpus=2;power_w=100,200;mem_mib=20480;sm_mhz=1410;reasons=0x4;throttle=1");
+        try (NvmlEnergyMeter meter = NvmlEnergyMeter.open(List.of())) {
+            List<DeviceTelemetry> t = meter.read().devices().stream().map(DeviceReading::telemetry).toList();
+            assertThat(t).extracting(DeviceTelemetry::memoryUsedMib).containsExactly(20480.0, 20480.0);
+            assertThat(t).extracting(DeviceTelemetry::smClockMhz).containsExactly(1410, 1410);
+            assertThat(t).extracting(DeviceTelemetry::throttleReasons)
+                    .containsExactly("sw_power_cap", "sw_power_cap;hw_thermal_slowdown");
+            assertThat(t).extracting(DeviceTelemetry::powerInstantW).containsExactly(100.0, 200.0);
+            assertThat(meter.read().devices()).extracting(DeviceReading::throttled).containsExactly(false, true);
+        }
+        FakeNvml.configure("gpus=1;noinstant=1");
+        try (NvmlEnergyMeter meter = NvmlEnergyMeter.open(List.of())) {
+            DeviceReading r = meter.read().devices().getFirst();
+            assertThat(r.powerW()).as("averaged power still measured").isEqualTo(100.0);
+            assertThat(r.telemetry().powerInstantW()).as("but not from the instant field").isNull();
+            assertThat(r.telemetry().throttleReasons()).isEqualTo("none");
+        }
+    }
+
+    @Test
+    void an_old_driver_without_memory_clock_or_event_reason_calls_gives_nulls_and_still_measures() {
+        FakeNvml.assumeBuilt();
+        try (NvmlEnergyMeter meter = NvmlEnergyMeter.open(FakeNvml.oldDriverLibrary(), List.of(), Clock.system())) {
+            DeviceReading r = meter.read().devices().getFirst();
+            assertThat(r.powerW()).isEqualTo(100.0);
+            assertThat(r.telemetry().memoryUsedMib()).isNull();
+            assertThat(r.telemetry().smClockMhz()).isNull();
+            assertThat(r.telemetry().powerInstantW()).isNull();
+            assertThat(r.telemetry().throttleReasons()).as("from the older throttle-reasons call").isEqualTo("none");
+            assertThat(meter.settings()).containsEntry("throttle_reasons_field",
+                    "nvmlDeviceGetCurrentClocksThrottleReasons");
+        }
+    }
+
+    @Test
     void init_failure_is_a_clear_error() {
         FakeNvml.configure("initfail=1");
         assertThatThrownBy(() -> NvmlEnergyMeter.open(List.of())).isInstanceOf(MeterException.class)
@@ -142,8 +178,8 @@ class NvmlEnergyMeterTest extends EnergyMeterContract {
         FakeNvml.configure("gpus=2;noinstant=1;limit_w=350");
         try (NvmlEnergyMeter meter = NvmlEnergyMeter.open(List.of(1))) {
             java.util.Map<String, Object> s = meter.settings();
-            assertThat(s).containsEntry("energy_field", "nvmlDeviceGetTotalEnergyConsumption")
-                    .containsEntry("power_fields", List.of("nvmlDeviceGetPowerUsage (averaged)"))
+            assertThat(s).containsEntry("energy_field", "total_energy_counter")
+                    .containsEntry("power_fields", List.of("power_usage_averaged"))
                     .containsEntry("driver_version", "550.54.15-fake")
                     .containsEntry("architectures", List.of("Hopper"))
                     .containsEntry("power_limits_w", List.of(350.0))
@@ -151,7 +187,8 @@ class NvmlEnergyMeterTest extends EnergyMeterContract {
         }
         FakeNvml.assumeBuilt();
         try (NvmlEnergyMeter old = NvmlEnergyMeter.open(FakeNvml.oldDriverLibrary(), List.of(), Clock.system())) {
-            assertThat(old.settings()).containsEntry("energy_field", null)
+            assertThat(old.settings()).containsEntry("energy_field", "power_integral")
+                    .containsEntry("power_fields", List.of("power_usage_averaged", "power_usage_averaged"))
                     .containsEntry("architectures", java.util.Arrays.asList("unknown", "unknown"));
         }
     }
