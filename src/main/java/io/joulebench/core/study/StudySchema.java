@@ -115,6 +115,8 @@ final class StudySchema {
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
         put(f, field("cpu_estimate", new Obj(cpu), null));
+        // Joulebench extension (#18): group name -> GPU indices, each group's energy reported apiece
+        put(f, field("device_groups", new MapOf(new ListOf(integer(0, 1_000_000), 1)), null).nullable());
         return new Obj(f);
     }
 
