@@ -104,7 +104,9 @@ public enum WindowColumn {
             f -> f.metric(WindowMetrics::serverReportedClientTokenRatio)),
     // window_seconds: auto (issue 23): the length chosen from the level's warmup; empty on a fixed-length level
     WINDOW_AUTO_S("window_auto_s", Kind.VALUE, "s",
-            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds()));
+            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds())),
+    // measurement.device_groups (issue 18), e.g. decode=2,3;prefill=0,1: per-group figures are in devices.csv
+    DEVICE_GROUPS("device_groups", Kind.TEXT, "", f -> f.deviceGroups().label());
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();

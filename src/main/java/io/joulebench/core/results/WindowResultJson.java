@@ -124,9 +124,22 @@ final class WindowResultJson {
                 dn.put("index", d.index());
                 dn.put("name", d.name());
                 dn.put("uuid", d.uuid());
+                dn.put("architecture", d.architecture());
             }
             n.set("energy_settings", ResultsJson.MAPPER.valueToTree(level.energy().settings()));
         }
+        groups(n, "energy_per_group_j", f.groupEnergyJ());
+        groups(n, "j_per_token_per_group", f.groupJPerToken());
+    }
+
+    /** A per-group map {name: value} in name order; null without device groups. */
+    private static void groups(ObjectNode n, String key, java.util.Map<String, Double> values) {
+        if (values.isEmpty()) {
+            n.putNull(key);
+            return;
+        }
+        ObjectNode g = n.putObject(key);
+        values.forEach((name, v) -> ResultsJson.put(g, name, v));
     }
 
     /**
