@@ -49,6 +49,16 @@ class DeviceGroupsConfigTest {
         assertThat(study.cells().getFirst().experiment().measurement().deviceGroups().isEmpty()).isTrue();
     }
 
+    @Test
+    void the_key_enters_the_config_hash_only_when_set_so_older_studies_keep_theirs() throws Exception {
+        GridCell without = load(HEAD).cells().getFirst();
+        com.fasterxml.jackson.databind.node.ObjectNode tree = without.config().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("measurement")).remove("device_groups");
+        assertThat(without.configHash()).isEqualTo(CanonicalJson.configHash(tree));
+        GridCell with = load(HEAD + "measurement: {device_groups: {decode: [0]}}\n").cells().getFirst();
+        assertThat(with.configHash()).isNotEqualTo(without.configHash());
+    }
+
     static Stream<Arguments> badGroups() {
         String four = "reference: {gpus: 4}\nmeasurement:\n  device_groups:\n";
         return Stream.of(
