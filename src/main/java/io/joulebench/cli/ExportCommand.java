@@ -1,5 +1,6 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.results.DevicesCsv;
 import io.joulebench.core.results.RequestsExport;
 import io.joulebench.core.results.UpstreamExport;
 import io.joulebench.core.results.WindowsCsvExporter;
@@ -15,8 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code joulebench export RESULTS_DIR [--csv FILE] [--requests]}: the folder's windows (or every request row of
- * every window bundle, with {@code experiment_id} first) as CSV, to a file (written atomically) or stdout, through
+ * {@code joulebench export RESULTS_DIR [--csv FILE] [--requests | --devices]}: the folder's windows (or every request
+ * row of every window bundle, with {@code experiment_id} first, or every window's energy per device) as CSV, to a file (written atomically) or stdout, through
  * the same writer as the workbench's Export. {@code --upstream DIR} instead writes a copy that llenergymeasure's
  * loaders open ({@link UpstreamExport}, decision 0017).
  */
@@ -35,6 +36,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--requests", description = "Export every request row of every window instead of the windows.")
     boolean requests;
 
+    @Option(names = "--devices", description = "Export every window's energy per device (devices.csv rows) instead.")
+    boolean devices;
+
     @Option(names = "--upstream", paramLabel = "DIR",
             description = "Write a copy an llenergymeasure reader opens into DIR (new or empty): upstream's folder and"
                     + " bundle names, upstream's keys only, Joulebench's other fields in joulebench.json beside them.")
@@ -50,8 +54,9 @@ public final class ExportCommand implements Callable<Integer> {
                     + WindowsCsvTable.FILE_NAME);
         }
         if (upstream != null) {
-            if (csv != null || requests) {
-                throw new UserInputException("--upstream writes a folder; it does not combine with --csv or --requests");
+            if (csv != null || requests || devices) {
+                throw new UserInputException("--upstream writes a folder; it does not combine with --csv, --requests"
+                        + " or --devices");
             }
             Path study;
             try {
@@ -65,7 +70,16 @@ public final class ExportCommand implements Callable<Integer> {
         }
         WindowsCsvTable table = WindowsCsvTable.readFolder(resultsDir);
         PrintWriter out = spec.commandLine().getOut();
-        if (requests) {
+        if (requests && devices) {
+            throw new UserInputException("--requests and --devices choose different tables: give one");
+        }
+        if (devices) {
+            if (csv != null) {
+                DevicesCsv.export(resultsDir, table, csv);
+            } else {
+                DevicesCsv.export(resultsDir, table, out);
+            }
+        } else if (requests) {
             if (csv != null) {
                 RequestsExport.write(resultsDir, table, csv);
             } else {

@@ -67,6 +67,21 @@ class ExportCommandTest {
     }
 
     @Test
+    void export_devices_writes_the_folders_devices_csv_and_refuses_requests_beside_it() throws IOException {
+        Path file = tmp.resolve("d.csv");
+        Run r = run("export", folder.toString(), "--devices", "--csv", file.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines.get(0)).startsWith("experiment_id,level_index,window_index,domain,device_index,");
+        assertThat(lines).as("one device in each of 9 windows").hasSize(1 + 9);
+        assertThat(lines.get(1)).matches("server-[0-9a-f]{16}-c1-L0-W0,0,0,gpu,0,sim-0,reference-gpu,,,.*");
+        assertThat(Files.readString(file)).isEqualTo(Files.readString(folder.resolve("devices.csv")));
+        Run both = run("export", folder.toString(), "--devices", "--requests");
+        assertThat(both.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(both.err()).contains("--requests and --devices");
+    }
+
+    @Test
     void export_csv_neutralises_formulas_in_unknown_text_columns_but_leaves_their_numbers_alone() throws IOException {
         // columns a newer version might append: a signed number and free text
         Path windows = folder.resolve("windows.csv");

@@ -116,7 +116,7 @@ final class ResultsChecks {
                 assertThat(JSON.readTree(b.resolve("result.json").toFile()).path("experiment_id").asText())
                         .isEqualTo(id);
                 for (String f : List.of("config.json", "system.json", "requests.csv", "requests.parquet",
-                        "timeseries.csv", "timeseries.parquet", "window.csv")) {
+                        "timeseries.csv", "timeseries.parquet", "window.csv", "devices.csv")) {
                     assertThat(b.resolve(f)).as("bundle " + id + " is whole").isRegularFile();
                 }
             }

@@ -20,8 +20,10 @@ public enum EnergyDomain {
         return label;
     }
 
-    /** The domain of a meter's source: host for {@code rapl} and {@code cpu-estimate}, else gpu. */
+    /** {@code host} for rapl and cpu-estimate; {@code gpu} for nvml, dcgm, simulated (and test meters). */
     public static EnergyDomain of(String source) {
-        return EnergySource.RAPL.wire().equals(source) || EnergySource.CPU_ESTIMATE.wire().equals(source) ? HOST : GPU;
+        return EnergySource.fromWire(source)
+                .filter(s -> s == EnergySource.RAPL || s == EnergySource.CPU_ESTIMATE)
+                .map(s -> HOST).orElse(GPU);
     }
 }

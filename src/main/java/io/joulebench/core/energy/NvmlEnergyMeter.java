@@ -120,13 +120,15 @@ public final class NvmlEnergyMeter implements KnownSourceMeter {
             PointerByReference ref = new PointerByReference();
             check(nvml, nvml.nvmlDeviceGetHandleByIndex_v2(index, ref), "opening GPU " + index);
             Pointer handle = ref.getValue();
-            DeviceInfo info = new DeviceInfo(index, text(nvml, handle, true), text(nvml, handle, false));
+            String architecture = NvmlFacts.architecture(nvml, handle);
+            DeviceInfo info = new DeviceInfo(index, text(nvml, handle, true), text(nvml, handle, false),
+                    architecture.equals("unknown") ? null : architecture);
             String noCounter = probeCounter(nvml, handle, info);
             if (noCounter != null) {
                 counter = false;
                 warnings.add(noCounter + "; energy is integrated from polled power");
             }
-            gpus.add(new Gpu(info, handle, probeInstantPower(nvml, handle), NvmlFacts.architecture(nvml, handle),
+            gpus.add(new Gpu(info, handle, probeInstantPower(nvml, handle), architecture,
                     NvmlFacts.powerLimitW(nvml, handle), NvmlFacts.smClockMaxMhz(nvml, handle)));
         }
         warnings = warnings.stream().distinct().toList();

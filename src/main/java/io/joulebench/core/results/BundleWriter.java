@@ -98,6 +98,7 @@ final class BundleWriter {
         durable(tmp.resolve(TIMESERIES), timeseries(samples));
         durable(tmp.resolve(TIMESERIES_PARQUET), out -> BundleParquet.writeTimeseries(out, samples,
                 w.bracket() == null ? w.spanStartNanos() : w.bracket().startNanos()));
+        durable(tmp.resolve(DevicesCsv.FILE_NAME), DevicesCsv.header() + DevicesCsv.rows(window));
         durable(tmp.resolve(ROW), rowCsv(rowValues));
         AtomicFiles.syncDirectory(tmp);
         if (Files.exists(target)) {

@@ -19,7 +19,7 @@ import java.util.Set;
  * Brings a results folder back to exactly what its manifest credits, after a crash at any instant: temp leftovers go,
  * bundles of uncredited cells go, a credited cell whose bundle is missing or unreadable is un-credited (resume reruns
  * it), and {@code windows.csv} is rebuilt atomically from the credited bundles' own rows unless it already holds each
- * credited window exactly once and nothing else.
+ * credited window exactly once and nothing else ({@code devices.csv} with it, or when its last append was torn).
  */
 final class Reconciler {
 
@@ -54,6 +54,9 @@ final class Reconciler {
         Path csv = dir.resolve(WindowsCsvTable.FILE_NAME);
         if (!matches(csv, credited)) {
             rebuild(dir, csv, credited);
+            DevicesCsv.rebuild(dir, credited);
+        } else if (!DevicesCsv.whole(dir)) {
+            DevicesCsv.rebuild(dir, credited); // a torn append, or a folder from before devices.csv
         }
         return manifest;
     }

@@ -27,10 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One study run on disk (spec §5.6, issue 7 "Results"): {@code study.yaml}, {@code resolved.json},
- * {@code manifest.json}, {@code windows.csv} and one bundle folder per window; beside them {@code logs/} (one server
+ * {@code manifest.json}, {@code windows.csv}, {@code devices.csv} and one bundle folder per window; beside them {@code logs/} (one server
  * log per session) and {@code interrupted/} (degraded bundles of interrupted levels, never credited). Crediting a
  * level is three durable
- * steps in this order: bundles (each renamed into place whole), the level's {@code windows.csv} rows (one append),
+ * steps in this order: bundles (each renamed into place whole), the level's {@code windows.csv} rows (one append, then its {@code devices.csv} rows),
  * then the manifest (atomic replace). The manifest is the truth: {@link #open} drops whatever a crash left beyond it
  * (see {@link Reconciler} and docs/decisions/0004). Calls are serialised.
  */
@@ -118,6 +118,7 @@ public final class ResultsFolder implements SessionSink {
         Manifest manifest = new Manifest(plan.study().studyName(), plan.study().designHash(), entries);
         manifest.write(tmp.resolve(Manifest.FILE_NAME));
         AtomicFiles.write(tmp.resolve(WindowsCsvTable.FILE_NAME), BundleWriter.header());
+        AtomicFiles.write(tmp.resolve(DevicesCsv.FILE_NAME), DevicesCsv.header());
         Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         AtomicFiles.syncDirectory(out);
         return new ResultsFolder(dir, manifest, redactor, hook, clock);
@@ -191,6 +192,7 @@ public final class ResultsFolder implements SessionSink {
         }
         List<String> ids = new ArrayList<>();
         StringBuilder lines = new StringBuilder();
+        StringBuilder devices = new StringBuilder();
         for (WindowRecord w : level.windows()) {
             String id = level.windowId(w.windowIndex());
             WindowFacts facts = rows.facts(level, w, id);
@@ -200,9 +202,13 @@ public final class ResultsFolder implements SessionSink {
             hook.reached("bundle-written");
             ids.add(id);
             lines.append(BundleWriter.rowLine(values));
+            devices.append(DevicesCsv.rows(facts));
         }
         if (!lines.isEmpty()) {
             AtomicFiles.append(dir.resolve(WindowsCsvTable.FILE_NAME), lines.toString());
+        }
+        if (!devices.isEmpty()) {
+            AtomicFiles.append(dir.resolve(DevicesCsv.FILE_NAME), devices.toString());
         }
         hook.reached("rows-appended");
         boolean valid = level.valid();
@@ -318,6 +324,7 @@ public final class ResultsFolder implements SessionSink {
                 continue;
             }
             StringBuilder lines = new StringBuilder();
+            StringBuilder devices = new StringBuilder();
             for (String id : theirs.windowIds()) {
                 Path to = dir.resolve(id);
                 if (Files.exists(to)) {
@@ -329,10 +336,14 @@ public final class ResultsFolder implements SessionSink {
                     throw new IOException("bundle " + to + " has a " + BundleWriter.ROW + " with another header");
                 }
                 lines.append(own, header.length(), own.length());
+                devices.append(DevicesCsv.bundleRows(to));
             }
             AtomicFiles.syncDirectory(dir);
             if (!lines.isEmpty()) {
                 AtomicFiles.append(dir.resolve(WindowsCsvTable.FILE_NAME), lines.toString());
+            }
+            if (!devices.isEmpty()) {
+                AtomicFiles.append(dir.resolve(DevicesCsv.FILE_NAME), devices.toString());
             }
             update(mine.with(theirs.status(), theirs.reason(), theirs.failureType(), theirs.sessionId(),
                     theirs.windowIds(), theirs.summary(), theirs.updatedUtc()));
@@ -368,7 +379,10 @@ public final class ResultsFolder implements SessionSink {
                 credited.addAll(e.windowIds());
             }
         }
-        Uninterruptibly.run(() -> Reconciler.rebuild(dir, dir.resolve(WindowsCsvTable.FILE_NAME), credited));
+        Uninterruptibly.run(() -> {
+            Reconciler.rebuild(dir, dir.resolve(WindowsCsvTable.FILE_NAME), credited);
+            DevicesCsv.rebuild(dir, credited);
+        });
     }
 
     /** Ends this run's use of the folder: staged request logs left over belong to no credited window. */

@@ -113,7 +113,9 @@ public enum WindowColumn {
     HOST_ENERGY_SOURCE("host_energy_source", Kind.TEXT, "", f -> f.host(BracketResult::source)),
     NODE_ENERGY_J("node_energy_j", Kind.VALUE, "J", f -> f.bracket() == null ? null : f.bracket().nodeEnergyJ()),
     NODE_ENERGY_DOMAINS("node_energy_domains", Kind.VALUE, "", WindowFacts::nodeEnergyDomains),
-    HEADLINE_DOMAIN("headline_domain", Kind.VALUE, "", WindowFacts::headlineDomain);
+    HEADLINE_DOMAIN("headline_domain", Kind.VALUE, "", WindowFacts::headlineDomain),
+    // measurement.device_groups (issue 18), e.g. decode=2,3;prefill=0,1: per-group figures are in devices.csv
+    DEVICE_GROUPS("device_groups", Kind.TEXT, "", f -> f.deviceGroups().label());
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();

@@ -3,6 +3,7 @@ package io.joulebench.core.results;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.energy.HeadlineDomain;
+import io.joulebench.core.energy.DeviceGroups;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.TrafficConfig;
@@ -13,6 +14,8 @@ import io.joulebench.core.window.LevelValidation;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import io.joulebench.core.window.WindowRecord;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -169,6 +172,26 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
     public Double outputTokensPerS() {
         double duration = durationS();
         return duration > 0 ? window.tokens() / duration : null;
+    }
+
+    /** The experiment's {@code measurement.device_groups}. */
+    public DeviceGroups deviceGroups() {
+        return experiment().measurement() == null ? DeviceGroups.NONE : experiment().measurement().deviceGroups();
+    }
+
+    /** Each device group's energy in the window's bracket, in name order; empty without groups. */
+    public Map<String, Double> groupEnergyJ() {
+        return deviceGroups().energyJ(bracket());
+    }
+
+    /**
+     * Each group's energy over the window's output tokens: the deployment's tokens for every group, so a prefill
+     * group's figure is its share of the J/token, not an energy per prefill token (docs/methodology.md).
+     */
+    public Map<String, Double> groupJPerToken() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        groupEnergyJ().forEach((name, j) -> out.put(name, j != null && window.tokens() > 0 ? j / window.tokens() : null));
+        return out;
     }
 
     /** A value of the window's metrics; null when it has none. */

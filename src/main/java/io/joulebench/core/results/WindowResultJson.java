@@ -125,6 +125,7 @@ final class WindowResultJson {
                 dn.put("index", d.index());
                 dn.put("name", d.name());
                 dn.put("uuid", d.uuid());
+                dn.put("architecture", d.architecture());
             }
             n.set("energy_settings", ResultsJson.MAPPER.valueToTree(
                     ProvenanceJson.remainingSettings(level.energy().settings())));
@@ -132,6 +133,8 @@ final class WindowResultJson {
         n.set("provenance", ProvenanceJson.of(w.bracket(), level.energy() == null ? java.util.Map.of()
                 : level.energy().settings()));
         energyDomains(n, f);
+        groups(n, "energy_per_group_j", f.groupEnergyJ());
+        groups(n, "j_per_token_per_group", f.groupJPerToken());
     }
 
     /** {@code energy_domains} (issue 18): each measured domain's own figure and labels, and the node's sum. */
@@ -161,6 +164,16 @@ final class WindowResultJson {
             node.put("kind", b.nodeKind().label());
         }
         d.put("headline", f.headlineDomain());
+    }
+
+    /** A per-group map {name: value} in name order; null without device groups. */
+    private static void groups(ObjectNode n, String key, java.util.Map<String, Double> values) {
+        if (values.isEmpty()) {
+            n.putNull(key);
+            return;
+        }
+        ObjectNode g = n.putObject(key);
+        values.forEach((name, v) -> ResultsJson.put(g, name, v));
     }
 
     /**

@@ -43,7 +43,8 @@ public final class CanonicalJson {
      */
     private static final List<List<String>> LATER_KEYS_HASHED_ONLY_WHEN_SET = List.of(
             List.of("server", "capacity_search"),
-            List.of("server", "traffic", "window_seconds_auto"));
+            List.of("server", "traffic", "window_seconds_auto"),
+            List.of("measurement", "device_groups"));
 
     /** The config hash of a resolved cell: {@code server.traffic.slo} is a post-hoc overlay, not identity. */
     public static String configHash(ObjectNode resolvedCell) {

@@ -63,6 +63,7 @@ final class CrossFieldRules {
                 fail("study_execution.gpu_indices[" + i + "]", "repeats GPU index " + gpus.get(i).asLong());
             }
         }
+        checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
         JsonNode trace = resolved.path("server").path("traffic").path("trace");
         if (trace.isTextual()) {
@@ -85,6 +86,42 @@ final class CrossFieldRules {
             fail("measurement.headline_domain", "is " + headline + ", which needs a host meter: set"
                     + " measurement.host_energy (auto, rapl or cpu-estimate)");
         }
+    /**
+     * {@code measurement.device_groups}: each name a plain word (it becomes a key in result.json and a part of the
+     * windows.csv cell {@code name=0,1;…}), no device in two groups or twice in one, and every device among the GPUs
+     * the study may use: {@code study_execution.gpu_indices} when set, the reference engine's {@code gpus}.
+     */
+    private void checkDeviceGroups(JsonNode groups, JsonNode gpus, JsonNode resolved) {
+        if (!groups.isObject()) {
+            return;
+        }
+        String at = "measurement.device_groups";
+        Set<Long> allowed = new HashSet<>();
+        gpus.forEach(g -> allowed.add(g.asLong()));
+        boolean reference = resolved.path("engine").asText("").equals(EnginePreset.REFERENCE.id());
+        long referenceGpus = resolved.path("reference").path("gpus").asLong(1);
+        java.util.Map<Long, String> owner = new java.util.HashMap<>();
+        groups.fields().forEachRemaining(g -> {
+            String name = g.getKey();
+            if (!name.matches("[A-Za-z0-9_-]+")) {
+                fail(at, "group name '" + name + "' must be a non-empty word of letters, digits, '_' or '-'");
+                return;
+            }
+            for (int i = 0; i < g.getValue().size(); i++) {
+                long d = g.getValue().get(i).asLong();
+                String path = KeyPaths.index(KeyPaths.child(at, name), i);
+                String other = owner.putIfAbsent(d, name);
+                if (other != null) {
+                    fail(path, "GPU " + d + (other.equals(name) ? " is listed twice in group " + name
+                            : " is already in group " + other) + ": a device belongs to one group at most");
+                } else if (gpus.isArray() && !allowed.contains(d)) {
+                    fail(path, "GPU " + d + " is not among study_execution.gpu_indices " + gpus);
+                } else if (!gpus.isArray() && reference && d >= referenceGpus) {
+                    fail(path, "GPU " + d + " does not exist: the reference engine simulates " + referenceGpus
+                            + " GPU(s) (reference.gpus), indices 0.." + (referenceGpus - 1));
+                }
+            }
+        });
     }
 
     private void checkServer(JsonNode raw) {

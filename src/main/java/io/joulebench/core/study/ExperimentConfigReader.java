@@ -1,6 +1,8 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.attribution.AttributionRule;
+import io.joulebench.core.energy.DeviceGroups;
 import io.joulebench.core.energy.HeadlineDomain;
 import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.server.EngineParams;
@@ -64,7 +66,20 @@ public final class ExperimentConfigReader {
                 n.path("cpu_estimate").path("watts_per_core").asDouble(MeasurementConfig.DEFAULT_WATTS_PER_CORE),
                 n.path("cpu_estimate").path("idle_watts").asDouble(0),
                 HostEnergy.fromWire(n.path("host_energy").asText()).orElse(HostEnergy.NONE),
-                HeadlineDomain.fromWire(n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU));
+                HeadlineDomain.fromWire(n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU),
+                deviceGroups(n.path("device_groups")),
+                n.path("attribution").path("prefill_weight").asDouble(AttributionRule.DEFAULT_PREFILL_WEIGHT));
+    }
+
+    /** {@code measurement.device_groups} (names, indices and overlaps were checked by CrossFieldRules). */
+    private static DeviceGroups deviceGroups(JsonNode n) {
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        n.fields().forEachRemaining(e -> {
+            List<Integer> devices = new ArrayList<>();
+            e.getValue().forEach(d -> devices.add(d.asInt()));
+            groups.put(e.getKey(), devices);
+        });
+        return DeviceGroups.of(groups);
     }
 
     private static ServerConfig server(JsonNode n) {

@@ -121,6 +121,8 @@ final class StudySchema {
         // gpu); no default node, so a study that sets neither keeps the config hash it had
         put(f, field("host_energy", choice(HostEnergy.wires()), null));
         put(f, field("headline_domain", choice(HeadlineDomain.wires()), null));
+        // Joulebench extension (#18): group name -> GPU indices, each group's energy reported apiece
+        put(f, field("device_groups", new MapOf(new ListOf(integer(0, 1_000_000), 1)), null).nullable());
         return new Obj(f);
     }
 
