@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.attribution.AttributedPercentiles;
 import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
@@ -104,7 +105,14 @@ public enum WindowColumn {
             f -> f.metric(WindowMetrics::serverReportedClientTokenRatio)),
     // window_seconds: auto (issue 23): the length chosen from the level's warmup; empty on a fixed-length level
     WINDOW_AUTO_S("window_auto_s", Kind.VALUE, "s",
-            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds()));
+            f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds())),
+    // issue 18: J/request attributed (estimated) over the window's complete requests; never a measured figure
+    J_PER_REQUEST_ATTRIBUTED_P50("j_per_request_attributed_p50", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p50J)),
+    J_PER_REQUEST_ATTRIBUTED_P90("j_per_request_attributed_p90", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p90J)),
+    J_PER_REQUEST_ATTRIBUTED_P99("j_per_request_attributed_p99", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p99J));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();
@@ -119,6 +127,11 @@ public enum WindowColumn {
         this.kind = kind;
         this.unit = unit;
         this.value = value;
+    }
+
+    private static Object attributed(WindowFacts f, Function<AttributedPercentiles, Double> p) {
+        AttributedPercentiles a = f.window().attributed();
+        return a == null ? null : p.apply(a);
     }
 
     /** The column's name in the file's header. */

@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.server.EngineParams;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.slo.LevelMetric;
@@ -60,7 +61,8 @@ public final class ExperimentConfigReader {
                 n.path("sample_interval_ms").asInt(100),
                 n.path("dcgm_interval_ms").asInt(MeasurementConfig.DEFAULT_DCGM_INTERVAL_MS),
                 n.path("cpu_estimate").path("watts_per_core").asDouble(MeasurementConfig.DEFAULT_WATTS_PER_CORE),
-                n.path("cpu_estimate").path("idle_watts").asDouble(0));
+                n.path("cpu_estimate").path("idle_watts").asDouble(0),
+                n.path("attribution").path("prefill_weight").asDouble(AttributionRule.DEFAULT_PREFILL_WEIGHT));
     }
 
     private static ServerConfig server(JsonNode n) {

@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.attribution.AttributionRule;
 import java.util.List;
 
 /**
@@ -10,10 +11,12 @@ import java.util.List;
  *                           counter's update period for edge alignment, the final-scrape grace and staleness
  * @param cpuWattsPerCore    the CPU estimate's watts per busy core (default 10)
  * @param cpuIdleWatts       the CPU estimate's watts at zero CPU use (default 0)
+ * @param prefillWeight      {@code measurement.attribution.prefill_weight}: a prompt token's weight against an output
+ *                           token when a window's energy is attributed to requests (estimated)
  */
 public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
                                 double baselineDurationSeconds, int sampleIntervalMs, int dcgmIntervalMs,
-                                double cpuWattsPerCore, double cpuIdleWatts) {
+                                double cpuWattsPerCore, double cpuIdleWatts, double prefillWeight) {
 
     public static final int DEFAULT_DCGM_INTERVAL_MS = 30_000;
     public static final double DEFAULT_WATTS_PER_CORE = 10.0;
@@ -26,6 +29,6 @@ public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boo
     public MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
                              double baselineDurationSeconds, int sampleIntervalMs) {
         this(energySampler, dcgmUrls, baselineEnabled, baselineDurationSeconds, sampleIntervalMs,
-                DEFAULT_DCGM_INTERVAL_MS, DEFAULT_WATTS_PER_CORE, 0);
+                DEFAULT_DCGM_INTERVAL_MS, DEFAULT_WATTS_PER_CORE, 0, AttributionRule.DEFAULT_PREFILL_WEIGHT);
     }
 }

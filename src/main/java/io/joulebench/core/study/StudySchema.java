@@ -2,6 +2,7 @@ package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.Runner;
@@ -115,6 +116,10 @@ final class StudySchema {
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
         put(f, field("cpu_estimate", new Obj(cpu), null));
+        // issue 18: the per-request split of measured energy (estimated, post hoc: not in the config hash)
+        Map<String, Field> attribution = new LinkedHashMap<>();
+        put(attribution, field("prefill_weight", atLeast(0), N.numberNode(AttributionRule.DEFAULT_PREFILL_WEIGHT)));
+        put(f, field("attribution", new Obj(attribution), null));
         return new Obj(f);
     }
 

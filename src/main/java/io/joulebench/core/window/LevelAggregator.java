@@ -1,9 +1,12 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.attribution.AttributionLedger;
+import io.joulebench.core.attribution.RequestShare;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.RequestListener;
 import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.RequestStatus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +30,7 @@ final class LevelAggregator implements RequestListener {
     private final RequestLogSink log;
     private final Slo slo;
     private final List<RequestRecord> pending = new ArrayList<>();
+    private final AttributionLedger ledger;
     private WindowAggregate[] windows;
     private long s0;
     private long rampTokens;
@@ -43,6 +47,12 @@ final class LevelAggregator implements RequestListener {
         this.clock = clock;
         this.log = log;
         this.slo = slo;
+        this.ledger = new AttributionLedger(windowCount);
+    }
+
+    /** The level's attribution inputs (docs/methodology.md, "Energy per request (attributed)"). */
+    AttributionLedger ledger() {
+        return ledger;
     }
 
     @Override
@@ -148,7 +158,35 @@ final class LevelAggregator implements RequestListener {
         boolean inWindow = a.spanStart <= issued && issued <= a.spanEnd;
         boolean inDrain = inWindow && r.completedAtNanos() != null && r.completedAtNanos() > a.spanEnd;
         a.addOwned(r, inWindow);
+        share(r, owner, inWindow);
         log.row(new RequestLogRow(r, levelIndex, owner, inWindow, issued < s0, inDrain));
+    }
+
+    /** The request's active time and tokens per window, for the attribution of the windows' energy. */
+    private void share(RequestRecord r, int owner, boolean inWindow) {
+        long start = r.dispatchedAtNanos() != null ? r.dispatchedAtNanos() : r.issuedAtNanos();
+        long[] times = r.tokenTimesNanos();
+        long end = r.completedAtNanos() != null ? r.completedAtNanos()
+                : times.length > 0 ? times[times.length - 1] : start;
+        Long first = r.firstTokenAtNanos();
+        Integer prompt = r.result().serverPromptTokens();
+        long prefillAt = first != null ? first : end;
+        long levelEnd = spanStart(windowCount);
+        for (int w = 0; w < windowCount; w++) {
+            long lo = spanStart(w);
+            long hi = spanStart(w + 1);
+            long active = Math.max(0, Math.min(end, hi) - Math.max(start, lo));
+            long outputs = 0;
+            for (long t : times) {
+                if (lo <= t && (t < hi || (w == windowCount - 1 && t == hi))) {
+                    outputs++;
+                }
+            }
+            boolean prefillHere = prompt != null && lo <= prefillAt && (prefillAt < hi || (w == windowCount - 1
+                    && prefillAt == hi));
+            ledger.add(w, new RequestShare(r.index(), active, prefillHere ? prompt : 0, outputs));
+        }
+        ledger.owner(r.index(), owner, inWindow && r.status() == RequestStatus.OK && start >= s0 && end <= levelEnd);
     }
 
     private void foldBeforeWindows(RequestRecord r) {
