@@ -1,12 +1,10 @@
 package io.joulebench.core.window;
 
 import io.joulebench.core.attribution.AttributionLedger;
-import io.joulebench.core.attribution.RequestShare;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.RequestListener;
 import io.joulebench.core.traffic.RequestRecord;
-import io.joulebench.core.traffic.RequestStatus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -164,29 +162,11 @@ final class LevelAggregator implements RequestListener {
 
     /** The request's active time and tokens per window, for the attribution of the windows' energy. */
     private void share(RequestRecord r, int owner, boolean inWindow) {
-        long start = r.dispatchedAtNanos() != null ? r.dispatchedAtNanos() : r.issuedAtNanos();
-        long[] times = r.tokenTimesNanos();
-        long end = r.completedAtNanos() != null ? r.completedAtNanos()
-                : times.length > 0 ? times[times.length - 1] : start;
-        Long first = r.firstTokenAtNanos();
-        Integer prompt = r.result().serverPromptTokens();
-        long prefillAt = first != null ? first : end;
-        long levelEnd = spanStart(windowCount);
-        for (int w = 0; w < windowCount; w++) {
-            long lo = spanStart(w);
-            long hi = spanStart(w + 1);
-            long active = Math.max(0, Math.min(end, hi) - Math.max(start, lo));
-            long outputs = 0;
-            for (long t : times) {
-                if (lo <= t && (t < hi || (w == windowCount - 1 && t == hi))) {
-                    outputs++;
-                }
-            }
-            boolean prefillHere = prompt != null && lo <= prefillAt && (prefillAt < hi || (w == windowCount - 1
-                    && prefillAt == hi));
-            ledger.add(w, new RequestShare(r.index(), active, prefillHere ? prompt : 0, outputs));
+        long[] edges = new long[windowCount + 1];
+        for (int w = 0; w <= windowCount; w++) {
+            edges[w] = spanStart(w);
         }
-        ledger.owner(r.index(), owner, inWindow && r.status() == RequestStatus.OK && start >= s0 && end <= levelEnd);
+        ledger.add(r, owner, inWindow, edges);
     }
 
     private void foldBeforeWindows(RequestRecord r) {

@@ -33,7 +33,8 @@ class QuickstartWindowsCsvTest {
             "itl_p50_ms,itl_p90_ms,itl_p99_ms,e2e_p50_ms,e2e_p90_ms,e2e_p99_ms,dispatch_lag_p50_ms",
             "dispatch_lag_p99_ms,dispatch_lag_max_ms,cap_bound_fraction,slo_attainment,slo_pass",
             "goodput_tokens_s,warmup_mode,warmup_converged,warmup_timed_out,tool_version",
-            "server_reported_output_tokens,server_reported_client_token_ratio,window_auto_s");
+            "server_reported_output_tokens,server_reported_client_token_ratio,window_auto_s",
+            "j_per_request_attributed_p50,j_per_request_attributed_p90,j_per_request_attributed_p99");
 
     @TempDir
     Path tmp;
@@ -48,6 +49,6 @@ class QuickstartWindowsCsvTest {
         assertThat(lines.getFirst()).isEqualTo(HEADER);
         assertThat(lines).hasSize(1 + 9);
         List<WindowRow> rows = WindowsCsvTable.readFolder(r.folder()).rows();
-        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(68));
+        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(71));
     }
 }

@@ -36,12 +36,14 @@ class WindowsCsvTableTest {
 
     @Test
     void the_column_list_matches_issue_7_in_order() {
-        assertThat(WindowsCsvColumns.ALL).hasSize(68).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL).hasSize(71).doesNotHaveDuplicates();
         assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
-        assertThat(WindowsCsvColumns.ALL.subList(WindowsCsvColumns.ALL.size() - 4, WindowsCsvColumns.ALL.size()))
-                .as("issue 20's token-count columns follow issue 7's last, issue 23's auto window after them")
+        assertThat(WindowsCsvColumns.ALL.subList(WindowsCsvColumns.ALL.size() - 7, WindowsCsvColumns.ALL.size()))
+                .as("issue 20's token-count columns follow issue 7's last, issue 23's auto window after them, then "
+                        + "issue 18's attributed J/request")
                 .containsExactly("tool_version", "server_reported_output_tokens", "server_reported_client_token_ratio",
-                        "window_auto_s");
+                        "window_auto_s", "j_per_request_attributed_p50", "j_per_request_attributed_p90",
+                        "j_per_request_attributed_p99");
         assertThat(WindowsCsvColumns.ALL.indexOf("level_valid")).isLessThan(WindowsCsvColumns.ALL.indexOf("issued"));
         assertThat(WindowsCsvColumns.ALL).containsAll(WindowsCsvColumns.MAIN).containsAll(WindowsCsvColumns.USER_TEXT);
     }
