@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  */
 class AttributionAccuracyIT {
 
-    /** The bound docs/methodology.md states, at the default prefill weight (measured: 0.089 and 0.214). */
+    /** The bound docs/methodology.md states, at the default prefill weight (measured in three runs: 0.089–0.100 and 0.207–0.214). */
     private static final double MEDIAN_BOUND = 0.15;
     private static final double P90_BOUND = 0.30;
 
@@ -102,6 +102,7 @@ class AttributionAccuracyIT {
                     AttributionRule.DEFAULT), log.rows);
             System.out.printf(Locale.ROOT, "without the baseline: median %.4f, p90 %.4f%n", noBaseline[0],
                     noBaseline[1]);
+            assertThat(atDefault[2]).as("complete requests that carried the engine's truth").isGreaterThan(50);
             assertThat(atDefault[0]).as("median relative error").isLessThan(MEDIAN_BOUND);
             assertThat(atDefault[1]).as("p90 relative error").isLessThan(P90_BOUND);
             assertThat(atDefault[0]).as("the default weight is (near) the best of the sweep")
