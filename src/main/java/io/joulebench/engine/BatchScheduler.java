@@ -14,7 +14,7 @@ import java.util.List;
 final class BatchScheduler {
 
     /** One planned step: its duration and the batch size decoded in it. */
-    record Step(long durationNanos, int batchSize, int admitted, int prefillTokens) {
+    record Step(long durationNanos, int batchSize, int admitted, int prefillTokens, List<Sequence> batch) {
     }
 
     private final EngineProfile profile;
@@ -58,7 +58,7 @@ final class BatchScheduler {
         }
         double seconds = profile.prefillSPerToken() * prefillTokens + profile.decodeBaseS()
                 + profile.decodePerSeqS() * running.size();
-        return new Step(Math.round(seconds * 1e9), running.size(), admitted, prefillTokens);
+        return new Step(Math.round(seconds * 1e9), running.size(), admitted, prefillTokens, List.copyOf(running));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.joulebench.engine;
 
+import io.joulebench.core.traffic.CompletionResult;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,9 +30,9 @@ final class ChunkFormat {
         b.append("}]}\n\n");
     }
 
-    void appendUsageEvent(StringBuilder b, int promptTokens, int completionTokens) {
+    void appendUsageEvent(StringBuilder b, int promptTokens, int completionTokens, Double trueEnergyJ) {
         b.append("data: ").append(head).append(",\"choices\":[],");
-        appendUsage(b, promptTokens, completionTokens);
+        appendUsage(b, promptTokens, completionTokens, trueEnergyJ);
         b.append("}\n\n");
     }
 
@@ -43,13 +44,13 @@ final class ChunkFormat {
     static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
 
     /** The non-streamed response. */
-    String complete(String text, String finishReason, int promptTokens, int completionTokens) {
+    String complete(String text, String finishReason, int promptTokens, int completionTokens, Double trueEnergyJ) {
         StringBuilder b = new StringBuilder(head.length() + text.length() + 160);
         b.append(chat ? head.replace("\"chat.completion.chunk\"", "\"chat.completion\"") : head)
                 .append(",\"choices\":[{\"index\":0,");
         appendChoice(b, "message", true, text, finishReason);
         b.append("}],");
-        appendUsage(b, promptTokens, completionTokens);
+        appendUsage(b, promptTokens, completionTokens, trueEnergyJ);
         return b.append('}').toString();
     }
 
@@ -82,8 +83,13 @@ final class ChunkFormat {
         }
     }
 
-    private static void appendUsage(StringBuilder b, int prompt, int completion) {
+    /** The usage object; {@code joulebench_true_energy_j} (simulated ground truth) only when known. */
+    private static void appendUsage(StringBuilder b, int prompt, int completion, Double trueEnergyJ) {
         b.append("\"usage\":{\"prompt_tokens\":").append(prompt).append(",\"completion_tokens\":")
-                .append(completion).append(",\"total_tokens\":").append(prompt + completion).append('}');
+                .append(completion).append(",\"total_tokens\":").append(prompt + completion);
+        if (trueEnergyJ != null) {
+            b.append(",\"").append(CompletionResult.TRUE_ENERGY_FIELD).append("\":").append(trueEnergyJ);
+        }
+        b.append('}');
     }
 }

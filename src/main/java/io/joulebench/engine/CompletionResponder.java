@@ -78,7 +78,7 @@ final class CompletionResponder {
         }
         // the last tokens, usage and [DONE] leave in one chunk when the stream closes
         if (request.includeUsage()) {
-            format.appendUsageEvent(b, request.promptTokens(), target);
+            format.appendUsageEvent(b, request.promptTokens(), target, tokens.trueEnergyJ());
         }
         write(out, b);
         out.write(ChunkFormat.DONE);
@@ -103,7 +103,8 @@ final class CompletionResponder {
         for (int i = 0; i < target; i++) {
             text.append(TextGenerator.token(seed, plan.index(), i));
         }
-        String body = format.complete(text.toString(), plan.finishReason(), request.promptTokens(), target);
+        String body = format.complete(text.toString(), plan.finishReason(), request.promptTokens(), target,
+                tokens.trueEnergyJ());
         if (plan.malformed()) {
             body = body.substring(0, body.length() / 2);
         }

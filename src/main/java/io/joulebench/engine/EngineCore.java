@@ -21,6 +21,7 @@ final class EngineCore {
     private final PowerModel power;
     private final Clock clock;
     private final BatchScheduler scheduler;
+    private final TrueEnergyLedger ledger;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition work = lock.newCondition();
     private volatile boolean closed;
@@ -34,6 +35,7 @@ final class EngineCore {
         this.power = power;
         this.clock = clock;
         this.scheduler = new BatchScheduler(profile);
+        this.ledger = new TrueEnergyLedger(profile, power);
     }
 
     void submit(Sequence sequence) {
@@ -54,6 +56,7 @@ final class EngineCore {
     boolean stepOnce() throws InterruptedException {
         BatchScheduler.Step step;
         long start;
+        double startEnergy;
         lock.lock();
         try {
             step = scheduler.plan();
@@ -64,6 +67,7 @@ final class EngineCore {
                 return false;
             }
             power.setOccupancy((double) step.batchSize() / profile.maxNumSeqs());
+            startEnergy = power.totalExactEnergyJoules();
             promptTokens += step.prefillTokens();
             publishCounts();
         } finally {
@@ -73,6 +77,8 @@ final class EngineCore {
         lock.lock();
         try {
             long now = clock.nanoTime();
+            ledger.credit(step.batch(), step.admitted(), power.totalExactEnergyJoules() - startEnergy,
+                    (now - start) / 1e9);
             List<Sequence> finished = new ArrayList<>();
             generationTokens += scheduler.finishStep(now, finished);
             if (scheduler.idle()) {

@@ -9,6 +9,8 @@ final class Sequence {
     final String finishReason;
     final TokenSink sink;
     int generated;
+    /** Ground truth so far (scheduler thread only): see {@link TrueEnergyLedger}. */
+    double trueEnergyJ;
     private volatile boolean cancelled;
 
     Sequence(long index, int promptTokens, int targetTokens, String finishReason, TokenSink sink) {

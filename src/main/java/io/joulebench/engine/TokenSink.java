@@ -8,4 +8,8 @@ interface TokenSink {
 
     /** The sequence ended with this finish reason ({@code length} or {@code stop}). */
     void finished(String finishReason, long atNanos);
+
+    /** The sequence's true energy in joules ({@link TrueEnergyLedger}), told before its last token. */
+    default void trueEnergy(double joules) {
+    }
 }

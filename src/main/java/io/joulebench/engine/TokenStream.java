@@ -9,6 +9,7 @@ final class TokenStream implements TokenSink {
     private final Thread reader;
     private volatile int generated;
     private volatile boolean finished;
+    private volatile Double trueEnergyJ;
 
     TokenStream(Thread reader) {
         this.reader = reader;
@@ -24,6 +25,16 @@ final class TokenStream implements TokenSink {
     public void finished(String finishReason, long atNanos) {
         this.finished = true;
         LockSupport.unpark(reader);
+    }
+
+    @Override
+    public void trueEnergy(double joules) {
+        this.trueEnergyJ = joules;
+    }
+
+    /** The sequence's true energy once its last step ran, else null. */
+    Double trueEnergyJ() {
+        return trueEnergyJ;
     }
 
     /** Wakes the reader so it can notice that the engine closed. */

@@ -79,6 +79,11 @@ public record BracketResult(Span span, Provenance provenance, Double energyJ, Li
         return domains.stream().filter(r -> EnergyDomain.of(r.source()) == d).findFirst().orElse(null);
     }
 
+    /** Each meter's own result: {@link #domains()}, or this result alone when one meter measured the bracket. */
+    public List<BracketResult> measuredDomains() {
+        return domains.isEmpty() ? List.of(this) : domains;
+    }
+
     /** GPU + host energy when both were measured and have a figure; else null. */
     public Double nodeEnergyJ() {
         BracketResult gpu = domain(EnergyDomain.GPU);

@@ -83,6 +83,7 @@ final class BundleParquet {
         t.put("output_token_times", Type.DOUBLE_LIST);
         t.put("error", Type.STRING);
         t.put("retried", Type.BOOLEAN);
+        t.put("energy_attributed_j", Type.DOUBLE);
         if (!t.keySet().equals(new java.util.LinkedHashSet<>(Arrays.asList(RequestLogRow.COLUMNS)))) {
             throw new IllegalStateException("requests.parquet types do not match the request log's columns");
         }

@@ -1,6 +1,7 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.DeviceInfo;
 import io.joulebench.core.energy.EnergyDomain;
 import java.util.List;
@@ -15,42 +16,42 @@ public enum DeviceColumn {
     EXPERIMENT_ID("experiment_id", Kind.TEXT, "", d -> d.window().windowId()),
     LEVEL_INDEX("level_index", Kind.VALUE, "", d -> d.window().level().levelIndex()),
     WINDOW_INDEX("window_index", Kind.VALUE, "", d -> d.window().window().windowIndex()),
-    DOMAIN("domain", Kind.VALUE, "", d -> EnergyDomain.of(d.window().bracket().source()).label()),
+    DOMAIN("domain", Kind.VALUE, "", d -> EnergyDomain.of(d.domain().source()).label()),
     DEVICE_INDEX("device_index", Kind.VALUE, "", d -> d.info().index()),
     DEVICE_UUID("device_uuid", Kind.TEXT, "", d -> d.info().uuid()),
     DEVICE_NAME("device_name", Kind.TEXT, "", d -> d.info().name()),
     ARCHITECTURE("architecture", Kind.TEXT, "", d -> d.info().architecture()),
     DEVICE_GROUP("device_group", Kind.TEXT, "", Row::group),
     ENERGY_J("energy_j", Kind.VALUE, "J", Row::energyJ),
-    ENERGY_KIND("energy_kind", Kind.VALUE, "", d -> d.window().energyKind()),
-    ENERGY_METHOD("energy_method", Kind.VALUE, "", d -> d.window().energyMethod()),
-    ENERGY_SOURCE("energy_source", Kind.TEXT, "", d -> d.window().energySource()),
-    DURATION_S("duration_s", Kind.VALUE, "s", d -> d.window().bracket().durationSeconds()),
+    ENERGY_KIND("energy_kind", Kind.VALUE, "", d -> d.domain().kind().label()),
+    ENERGY_METHOD("energy_method", Kind.VALUE, "", d -> d.domain().method().label()),
+    ENERGY_SOURCE("energy_source", Kind.TEXT, "", d -> d.domain().source()),
+    DURATION_S("duration_s", Kind.VALUE, "s", d -> d.domain().durationSeconds()),
     MEAN_POWER_W("mean_power_w", Kind.VALUE, "W", Row::meanPowerW);
 
-    /** One device of one window: its position in the bracket's devices. */
-    public record Row(WindowFacts window, int position) {
+    /** One device of one window: its position in the devices of the domain result that measured it. */
+    public record Row(WindowFacts window, BracketResult domain, int position) {
 
         public DeviceInfo info() {
-            return window.bracket().devices().get(position);
+            return domain.devices().get(position);
         }
 
-        /** The device's energy; null when the bracket's per-device list does not match its devices. */
+        /** The device's energy; null when the domain's per-device list does not match its devices. */
         public Double energyJ() {
-            List<Double> energies = window.bracket().deviceEnergyJ();
-            return energies.size() == window.bracket().devices().size() ? energies.get(position) : null;
+            List<Double> energies = domain.deviceEnergyJ();
+            return energies.size() == domain.devices().size() ? energies.get(position) : null;
         }
 
-        /** The device's group, only for a GPU-domain bracket (group indices name GPUs). */
+        /** The device's group, only for a GPU-domain device (group indices name GPUs). */
         public String group() {
-            return EnergyDomain.of(window.bracket().source()) == EnergyDomain.GPU
+            return EnergyDomain.of(domain.source()) == EnergyDomain.GPU
                     ? window.deviceGroups().groupOf(info().index()) : null;
         }
 
-        /** {@code energy_j / duration_s} over the energy bracket; null without either. */
+        /** {@code energy_j / duration_s} over the domain's bracket; null without either. */
         public Double meanPowerW() {
             Double j = energyJ();
-            double s = window.bracket().durationSeconds();
+            double s = domain.durationSeconds();
             return j != null && s > 0 ? j / s : null;
         }
     }

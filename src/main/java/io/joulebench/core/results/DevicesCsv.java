@@ -1,6 +1,7 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.csv.CsvWriter;
+import io.joulebench.core.energy.BracketResult;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -31,19 +32,24 @@ public final class DevicesCsv {
         return out.toString();
     }
 
-    /** The window's rows (CRLF ended), one per device of its bracket; empty without a bracket. */
+    /**
+     * The window's rows (CRLF ended), one per device of each domain that measured it (the GPUs, then the host when
+     * a host meter ran beside them); empty without a bracket.
+     */
     public static String rows(WindowFacts window) {
         if (window.bracket() == null) {
             return "";
         }
         StringBuilder out = new StringBuilder();
-        for (int i = 0; i < window.bracket().devices().size(); i++) {
-            DeviceColumn.Row row = new DeviceColumn.Row(window, i);
-            List<Object> values = new ArrayList<>();
-            for (DeviceColumn c : DeviceColumn.values()) {
-                values.add(c.value(row));
+        for (BracketResult domain : window.bracket().measuredDomains()) {
+            for (int i = 0; i < domain.devices().size(); i++) {
+                DeviceColumn.Row row = new DeviceColumn.Row(window, domain, i);
+                List<Object> values = new ArrayList<>();
+                for (DeviceColumn c : DeviceColumn.values()) {
+                    values.add(c.value(row));
+                }
+                out.append(CsvWriter.line(DeviceColumn.names(), DeviceColumn::kind, values)).append("\r\n");
             }
-            out.append(CsvWriter.line(DeviceColumn.names(), DeviceColumn::kind, values)).append("\r\n");
         }
         return out.toString();
     }

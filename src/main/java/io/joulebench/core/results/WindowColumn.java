@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.attribution.AttributedPercentiles;
 import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.warmup.WarmupResult;
@@ -115,7 +116,14 @@ public enum WindowColumn {
     NODE_ENERGY_DOMAINS("node_energy_domains", Kind.VALUE, "", WindowFacts::nodeEnergyDomains),
     HEADLINE_DOMAIN("headline_domain", Kind.VALUE, "", WindowFacts::headlineDomain),
     // measurement.device_groups (issue 18), e.g. decode=2,3;prefill=0,1: per-group figures are in devices.csv
-    DEVICE_GROUPS("device_groups", Kind.TEXT, "", f -> f.deviceGroups().label());
+    DEVICE_GROUPS("device_groups", Kind.TEXT, "", f -> f.deviceGroups().label()),
+    // issue 18: J/request attributed (estimated) over the window's complete requests; never a measured figure
+    J_PER_REQUEST_ATTRIBUTED_P50("j_per_request_attributed_p50", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p50J)),
+    J_PER_REQUEST_ATTRIBUTED_P90("j_per_request_attributed_p90", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p90J)),
+    J_PER_REQUEST_ATTRIBUTED_P99("j_per_request_attributed_p99", Kind.VALUE, "J",
+            f -> attributed(f, AttributedPercentiles::p99J));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
     private static final List<String> NAMES = Arrays.stream(values()).map(WindowColumn::header).toList();
@@ -130,6 +138,11 @@ public enum WindowColumn {
         this.kind = kind;
         this.unit = unit;
         this.value = value;
+    }
+
+    private static Object attributed(WindowFacts f, Function<AttributedPercentiles, Double> p) {
+        AttributedPercentiles a = f.window().attributed();
+        return a == null ? null : p.apply(a);
     }
 
     /** The column's name in the file's header. */

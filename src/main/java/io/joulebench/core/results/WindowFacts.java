@@ -179,9 +179,9 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
         return experiment().measurement() == null ? DeviceGroups.NONE : experiment().measurement().deviceGroups();
     }
 
-    /** Each device group's energy in the window's bracket, in name order; empty without groups. */
+    /** Each device group's energy in the window's GPU domain, in name order; empty without groups. */
     public Map<String, Double> groupEnergyJ() {
-        return deviceGroups().energyJ(bracket());
+        return deviceGroups().energyJ(domain(EnergyDomain.GPU));
     }
 
     /**

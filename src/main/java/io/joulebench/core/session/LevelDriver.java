@@ -1,5 +1,6 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
@@ -187,6 +188,7 @@ final class LevelDriver {
                 .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
                 .listener(listener)
                 .slo(slo(t.slo()))
+                .attribution(new AttributionRule(e.measurement().prefillWeight(), m.energy().baselinePowerW()))
                 .build();
     }
 

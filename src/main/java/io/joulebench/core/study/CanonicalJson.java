@@ -46,12 +46,18 @@ public final class CanonicalJson {
             List.of("server", "traffic", "window_seconds_auto"),
             List.of("measurement", "device_groups"));
 
-    /** The config hash of a resolved cell: {@code server.traffic.slo} is a post-hoc overlay, not identity. */
+    /**
+     * The config hash of a resolved cell: {@code server.traffic.slo} and {@code measurement.attribution} are post-hoc
+     * (an SLO overlay, a split of measured energy), not identity.
+     */
     public static String configHash(ObjectNode resolvedCell) {
         ObjectNode copy = resolvedCell.deepCopy();
         JsonNode traffic = copy.path("server").path("traffic");
         if (traffic instanceof ObjectNode t) {
             t.remove("slo");
+        }
+        if (copy.path("measurement") instanceof ObjectNode m) {
+            m.remove("attribution");
         }
         for (List<String> path : LATER_KEYS_HASHED_ONLY_WHEN_SET) {
             JsonNode parent = copy;

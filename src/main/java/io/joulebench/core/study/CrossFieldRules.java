@@ -86,6 +86,8 @@ final class CrossFieldRules {
             fail("measurement.headline_domain", "is " + headline + ", which needs a host meter: set"
                     + " measurement.host_energy (auto, rapl or cpu-estimate)");
         }
+    }
+
     /**
      * {@code measurement.device_groups}: each name a plain word (it becomes a key in result.json and a part of the
      * windows.csv cell {@code name=0,1;…}), no device in two groups or twice in one, and every device among the GPUs

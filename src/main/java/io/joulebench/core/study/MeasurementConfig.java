@@ -76,6 +76,6 @@ public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boo
     public MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
                              double baselineDurationSeconds, int sampleIntervalMs) {
         this(energySampler, dcgmUrls, baselineEnabled, baselineDurationSeconds, sampleIntervalMs,
-                DEFAULT_DCGM_INTERVAL_MS, DEFAULT_WATTS_PER_CORE, 0);
+                DEFAULT_DCGM_INTERVAL_MS, DEFAULT_WATTS_PER_CORE, 0, AttributionRule.DEFAULT_PREFILL_WEIGHT);
     }
 }

@@ -2,6 +2,7 @@ package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.HeadlineDomain;
 import io.joulebench.core.energy.HostEnergy;
@@ -123,6 +124,10 @@ final class StudySchema {
         put(f, field("headline_domain", choice(HeadlineDomain.wires()), null));
         // Joulebench extension (#18): group name -> GPU indices, each group's energy reported apiece
         put(f, field("device_groups", new MapOf(new ListOf(integer(0, 1_000_000), 1)), null).nullable());
+        // issue 18: the per-request split of measured energy (estimated, post hoc: not in the config hash)
+        Map<String, Field> attribution = new LinkedHashMap<>();
+        put(attribution, field("prefill_weight", atLeast(0), N.numberNode(AttributionRule.DEFAULT_PREFILL_WEIGHT)));
+        put(f, field("attribution", new Obj(attribution), null));
         return new Obj(f);
     }
 

@@ -16,10 +16,16 @@ package io.joulebench.core.traffic;
  *                                clock at send: {@code joulebench bench null-server --tokens}), or
  *                                {@link #NO_SEND_TIME} for a chunk without one; null unless the transport was asked
  *                                to capture them
+ * @param serverTrueEnergyJ       {@code usage.joulebench_true_energy_j}: the reference engine's simulated ground truth
+ *                                of this request's energy (for checking attribution, never a measurement); null from
+ *                                any other server
  */
 public record CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
                                Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
-                               long[] serverSendTimesNanos) {
+                               long[] serverSendTimesNanos, Double serverTrueEnergyJ) {
+
+    /** The usage field the reference engine puts its per-request ground truth in. */
+    public static final String TRUE_ENERGY_FIELD = "joulebench_true_energy_j";
 
     /** In {@link #serverSendTimesNanos()}: this token's chunk carried no {@code t_send_ns}. */
     public static final long NO_SEND_TIME = Long.MIN_VALUE;
@@ -36,6 +42,13 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
         this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, retriedAtNanos, null);
     }
 
+    public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+                            Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
+                            long[] serverSendTimesNanos) {
+        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, retriedAtNanos,
+                serverSendTimesNanos, null);
+    }
+
     public CompletionResult {
         if (tokenTimesNanos == null) {
             tokenTimesNanos = new long[0];
@@ -45,7 +58,7 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     /** This result, marked as the answer to a retry sent at {@code atNanos}. */
     public CompletionResult retriedAt(long atNanos) {
         return new CompletionResult(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason,
-                atNanos, serverSendTimesNanos);
+                atNanos, serverSendTimesNanos, serverTrueEnergyJ);
     }
 
     public boolean retried() {

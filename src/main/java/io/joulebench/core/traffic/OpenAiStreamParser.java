@@ -58,6 +58,7 @@ public final class OpenAiStreamParser {
     private boolean inRead;
     private Integer promptTokens;
     private Integer completionTokens;
+    private Double trueEnergyJ;
     private String finishReason;
     private boolean done;
 
@@ -237,6 +238,14 @@ public final class OpenAiStreamParser {
         if (completion != null) {
             completionTokens = completion;
         }
+        JsonNode truth = usage.get(CompletionResult.TRUE_ENERGY_FIELD);
+        if (truth != null && !truth.isNull()) {
+            if (!truth.isNumber() || !(truth.asDouble() >= 0) || Double.isInfinite(truth.asDouble())) {
+                throw new MalformedStreamException("bad usage: usage." + CompletionResult.TRUE_ENERGY_FIELD + " = "
+                        + excerpt(truth.toString()) + " is not a number of joules >= 0", null);
+            }
+            trueEnergyJ = truth.asDouble();
+        }
     }
 
     /** A plain integer in [0, 10⁹], or null when absent; anything else (booleans, floats, strings, absurd) fails. */
@@ -285,7 +294,7 @@ public final class OpenAiStreamParser {
     public CompletionResult result() {
         return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
                 promptTokens, completionTokens, finishReason, null,
-                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount));
+                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount), trueEnergyJ);
     }
 
     static String excerpt(String s) {

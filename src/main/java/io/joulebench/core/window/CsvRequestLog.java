@@ -1,18 +1,23 @@
 package io.joulebench.core.window;
 
 import io.joulebench.core.csv.CsvCells;
+import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes one {@code requests.csv} per window (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote
@@ -35,6 +40,7 @@ public final class CsvRequestLog implements RequestLogSink {
     private final PathForWindow paths;
     private final BufferedWriter[] writers;
     private boolean closed;
+    private Map<Long, Double> attributed;
 
     public CsvRequestLog(int levelIndex, int windowCount, PathForWindow paths) {
         this.levelIndex = levelIndex;
@@ -64,6 +70,11 @@ public final class CsvRequestLog implements RequestLogSink {
     }
 
     @Override
+    public synchronized void attributed(Map<Long, Double> joulesByRequest) {
+        attributed = joulesByRequest;
+    }
+
+    @Override
     public synchronized void close() {
         if (closed) {
             return;
@@ -79,6 +90,39 @@ public final class CsvRequestLog implements RequestLogSink {
         }
         if (first != null) {
             throw new UncheckedIOException("cannot close the request log of level " + levelIndex, first);
+        }
+        if (attributed != null) {
+            for (int i = 0; i < writers.length; i++) {
+                fillAttributed(paths.path(levelIndex, i));
+            }
+        }
+    }
+
+    /**
+     * Rewrites a closed window file with each row's {@code energy_attributed_j} (the last column), known only once
+     * every window's energy is: the rows stay streamed, and the cells read back are written unchanged.
+     */
+    private void fillAttributed(Path path) {
+        Path tmp = path.resolveSibling(path.getFileName() + ".attributing");
+        try {
+            try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+                 BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                CsvReader reader = new CsvReader(in);
+                out.write(String.join(",", reader.readRecord()));
+                out.write("\r\n");
+                List<String> record;
+                while ((record = reader.readRecord()) != null) {
+                    List<Object> cells = new ArrayList<>(record);
+                    Double joules = attributed.get(Long.parseLong(record.get(0)));
+                    cells.set(cells.size() - 1, joules);
+                    out.write(CsvWriter.line(HEADER, c -> CsvCells.Kind.VALUE, cells));
+                    out.write("\r\n");
+                }
+            }
+            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            throw new UncheckedIOException("cannot write the attributed energy into the request log of level "
+                    + levelIndex + " (" + path + ")", e instanceof IOException io ? io : new IOException(e));
         }
     }
 
@@ -111,7 +155,7 @@ public final class CsvRequestLog implements RequestLogSink {
                 exact(r.firstTokenAtNanos()), exact(r.completedAtNanos()), row.ttftMs(), row.e2eLatencyMs(),
                 c.tokenCount(), c.serverPromptTokens(), c.serverCompletionTokens(), r.status().label(),
                 c.finishReason(), row.levelIndex(), row.windowIndex(), row.inMeasurementWindow(), row.isRamp(),
-                row.completedInDrain(), times.toString(), r.error(), c.retried());
+                row.completedInDrain(), times.toString(), r.error(), c.retried(), null);
         return CsvWriter.line(HEADER, CsvRequestLog::kind, f);
     }
 

@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.attribution.AttributionLedger;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.RequestListener;
@@ -27,6 +28,7 @@ final class LevelAggregator implements RequestListener {
     private final RequestLogSink log;
     private final Slo slo;
     private final List<RequestRecord> pending = new ArrayList<>();
+    private final AttributionLedger ledger;
     private WindowAggregate[] windows;
     private long s0;
     private long rampTokens;
@@ -43,6 +45,12 @@ final class LevelAggregator implements RequestListener {
         this.clock = clock;
         this.log = log;
         this.slo = slo;
+        this.ledger = new AttributionLedger(windowCount);
+    }
+
+    /** The level's attribution inputs (docs/methodology.md, "Energy per request (attributed)"). */
+    AttributionLedger ledger() {
+        return ledger;
     }
 
     @Override
@@ -148,7 +156,17 @@ final class LevelAggregator implements RequestListener {
         boolean inWindow = a.spanStart <= issued && issued <= a.spanEnd;
         boolean inDrain = inWindow && r.completedAtNanos() != null && r.completedAtNanos() > a.spanEnd;
         a.addOwned(r, inWindow);
+        share(r, owner, inWindow);
         log.row(new RequestLogRow(r, levelIndex, owner, inWindow, issued < s0, inDrain));
+    }
+
+    /** The request's active time and tokens per window, for the attribution of the windows' energy. */
+    private void share(RequestRecord r, int owner, boolean inWindow) {
+        long[] edges = new long[windowCount + 1];
+        for (int w = 0; w <= windowCount; w++) {
+            edges[w] = spanStart(w);
+        }
+        ledger.add(r, owner, inWindow, edges);
     }
 
     private void foldBeforeWindows(RequestRecord r) {

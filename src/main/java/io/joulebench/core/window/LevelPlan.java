@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.MeasurementBracket;
 import io.joulebench.core.traffic.Transport;
 import java.time.Duration;
@@ -18,10 +19,12 @@ import java.util.function.Supplier;
  * @param requestLog    opens the level's request log
  * @param listener      progress events
  * @param slo           the optional SLO overlay, or null
+ * @param attribution   how the windows' energy is attributed to requests (estimated); {@link AttributionRule#DEFAULT}
+ *                      unless set
  */
 public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory traffic, Transport transport, Duration drainTimeout,
                         WarmupHook warmup, Supplier<MeasurementBracket> brackets, RequestLogFactory requestLog,
-                        WindowListener listener, Slo slo) {
+                        WindowListener listener, Slo slo, AttributionRule attribution) {
 
     public LevelPlan {
         if (levelIndex < 0) {
@@ -34,18 +37,21 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
         warmup = warmup == null ? WarmupHook.NONE : warmup;
         requestLog = requestLog == null ? RequestLogFactory.NONE : requestLog;
         listener = listener == null ? WindowListener.NONE : listener;
+        attribution = attribution == null ? AttributionRule.DEFAULT : attribution;
     }
 
     /** This plan at another level index. */
     public LevelPlan atLevel(int index) {
         return index == levelIndex ? this
-                : new LevelPlan(index, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+                : new LevelPlan(index, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
+                attribution);
     }
 
     /** This plan with the window spec fixed after the warmup ({@link WarmupHook#windowSpec}). */
     public LevelPlan withSpec(WindowSpec fixed) {
         return fixed.equals(spec) ? this
-                : new LevelPlan(levelIndex, fixed, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+                : new LevelPlan(levelIndex, fixed, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
+                attribution);
     }
 
     public static Builder builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
@@ -64,6 +70,7 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
         private RequestLogFactory requestLog;
         private WindowListener listener;
         private Slo slo;
+        private AttributionRule attribution;
         private int levelIndex;
 
         private Builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
@@ -105,8 +112,14 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
             return this;
         }
 
+        public Builder attribution(AttributionRule rule) {
+            this.attribution = rule;
+            return this;
+        }
+
         public LevelPlan build() {
-            return new LevelPlan(levelIndex, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo);
+            return new LevelPlan(levelIndex, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
+                attribution);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.attribution.AttributionLedger;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.MeasurementBracket;
 import io.joulebench.core.time.Clock;
@@ -116,22 +117,40 @@ final class LevelRun {
 
     private LevelOutcome drain() throws AbortedLevelException {
         IssuerReport report;
+        AttributionLedger.Result attributed;
         try {
             report = traffic.await();
             throwIfAggregationFailed();
+            attributed = attribute();
+            log.attributed(attributed.perRequestJ());
             log.close();
         } catch (ExecutionException e) {
             throw abort("drain failed: ", null, e.getCause());
         } catch (InterruptedException | RuntimeException e) {
             throw abort("drain failed: ", null, e);
         }
-        List<WindowRecord> windows = aggregator.records(closed, report.capBoundFraction());
+        List<WindowRecord> windows = new ArrayList<>();
+        List<WindowRecord> plain = aggregator.records(closed, report.capBoundFraction());
+        for (int w = 0; w < plain.size(); w++) {
+            windows.add(plain.get(w).withAttributed(attributed.perWindow().get(w)));
+        }
         LevelValidation validation = StabilityGate.validate(
                 windows.stream().map(WindowRecord::jPerToken).toList(), spec.cvThreshold())
                 .withRequestFailures(windows, spec.maxErrorFraction());
         LevelOutcome outcome = new LevelOutcome(levelIndex, spec, windows, validation, IssuerSummary.of(report));
         events.levelValidated(outcome);
         return outcome;
+    }
+
+    /** Splits each closed window's measured energy among its requests by the plan's rule (estimated). */
+    private AttributionLedger.Result attribute() {
+        List<Double> energies = new ArrayList<>();
+        List<Double> durations = new ArrayList<>();
+        for (BracketResult b : closed) {
+            energies.add(b.energyJ());
+            durations.add(b.durationSeconds());
+        }
+        return aggregator.ledger().attribute(energies, durations, plan.attribution());
     }
 
     private AbortedLevelException abort(String site, Integer windowIndex, Throwable cause) {

@@ -18,6 +18,13 @@ public interface RequestLogSink extends AutoCloseable {
 
     void row(RequestLogRow row);
 
+    /**
+     * Each request's attributed energy (joules by request index), known once the level's windows closed; called
+     * before {@link #close()}, never on an aborted level. A sink that keeps no such column ignores it.
+     */
+    default void attributed(java.util.Map<Long, Double> joulesByRequest) {
+    }
+
     @Override
     void close();
 }

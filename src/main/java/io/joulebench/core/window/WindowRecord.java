@@ -1,5 +1,6 @@
 package io.joulebench.core.window;
 
+import io.joulebench.core.attribution.AttributedPercentiles;
 import io.joulebench.core.energy.BracketResult;
 
 /**
@@ -16,10 +17,26 @@ import io.joulebench.core.energy.BracketResult;
  *                                   when none reported usage
  * @param provisional                true for the snapshot sent at close: requests still in flight can add tokens and
  *                                   rows until the drain; the records in a {@link LevelOutcome} are final
+ * @param attributed                 J/request attributed to the window's complete requests (estimated, never summed
+ *                                   into a measured figure); null until the level closes, or without energy/requests
  */
 public record WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
                            BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
-                           Long serverReportedOutputTokens, boolean provisional) {
+                           Long serverReportedOutputTokens, boolean provisional,
+                           AttributedPercentiles attributed) {
+
+    public WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
+                        BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
+                        Long serverReportedOutputTokens, boolean provisional) {
+        this(levelIndex, windowIndex, spanStartNanos, spanEndNanos, bracket, tokens, intraWindowCv, metrics,
+                serverReportedOutputTokens, provisional, null);
+    }
+
+    /** This record with the level's attribution of its energy. */
+    public WindowRecord withAttributed(AttributedPercentiles percentiles) {
+        return new WindowRecord(levelIndex, windowIndex, spanStartNanos, spanEndNanos, bracket, tokens, intraWindowCv,
+                metrics, serverReportedOutputTokens, provisional, percentiles);
+    }
 
     /** The bracket's headline energy, or null without a bracket or energy. */
     public Double energyJ() {

@@ -40,7 +40,7 @@ class HostEnergyStudyTest {
               max_output_tokens: 8
               random_seed: 42
             measurement: {energy_sampler: simulated, host_energy: cpu-estimate, headline_domain: %s,
-                          baseline: {enabled: false}, cpu_estimate: {idle_watts: 5}}
+                          baseline: {enabled: false}, cpu_estimate: {idle_watts: 5}, device_groups: {decode: [0]}}
             server:
               traffic: {rate: 8, arrival: poisson, seed: 7, ramp_exclusion_seconds: 0.1, window_seconds: 0.4}
               warmup: {mode: fixed, duration_seconds: 0.1}
@@ -60,8 +60,12 @@ class HostEnergyStudyTest {
     }
 
     private static List<Map<String, String>> rows(Path folder) throws Exception {
+        return rows(folder, "windows.csv");
+    }
+
+    private static List<Map<String, String>> rows(Path folder, String file) throws Exception {
         List<List<String>> all;
-        try (Reader in = Files.newBufferedReader(folder.resolve("windows.csv"))) {
+        try (Reader in = Files.newBufferedReader(folder.resolve(file))) {
             all = new CsvReader(in).readAll();
         }
         List<Map<String, String>> rows = new ArrayList<>();
@@ -107,6 +111,30 @@ class HostEnergyStudyTest {
             assertThat(row).containsEntry("headline_domain", "node").containsEntry("energy_kind", "simulated")
                     .containsEntry("energy_source", "simulated+cpu-estimate");
             assertThat(Double.parseDouble(row.get("energy_j"))).isEqualTo(Double.parseDouble(row.get("node_energy_j")));
+        }
+    }
+
+    @Test
+    void devices_csv_has_each_domains_devices_and_groups_sum_the_gpu_domain_whatever_the_headline() throws Exception {
+        Path folder = run("node");
+        List<Map<String, String>> devices = rows(folder, "devices.csv");
+        for (Map<String, String> w : rows(folder)) {
+            String id = w.get("experiment_id");
+            List<Map<String, String>> gpu = devices.stream().filter(d -> d.get("experiment_id").equals(id)
+                    && d.get("domain").equals("gpu")).toList();
+            List<Map<String, String>> host = devices.stream().filter(d -> d.get("experiment_id").equals(id)
+                    && d.get("domain").equals("host")).toList();
+            assertThat(gpu).singleElement().satisfies(d -> assertThat(d).containsEntry("energy_kind", "simulated")
+                    .containsEntry("energy_source", "simulated").containsEntry("device_group", "decode"));
+            assertThat(host).isNotEmpty().allSatisfy(d -> assertThat(d).containsEntry("energy_kind", "estimated")
+                    .containsEntry("energy_source", "cpu-estimate").containsEntry("device_group", ""));
+            double gpuJ = Double.parseDouble(gpu.getFirst().get("energy_j"));
+            double hostJ = host.stream().mapToDouble(d -> Double.parseDouble(d.get("energy_j"))).sum();
+            assertThat(hostJ).isCloseTo(Double.parseDouble(w.get("host_energy_j")), within(1e-6));
+            assertThat(gpuJ + hostJ).isCloseTo(Double.parseDouble(w.get("energy_j")), within(1e-6));
+            JsonNode result = new ObjectMapper().readTree(folder.resolve(id).resolve("result.json").toFile());
+            // the group is GPUs: its energy is the GPU domain's, not the node headline's
+            assertThat(result.path("energy_per_group_j").path("decode").asDouble()).isCloseTo(gpuJ, within(1e-6));
         }
     }
 }

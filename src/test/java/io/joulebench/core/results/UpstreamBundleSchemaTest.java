@@ -238,6 +238,40 @@ class UpstreamBundleSchemaTest {
         return at;
     }
 
+    /** Issue 18, end to end: each level's attributed joules, in the CSVs and the Parquet files, sum to its energy. */
+    @Test
+    void each_levels_attributed_request_energy_sums_to_its_measured_energy_in_csv_and_parquet() throws Exception {
+        Map<String, WindowRow> windows = new LinkedHashMap<>();
+        WindowsCsvTable.readFolder(folder).rows().forEach(w -> windows.put(w.experimentId(), w));
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            for (ManifestEntry e : Manifest.read(folder.resolve(Manifest.FILE_NAME)).entries()) {
+                double measured = 0;
+                double csvSum = 0;
+                double parquetSum = 0;
+                for (String id : e.windowIds()) {
+                    WindowRow w = windows.get(id);
+                    measured += Double.parseDouble(w.cells().get("energy_j"));
+                    assertThat(w.cells().get("j_per_request_attributed_p50")).as("%s p50", id).isNotEmpty();
+                    List<List<String>> rows = csv(folder.resolve(id).resolve("requests.csv"));
+                    int col = rows.getFirst().indexOf("energy_attributed_j");
+                    assertThat(col).as("the last column").isEqualTo(rows.getFirst().size() - 1);
+                    for (List<String> row : rows.subList(1, rows.size())) {
+                        csvSum += row.get(col).isEmpty() ? 0 : Double.parseDouble(row.get(col));
+                    }
+                    try (ResultSet rs = st.executeQuery("SELECT coalesce(sum(energy_attributed_j), 0) FROM '"
+                            + folder.resolve(id).resolve("requests.parquet") + "'")) {
+                        rs.next();
+                        parquetSum += rs.getDouble(1);
+                    }
+                }
+                assertThat(measured).isPositive();
+                assertThat(csvSum).as("%s: Σ energy_attributed_j = Σ energy_j", e.key())
+                        .isCloseTo(measured, org.assertj.core.api.Assertions.within(1e-6 * measured));
+                assertThat(parquetSum).isCloseTo(csvSum, org.assertj.core.api.Assertions.within(1e-6 * measured));
+            }
+        }
+    }
+
     private static List<List<String>> csv(Path file) throws Exception {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return new CsvReader(r).readAll();

@@ -36,8 +36,7 @@ class WindowsCsvTableTest {
 
     @Test
     void the_column_list_matches_issue_7_in_order() {
-<<<<<<< HEAD
-        assertThat(WindowsCsvColumns.ALL).hasSize(75).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL).hasSize(79).doesNotHaveDuplicates();
         assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
         int auto = WindowsCsvColumns.ALL.indexOf("window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto - 3, auto + 1))
@@ -45,17 +44,11 @@ class WindowsCsvTableTest {
                 .containsExactly("tool_version", "server_reported_output_tokens", "server_reported_client_token_ratio",
                         "window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto + 1, WindowsCsvColumns.ALL.size()))
-                .as("issue 18's energy domains after them")
+                .as("issue 18's energy domains, device groups and attributed J/request after them")
                 .containsExactly("host_energy_j", "host_energy_kind", "host_energy_method", "host_energy_source",
-                        "node_energy_j", "node_energy_domains", "headline_domain");
-=======
-        assertThat(WindowsCsvColumns.ALL).hasSize(69).doesNotHaveDuplicates();
-        assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
-        assertThat(WindowsCsvColumns.ALL.subList(WindowsCsvColumns.ALL.size() - 5, WindowsCsvColumns.ALL.size()))
-                .as("issue 20's token-count columns follow issue 7's last, issue 23's auto window, issue 18's groups")
-                .containsExactly("tool_version", "server_reported_output_tokens", "server_reported_client_token_ratio",
-                        "window_auto_s", "device_groups");
->>>>>>> wp-groups
+                        "node_energy_j", "node_energy_domains", "headline_domain", "device_groups",
+                        "j_per_request_attributed_p50", "j_per_request_attributed_p90",
+                        "j_per_request_attributed_p99");
         assertThat(WindowsCsvColumns.ALL.indexOf("level_valid")).isLessThan(WindowsCsvColumns.ALL.indexOf("issued"));
         assertThat(WindowsCsvColumns.ALL).containsAll(WindowsCsvColumns.MAIN).containsAll(WindowsCsvColumns.USER_TEXT);
     }

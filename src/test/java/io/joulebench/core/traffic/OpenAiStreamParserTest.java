@@ -189,6 +189,25 @@ class OpenAiStreamParserTest {
     }
 
     @Test
+    void the_reference_engines_true_energy_is_read_only_when_present_and_a_bad_one_fails_the_stream()
+            throws Exception {
+        OpenAiStreamParser engine = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, false);
+        engine.acceptLine("data: {\"choices\":[{\"text\":\"a\",\"finish_reason\":\"length\"}]}");
+        engine.acceptLine("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1,"
+                + "\"joulebench_true_energy_j\":1.25E-1}}");
+        assertThat(engine.result().serverTrueEnergyJ()).isEqualTo(0.125);
+
+        OpenAiStreamParser other = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, false);
+        other.acceptLine("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}");
+        assertThat(other.result().serverTrueEnergyJ()).isNull();
+
+        OpenAiStreamParser bad = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, false);
+        assertThatThrownBy(() -> bad.acceptLine("data: {\"choices\":[],\"usage\":{\"joulebench_true_energy_j\":"
+                + "\"lots\"}}")).isInstanceOf(OpenAiStreamParser.MalformedStreamException.class)
+                .hasMessageContaining("usage.joulebench_true_energy_j");
+    }
+
+    @Test
     void an_error_object_in_the_stream_fails_it() {
         OpenAiStreamParser parser = new OpenAiStreamParser(OpenAiEndpoint.COMPLETIONS, clock, true);
         assertThatThrownBy(() -> parser.acceptLine("data: {\"error\":{\"message\":\"KV cache full\"}}"))

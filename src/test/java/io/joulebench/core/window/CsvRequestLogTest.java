@@ -3,6 +3,7 @@ package io.joulebench.core.window;
 import static io.joulebench.core.window.Fixtures.ok;
 import static io.joulebench.core.window.Fixtures.timeout;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.joulebench.core.time.VirtualClock;
 import io.joulebench.core.traffic.CompletionResult;
@@ -46,11 +47,42 @@ class CsvRequestLogTest {
         assertThat(w0).hasSize(4);
         assertThat(w0.get(1)).startsWith("0,1020,1020,1030.5,1031,10500,11000,1,,,ok,stop,2,0,false,true,false,");
         assertThat(w0.get(2)).contains(",2,0,true,false,false,");
-        assertThat(w0.get(3)).contains(",2,0,true,false,true,").endsWith(",1039.5;1041,,false");
+        assertThat(w0.get(3)).contains(",2,0,true,false,true,").contains(",1039.5;1041,,false,");
         assertThat(lines(2, 1)).hasSize(2);
         assertThat(lines(2, 1).get(1)).startsWith("3,").contains(",2,1,true,false,false,");
         assertThat(lines(2, 2)).hasSize(2);
         assertThat(lines(2, 2).get(1)).startsWith("4,").contains(",2,2,false,false,false,");
+    }
+
+    @Test
+    void a_closed_level_fills_in_each_rows_attributed_energy_and_leaves_the_other_cells_as_written() throws Exception {
+        VirtualClock clock = VirtualClock.atSeconds(1000);
+        WindowSpec spec = WindowSpec.builder().rate(5).rampExclusionSeconds(30).durationSeconds(10).build();
+        ScriptedSource source = ScriptedSource.returning(
+                ok(0, 1020, 1031, 1030.5),             // window 0: 1 of its 3 tokens
+                ok(1, 1035, 1036, 1035.5),             // window 0: 1 token
+                ok(2, 1039, 1041.5, 1039.5, 1041),     // 1 token in window 0, 1 of the 2 in window 1
+                ok(3, 1045, 1046, 1045.5));            // window 1: 1 token; window 2 has no request
+        new WindowManager(clock).runLevel(2, LevelPlan.builder(spec, source, r -> CompletionResult.EMPTY,
+                new FakeBracket.Factory(clock, 100)).requestLog(CsvRequestLog.factory(this::path)).build());
+
+        // no baseline: each 10 s × 100 W = 1000 J window is split by tokens alone
+        List<String> w0 = lines(2, 0);
+        assertThat(attributed(w0.get(1))).isCloseTo(1000 / 3.0, within(1e-6));
+        assertThat(attributed(w0.get(3))).isCloseTo(1000 / 3.0 + 500, within(1e-6));
+        assertThat(w0.get(3)).startsWith("2,1039,1039,1039.5,1041.5,500,2500,2,,,ok,stop,2,0,true,false,true,"
+                + "1039.5;1041,,false,");
+        double total = 0;
+        for (int w = 0; w < 3; w++) {
+            for (String row : lines(2, w).subList(1, lines(2, w).size())) {
+                total += attributed(row);
+            }
+        }
+        assertThat(total).as("the two windows with requests, exactly").isCloseTo(2000, within(1e-6));
+    }
+
+    private static double attributed(String row) {
+        return Double.parseDouble(row.substring(row.lastIndexOf(',') + 1));
     }
 
     @Test
@@ -88,7 +120,7 @@ class CsvRequestLogTest {
         String line = CsvRequestLog.format(new RequestLogRow(evil, 0, 0, true, false, false));
 
         assertThat(line).isEqualTo("2,1,1,2,3,1000,2000,1,-3,,error,\"'=HYPERLINK(\"\"x\"\")\",0,0,true,false,false,2,"
-                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false");
+                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false,");
     }
 
     @Test
@@ -100,7 +132,7 @@ class CsvRequestLogTest {
                     new CompletionResult(null, new long[] {1_750_000_000L}, 12, null, "stop, \"early\""));
             String line = CsvRequestLog.format(new RequestLogRow(weird, 1, 0, true, false, false));
             assertThat(line).isEqualTo("7,1.5,,1.75,,250,,1,12,,timeout,\"stop, \"\"early\"\"\",1,0,true,false,"
-                    + "false,1.75,gone,false");
+                    + "false,1.75,gone,false,");
             String plain = CsvRequestLog.format(new RequestLogRow(timeout(3, 0.000001), 0, 0, false, true, false));
             assertThat(plain).startsWith("3,0.000001,0.000001,,,,,0,,,timeout,,0,0,false,true,false,");
         } finally {
