@@ -129,6 +129,9 @@ public final class AppContext implements AutoCloseable {
         ResultsView resultsView = new ResultsView(results, services.dialogs(), images);
         resultsView.tabs().getTabs().add(CompareView.tab(new CompareViewModel(results.studies(), background,
                 services.ui(), services.errors(), io.joulebench.core.time.Clock.system()), services.dialogs()));
+        resultsView.tabs().getTabs().add(3, io.joulebench.app.results.energy.EnergyBreakdownView.tab(
+                new io.joulebench.app.results.energy.EnergyBreakdownViewModel(results, background, services.ui(),
+                        io.joulebench.app.results.energy.DeviceTable::read)));
         ShellView shellView = new ShellView(shell, services.dialogs(), Map.of(
                 Area.EDITOR, new EditorView(editor, services.dialogs(), new EditorView.RunAction(
                         live.canRunProperty(), live.runOffReasonProperty(), shell::run,

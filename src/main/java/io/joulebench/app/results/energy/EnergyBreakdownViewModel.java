@@ -90,8 +90,8 @@ public final class EnergyBreakdownViewModel {
         WindowRow first = chosen.get(0);
         domains.set(EnergyBreakdownText.domains(first));
         LoadedStudy firstStudy = results.studyOf(first);
-        groups.set(firstStudy == null ? "" : EnergyBreakdownText.groups(first,
-                loaded.get(firstStudy.folder()).linesOf(first.text(WindowsCsvColumns.EXPERIMENT_ID))));
+        groups.set(firstStudy == null ? "" : EnergyBreakdownText.groups(
+                loaded.get(firstStudy.folder()).groupsOf(first.text(WindowsCsvColumns.EXPERIMENT_ID))));
         status.set(EnergyBreakdownText.status(chosen.size(), lines.size()));
     }
 
