@@ -37,6 +37,8 @@ final class HttpResponseReader {
     private long contentLength = -1;
     private boolean eventStream;
     private long remaining;
+    /** Inside the head of an interim (1xx) response, which the real one follows. */
+    private boolean skipInterim;
 
     /** Reads {@code bytes}; returns how many belong to this response (the rest would be the next one's). */
     int feed(byte[] bytes, int offset, int length, Sink sink) throws Exception {
@@ -110,6 +112,10 @@ final class HttpResponseReader {
     }
 
     private void headLine(String text) throws BadResponseException {
+        if (skipInterim) {
+            skipInterim = !text.isEmpty(); // an interim head's own header lines are ignored
+            return;
+        }
         if (status == 0) {
             if (!text.startsWith("HTTP/1.") || text.length() < 12) {
                 throw new BadResponseException("not an HTTP/1.x status line: '" + OpenAiStreamParser.excerpt(text) + "'");
@@ -130,10 +136,6 @@ final class HttpResponseReader {
             header(text);
             return;
         }
-        if (skipInterim) {
-            skipInterim = false;
-            return;
-        }
         if (status == 204 || status == 304) {
             state = State.DONE;
         } else if (chunked) {
@@ -145,8 +147,6 @@ final class HttpResponseReader {
             state = State.UNTIL_CLOSE;
         }
     }
-
-    private boolean skipInterim;
 
     private void header(String text) throws BadResponseException {
         int colon = text.indexOf(':');
