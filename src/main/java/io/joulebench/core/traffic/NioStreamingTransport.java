@@ -95,10 +95,14 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         byte[] body = options.body(request);
         byte[] headBytes = HttpResponseReader.ascii(head + body.length + "\r\n\r\n");
         ByteBuffer bytes = ByteBuffer.allocate(headBytes.length + body.length).put(headBytes).put(body).flip();
-        Conn conn = idle.pollFirst();
-        if (conn != null) {
+        Conn conn;
+        while ((conn = idle.pollFirst()) != null) {
             idleCount.decrementAndGet();
-        } else {
+            if (conn.channel.isOpen()) {
+                break; // one the loop closed (its end seen) is skipped
+            }
+        }
+        if (conn == null) {
             Conn fresh = connect();
             tasks.add(() -> register(fresh, SelectionKey.OP_READ));
             selector.wakeup();
@@ -205,6 +209,10 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
                 LOG.error("nio event loop failed; requests in flight fail", e);
             }
         } finally {
+            Runnable task;
+            while ((task = tasks.poll()) != null) {
+                task.run(); // registrations first, so the sweep below closes their connections too
+            }
             for (SelectionKey key : selector.keys()) {
                 Conn conn = (Conn) key.attachment();
                 Exchange ex = conn.exchange;
@@ -212,10 +220,6 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
                     ex.fail("transport closed", null);
                 }
                 conn.close();
-            }
-            Runnable task;
-            while ((task = tasks.poll()) != null) {
-                task.run();
             }
         }
     }
@@ -269,7 +273,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
 
     /** Back to the idle pool (most recently used first), or closed when the transport is. */
     private void release(Conn conn) {
-        if (closed) {
+        if (closed || !conn.channel.isOpen()) {
             conn.close();
             return;
         }

@@ -78,6 +78,8 @@ final class OpenLoopIssuer {
         volatile String outcomeError;
         volatile CompletionResult outcome;
         volatile long outcomeAt;
+        /** Set under the run's lock once the record is written and the listener has seen it. */
+        boolean recorded;
 
         InFlight(int index, long issuedAt, RequestShape shape) {
             this.index = index;
@@ -297,6 +299,7 @@ final class OpenLoopIssuer {
             }
             lock.lock();
             try {
+                request.recorded = true;
                 terminalCount++;
                 terminalChanged.signalAll();
             } finally {
@@ -362,7 +365,10 @@ final class OpenLoopIssuer {
             }
         }
 
-        /** Joins a request's thread, or waits for a scheduled request's callback, up to {@code nanos}. */
+        /**
+         * Joins a request's thread, or waits until a scheduled request's record is written (listener included, as a
+         * join would), up to {@code nanos}.
+         */
         private void awaitTerminal(InFlight request, long nanos) throws InterruptedException {
             if (request.thread != null) {
                 request.thread.join(Duration.ofNanos(nanos));
@@ -371,7 +377,7 @@ final class OpenLoopIssuer {
             lock.lockInterruptibly();
             try {
                 long left = nanos;
-                while (!request.terminal.get() && left > 0) {
+                while (!request.recorded && left > 0) {
                     left = terminalChanged.awaitNanos(left);
                 }
             } finally {
