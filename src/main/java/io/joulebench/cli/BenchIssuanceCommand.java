@@ -76,8 +76,9 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
     String transport;
 
     @Option(names = "--client", paramLabel = "CLIENT",
-            description = "HTTP client of the http transport: jdk (java.net.http) or http5 (Apache HttpClient 5 classic "
-                    + "on the request's virtual thread). Default: http5.")
+            description = "HTTP client of the http transport: jdk (java.net.http), http5 (Apache HttpClient 5 classic "
+                    + "on the request's virtual thread) or nio (written at the instant from the pacer thread on a "
+                    + "pre-opened connection; http:// only). Default: http5.")
     String client;
 
     @Option(names = "--tokens", paramLabel = "N",
@@ -135,7 +136,12 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         try {
             httpClient = client == null ? HttpClientKind.DEFAULT : HttpClientKind.parse(client);
         } catch (IllegalArgumentException e) {
-            throw new UserInputException("--client must be jdk or http5 (got '" + client + "')");
+            throw new UserInputException("--client must be jdk, http5 or nio (got '" + client + "')");
+        }
+        URI targetUri = targetUri();
+        if (httpClient == HttpClientKind.NIO && targetUri != null && !"http".equals(targetUri.getScheme())) {
+            throw new UserInputException("--client nio speaks plain http:// only (got --target " + target
+                    + "); use --client http5 for https");
         }
         ScheduleSpec schedule;
         try {
@@ -148,7 +154,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             throw new UserInputException("--tokens sets the in-process null server: it cannot be combined with "
                     + "--target or --transport instant (start bench null-server --tokens N --itl-ms MS instead)");
         }
-        return new IssuanceBench.Settings(schedule, n, targetUri(), w, jit, kind.equals("instant"), httpClient,
+        return new IssuanceBench.Settings(schedule, n, targetUri, w, jit, kind.equals("instant"), httpClient,
                 stream);
     }
 
@@ -181,6 +187,11 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("lateness_p99_us", micros(l.p99Nanos()));
         m.put("lateness_p999_us", micros(l.p999Nanos()));
         m.put("lateness_max_us", micros(l.maxNanos()));
+        IssuerReport.LatencySummary w = r.report().writeLateness();
+        m.put("write_lateness_p50_us", micros(w.p50Nanos()));
+        m.put("write_lateness_p99_us", micros(w.p99Nanos()));
+        m.put("write_lateness_p999_us", micros(w.p999Nanos()));
+        m.put("write_lateness_max_us", micros(w.maxNanos()));
         m.put("client_cpu_pct", round(r.clientCpuPct(), 1));
         StreamFidelity.Summary f = r.fidelity();
         TokenSchedule server = r.serverSchedule();
@@ -242,10 +253,18 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 rate            %.1f req/s target, %.1f req/s achieved (issued / issuance duration)
                 requests        %d issued, %d completed, %d errors, %d retried on a fresh connection
                 lateness        p50 %s us, p99 %s us, p99.9 %s us, max %s us (dispatched - scheduled)
+                write lateness  %s
                 client cpu      %.1f %% of %d cores (%s)""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
-                r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + streaming;
+                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + streaming;
+    }
+
+    /** Strict lateness, only where the transport wrote on the pacer thread (nio); not measured otherwise. */
+    private static String writeLateness(IssuerReport.LatencySummary w) {
+        return w.count() == 0 ? "not measured (the client writes on its own thread; --client nio measures it)"
+                : String.format(Locale.ROOT, "p50 %s us, p99 %s us, p99.9 %s us, max %s us (write returned - scheduled)",
+                micros(w.p50Nanos()), micros(w.p99Nanos()), micros(w.p999Nanos()), micros(w.maxNanos()));
     }
 
     private static String fixed(Double value, int digits) {

@@ -39,7 +39,9 @@ class BenchCommandTest {
         List<String> keys = new ArrayList<>();
         json.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
-                "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us", "client_cpu_pct",
+                "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us",
+                "write_lateness_p50_us", "write_lateness_p99_us", "write_lateness_p999_us", "write_lateness_max_us",
+                "client_cpu_pct",
                 "tokens_received", "tokens_per_s", "receipt_lag_p50_us", "receipt_lag_p99_us", "receipt_lag_p999_us",
                 "receipt_lag_max_us", "receipt_lag_negative", "ttft_distortion_p50_us", "ttft_distortion_p99_us",
                 "itl_distortion_p1_us", "itl_distortion_p50_us", "itl_distortion_p99_us", "client_cpu_us_per_token",
@@ -52,6 +54,37 @@ class BenchCommandTest {
         assertThat(json.get("completed").asInt()).isEqualTo(json.get("issued").asInt());
         assertThat(json.get("errors").asInt()).isZero();
         assertThat(json.get("lateness_p50_us").asDouble()).isLessThanOrEqualTo(json.get("lateness_max_us").asDouble());
+        assertThat(json.get("write_lateness_p99_us").isNull()).as("http5 writes on its own thread: not measured").isTrue();
+    }
+
+    @Test
+    void issuance_over_nio_reports_strict_write_lateness_beside_dispatch_lateness() throws Exception {
+        Run run = run("bench", "issuance", "--rate", "200", "--duration", "0.5", "--warmup", "0", "--jit-warmup", "50",
+                "--client", "nio", "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("errors").asInt()).isZero();
+        assertThat(json.get("completed").asInt()).isEqualTo(json.get("issued").asInt()).isPositive();
+        assertThat(json.get("tokens_received").asInt()).isEqualTo(json.get("issued").asInt());
+        // each request's write returns after its dispatch stamp, so every percentile is at least as late
+        assertThat(json.get("write_lateness_p50_us").asDouble())
+                .isGreaterThanOrEqualTo(json.get("lateness_p50_us").asDouble())
+                .isLessThanOrEqualTo(json.get("write_lateness_max_us").asDouble());
+        assertThat(json.get("write_lateness_p99_us").asDouble())
+                .isGreaterThanOrEqualTo(json.get("lateness_p99_us").asDouble());
+        Run text = run("bench", "issuance", "--rate", "100", "--duration", "0.3", "--warmup", "0", "--jit-warmup", "0",
+                "--client", "nio", "--tokens", "4", "--itl-ms", "1");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("via nio").contains(" 0 errors").contains("(write returned - scheduled)")
+                .contains(" 0 negative)");
+    }
+
+    @Test
+    void nio_over_https_is_bad_input_naming_the_option() {
+        Run run = run("bench", "issuance", "--rate", "1", "--duration", "1", "--client", "nio",
+                "--target", "https://127.0.0.1:1");
+        assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err()).startsWith("joulebench: --client nio speaks plain http:// only").doesNotContain("Exception");
     }
 
     @Test
@@ -120,6 +153,7 @@ class BenchCommandTest {
         "--format|xml|--format must be text or json",
         "--jit-warmup|-1|--jit-warmup must be a whole number from 0",
         "--transport|grpc|--transport must be http or instant",
+        "--client|okhttp|--client must be jdk, http5 or nio",
     })
     void issuance_bad_value_is_one_line_naming_the_option_exit_2(String option, String value, String message) {
         List<String> args = new ArrayList<>(List.of("bench", "issuance", "--rate", "10", "--duration", "1"));

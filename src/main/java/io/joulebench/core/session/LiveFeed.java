@@ -1,7 +1,11 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.energy.PowerSample;
+import io.joulebench.core.traffic.CompletionResult;
+import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.ScheduledTransport;
 import io.joulebench.core.traffic.Transport;
+import io.joulebench.core.traffic.TransportException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +42,14 @@ final class LiveFeed implements AutoCloseable {
         }
     }
 
-    /** Wraps the transport so every request in flight is counted. */
+    /**
+     * Wraps the transport so every request in flight is counted; a {@link ScheduledTransport} stays one, so the issuer
+     * still writes on schedule from its pacer (a request counts from its write to its outcome).
+     */
     Transport counting(Transport transport) {
+        if (transport instanceof ScheduledTransport scheduled) {
+            return new CountingScheduled(scheduled);
+        }
         return request -> {
             inFlight.incrementAndGet();
             try {
@@ -48,6 +58,53 @@ final class LiveFeed implements AutoCloseable {
                 inFlight.decrementAndGet();
             }
         };
+    }
+
+    private final class CountingScheduled implements ScheduledTransport {
+        private final ScheduledTransport inner;
+
+        CountingScheduled(ScheduledTransport inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public CompletionResult send(RequestShape request) throws TransportException, InterruptedException {
+            inFlight.incrementAndGet();
+            try {
+                return inner.send(request);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        }
+
+        @Override
+        public Prepared prepare(RequestShape request) throws TransportException {
+            Prepared prepared = inner.prepare(request);
+            return new Prepared() {
+                @Override
+                public long write(Callback callback) {
+                    inFlight.incrementAndGet();
+                    return prepared.write(new Callback() {
+                        @Override
+                        public void completed(CompletionResult result) {
+                            inFlight.decrementAndGet();
+                            callback.completed(result);
+                        }
+
+                        @Override
+                        public void failed(TransportException failure) {
+                            inFlight.decrementAndGet();
+                            callback.failed(failure);
+                        }
+                    });
+                }
+
+                @Override
+                public void cancel() {
+                    prepared.cancel();
+                }
+            };
+        }
     }
 
     private void loop() {

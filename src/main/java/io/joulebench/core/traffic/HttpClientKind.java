@@ -7,7 +7,12 @@ public enum HttpClientKind {
     /** {@code java.net.http}: {@link OpenAiStreamingTransport}. */
     JDK,
     /** Apache HttpClient 5 classic, blocking on the request's virtual thread: {@link Http5StreamingTransport}. */
-    HTTP5;
+    HTTP5,
+    /**
+     * Write-on-schedule over java.nio: requests written at the instant from the issuer's pacer on pre-opened
+     * connections, responses read by one selector loop: {@link NioStreamingTransport}. Plain http:// only.
+     */
+    NIO;
 
     /**
      * The client sessions and {@code bench issuance} use unless told otherwise: HTTP5. On a quiet 2-core machine it won
@@ -21,15 +26,17 @@ public enum HttpClientKind {
         return switch (this) {
             case JDK -> new OpenAiTransportBuilder<>(OpenAiStreamingTransport::new);
             case HTTP5 -> new OpenAiTransportBuilder<>(Http5StreamingTransport::new);
+            case NIO -> new OpenAiTransportBuilder<>(NioStreamingTransport::new);
         };
     }
 
-    /** {@code jdk} or {@code http5}, any case. */
+    /** {@code jdk}, {@code http5} or {@code nio}, any case. */
     public static HttpClientKind parse(String name) {
         return switch (name.strip().toLowerCase(Locale.ROOT)) {
             case "jdk" -> JDK;
             case "http5" -> HTTP5;
-            default -> throw new IllegalArgumentException("HTTP client must be jdk or http5 (got '" + name + "')");
+            case "nio" -> NIO;
+            default -> throw new IllegalArgumentException("HTTP client must be jdk, http5 or nio (got '" + name + "')");
         };
     }
 

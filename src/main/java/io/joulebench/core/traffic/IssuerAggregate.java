@@ -14,6 +14,8 @@ final class IssuerAggregate {
     static final long CAP_BOUND_TOLERANCE_NANOS = 10_000_000L;
 
     private final Histogram dispatchDelays = new Histogram(3);
+    private final Histogram writeDelays = new Histogram(3);
+    private long maxWriteDelay;
     private int completed;
     private int errors;
     private int timeouts;
@@ -32,6 +34,12 @@ final class IssuerAggregate {
         }
         if (record.result().retried()) {
             retried++;
+        }
+        Long written = record.writeLatenessNanos();
+        if (written != null) {
+            long clamped = Math.max(0L, written);
+            writeDelays.recordValue(clamped);
+            maxWriteDelay = Math.max(maxWriteDelay, clamped);
         }
         Long delay = record.dispatchDelayNanos();
         if (delay == null) {
@@ -57,18 +65,18 @@ final class IssuerAggregate {
         }
         double capBoundFraction = cap == null || issued == 0 ? 0.0 : (double) capBound / issued;
         return new IssuerReport(issued, completed, errors, timeouts, issuanceNanos, cap, capBoundFraction,
-                lateness(), records, retried);
+                summary(dispatchDelays, maxDelay), records, retried, summary(writeDelays, maxWriteDelay));
     }
 
-    private IssuerReport.LatencySummary lateness() {
-        long n = dispatchDelays.getTotalCount();
+    private static IssuerReport.LatencySummary summary(Histogram delays, long max) {
+        long n = delays.getTotalCount();
         if (n == 0) {
             return IssuerReport.LatencySummary.EMPTY;
         }
         return new IssuerReport.LatencySummary(n,
-                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(50.0)),
-                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(99.0)),
-                Math.min(maxDelay, dispatchDelays.getValueAtPercentile(99.9)),
-                maxDelay);
+                Math.min(max, delays.getValueAtPercentile(50.0)),
+                Math.min(max, delays.getValueAtPercentile(99.0)),
+                Math.min(max, delays.getValueAtPercentile(99.9)),
+                max);
     }
 }

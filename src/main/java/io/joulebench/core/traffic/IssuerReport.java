@@ -17,13 +17,24 @@ import java.util.List;
  * @param records               every record in issue order when the source was asked to keep them, else empty
  * @param retriedCount          requests sent a second time because their first attempt met a connection the server
  *                              had closed ({@link CompletionResult#retried()})
+ * @param writeLateness         strict lateness, {@code writtenAt − issuedAt}, over requests whose transport wrote them
+ *                              on the issuer's thread ({@link ScheduledTransport}); empty for the others
  */
 public record IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
                            long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
-                           LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount) {
+                           LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount,
+                           LatencySummary writeLateness) {
 
     public IssuerReport {
         records = List.copyOf(records);
+        writeLateness = writeLateness == null ? LatencySummary.EMPTY : writeLateness;
+    }
+
+    public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
+                        long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
+                        LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount) {
+        this(issuedCount, completedCount, errorCount, timeoutCount, issuanceDurationNanos, concurrencyCap,
+                capBoundFraction, dispatchLateness, records, retriedCount, LatencySummary.EMPTY);
     }
 
     public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,

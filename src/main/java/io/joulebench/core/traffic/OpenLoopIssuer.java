@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
@@ -19,6 +20,11 @@ import org.slf4j.LoggerFactory;
  * scheduled instant, stamps {@code issuedAt} = that instant and hands the request to its own virtual thread without
  * waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
  * {@link IssuerAggregate}, streamed to the listener, and kept only when asked to.
+ *
+ * <p>Without a cap, a {@link ScheduledTransport} is driven from the pacer itself: the next request is prepared before
+ * its instant and written at the instant on the pacer thread ({@code writtenAt} stamps the write's return), and its
+ * outcome arrives by callback into the same terminal path. Cancelling asks the transport to give up instead of
+ * interrupting a thread.
  */
 final class OpenLoopIssuer {
 
@@ -64,6 +70,16 @@ final class OpenLoopIssuer {
         volatile Long dispatchedAt;
         volatile String cancelReason;
         Thread thread;
+        /** Scheduled path: the prepared write, its return stamp, and the outcome it may receive before that stamp. */
+        volatile ScheduledTransport.Prepared prepared;
+        volatile Long writtenAt;
+        final AtomicInteger untilFinish = new AtomicInteger(2);
+        volatile RequestStatus outcomeStatus;
+        volatile String outcomeError;
+        volatile CompletionResult outcome;
+        volatile long outcomeAt;
+        /** Set under the run's lock once the record is written and the listener has seen it. */
+        boolean recorded;
 
         InFlight(int index, long issuedAt, RequestShape shape) {
             this.index = index;
@@ -118,12 +134,26 @@ final class OpenLoopIssuer {
 
         private void pace(long origin) {
             Pacer pacer = new Pacer(clock);
+            ScheduledTransport scheduled = cap == null && transport instanceof ScheduledTransport s ? s : null;
             int i = 0;
             try {
                 for (; i < offsetsSeconds.length; i++) {
                     long at = origin + Math.round(offsetsSeconds[i] * 1e9);
-                    pacer.awaitInstant(at);
-                    issue(i, at);
+                    if (scheduled != null) {
+                        InFlight next = prepare(scheduled, i, at);
+                        try {
+                            pacer.awaitInstant(at);
+                        } catch (InterruptedException e) {
+                            if (next.prepared != null) {
+                                next.prepared.cancel();
+                            }
+                            throw e;
+                        }
+                        write(next);
+                    } else {
+                        pacer.awaitInstant(at);
+                        issue(i, at);
+                    }
                 }
             } catch (InterruptedException e) {
                 LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
@@ -140,6 +170,71 @@ final class OpenLoopIssuer {
             inFlight.put(index, request);
             issued = index + 1;
             request.thread.start();
+        }
+
+        /** Before the instant: the shape, its bytes and a connection; a failure is recorded at the instant. */
+        private InFlight prepare(ScheduledTransport scheduled, int index, long issuedAt) {
+            InFlight request = new InFlight(index, issuedAt, shapes.apply(index));
+            try {
+                request.prepared = scheduled.prepare(request.shape);
+            } catch (TransportException e) {
+                request.outcomeStatus = RequestStatus.ERROR;
+                request.outcomeError = e.getMessage();
+                request.outcome = e.partial();
+            }
+            return request;
+        }
+
+        /** At the instant, on the pacer thread: the write, then its return stamp. */
+        private void write(InFlight request) {
+            inFlight.put(request.index, request);
+            issued = request.index + 1;
+            request.dispatchedAt = clock.nanoTime();
+            if (request.prepared == null) {
+                request.outcomeAt = request.dispatchedAt;
+                request.untilFinish.set(1);
+                settle(request);
+                return;
+            }
+            request.writtenAt = request.prepared.write(new ScheduledTransport.Callback() {
+                @Override
+                public void completed(CompletionResult result) {
+                    outcome(request, RequestStatus.OK, null, result);
+                }
+
+                @Override
+                public void failed(TransportException failure) {
+                    outcome(request, RequestStatus.ERROR, failure.getMessage(), failure.partial());
+                }
+            });
+            settle(request);
+        }
+
+        private void outcome(InFlight request, RequestStatus status, String error, CompletionResult result) {
+            request.outcomeAt = clock.nanoTime();
+            request.outcomeStatus = status;
+            request.outcomeError = error;
+            request.outcome = result;
+            settle(request);
+        }
+
+        /** The second of {write returned, outcome arrived} writes the record, whichever thread it is on. */
+        private void settle(InFlight request) {
+            if (request.untilFinish.decrementAndGet() != 0) {
+                return;
+            }
+            RequestStatus status = request.outcomeStatus;
+            String error = request.outcomeError;
+            CompletionResult result = request.outcome;
+            if (result.retried()) {
+                request.dispatchedAt = result.retriedAtNanos();
+            }
+            String cancelReason = request.cancelReason;
+            if (status == RequestStatus.ERROR && cancelReason != null) {
+                status = RequestStatus.TIMEOUT;
+                error = cancelReason;
+            }
+            finish(request, status, error, result, request.outcomeAt);
         }
 
         private void dispatch(InFlight request) {
@@ -192,7 +287,7 @@ final class OpenLoopIssuer {
             }
             inFlight.remove(request.index);
             RequestRecord record = new RequestRecord(request.index, request.issuedAt, request.dispatchedAt,
-                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result);
+                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, request.writtenAt);
             aggregate.add(record);
             if (retained != null) {
                 retained[request.index] = record;
@@ -204,6 +299,7 @@ final class OpenLoopIssuer {
             }
             lock.lock();
             try {
+                request.recorded = true;
                 terminalCount++;
                 terminalChanged.signalAll();
             } finally {
@@ -239,7 +335,11 @@ final class OpenLoopIssuer {
                 request.cancelReason = reason;
             }
             for (InFlight request : pending) {
-                request.thread.interrupt();
+                if (request.thread != null) {
+                    request.thread.interrupt();
+                } else if (request.prepared != null) {
+                    request.prepared.cancel();
+                }
             }
             // the request threads unwind in real time, whatever clock paces the schedule
             Clock real = Clock.system();
@@ -249,7 +349,7 @@ final class OpenLoopIssuer {
                 long left = deadline - real.nanoTime();
                 try {
                     if (left > 0) {
-                        request.thread.join(Duration.ofNanos(left));
+                        awaitTerminal(request, left);
                     }
                 } catch (InterruptedException e) {
                     interrupted = true;
@@ -262,6 +362,26 @@ final class OpenLoopIssuer {
             }
             if (interrupted) {
                 Thread.currentThread().interrupt();
+            }
+        }
+
+        /**
+         * Joins a request's thread, or waits until a scheduled request's record is written (listener included, as a
+         * join would), up to {@code nanos}.
+         */
+        private void awaitTerminal(InFlight request, long nanos) throws InterruptedException {
+            if (request.thread != null) {
+                request.thread.join(Duration.ofNanos(nanos));
+                return;
+            }
+            lock.lockInterruptibly();
+            try {
+                long left = nanos;
+                while (!request.recorded && left > 0) {
+                    left = terminalChanged.awaitNanos(left);
+                }
+            } finally {
+                lock.unlock();
             }
         }
     }

@@ -8,14 +8,26 @@ package io.joulebench.core.traffic;
  * @param dispatchedAtNanos when the request left for the transport; null if it never did
  * @param completedAtNanos  when it reached a terminal state; null for {@link RequestStatus#TIMEOUT}
  * @param result            what arrived, partial on error/timeout; {@link CompletionResult#EMPTY} when nothing did
+ * @param writtenAtNanos    when the request's write to the kernel returned, where the transport wrote it on the
+ *                          issuer's thread ({@link ScheduledTransport}); null for transports that write it elsewhere
  */
 public record RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNanos, Long completedAtNanos,
-                            RequestStatus status, String error, CompletionResult result) {
+                            RequestStatus status, String error, CompletionResult result, Long writtenAtNanos) {
 
     public RequestRecord {
         if (result == null) {
             result = CompletionResult.EMPTY;
         }
+    }
+
+    public RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNanos, Long completedAtNanos,
+                         RequestStatus status, String error, CompletionResult result) {
+        this(index, issuedAtNanos, dispatchedAtNanos, completedAtNanos, status, error, result, null);
+    }
+
+    /** Strict lateness, {@code writtenAt − issuedAt}: from the instant to the write's return; null when unknown. */
+    public Long writeLatenessNanos() {
+        return writtenAtNanos == null ? null : writtenAtNanos - issuedAtNanos;
     }
 
     /** {@code dispatchedAt − issuedAt}, or null when never dispatched. */

@@ -49,4 +49,48 @@ final class FakeTransports {
             return tokens(1L);
         };
     }
+
+    /**
+     * {@code inner} driven through the {@link ScheduledTransport} seam: the write starts its send on a virtual thread
+     * and returns, the outcome goes to the callback, and a cancel interrupts that thread.
+     */
+    static ScheduledTransport scheduled(Transport inner) {
+        return new ScheduledTransport() {
+            @Override
+            public CompletionResult send(RequestShape request) throws TransportException, InterruptedException {
+                return inner.send(request);
+            }
+
+            @Override
+            public Prepared prepare(RequestShape request) {
+                return new Prepared() {
+                    private volatile Thread thread;
+
+                    @Override
+                    public long write(Callback callback) {
+                        thread = Thread.ofVirtual().start(() -> {
+                            try {
+                                callback.completed(inner.send(request));
+                            } catch (TransportException e) {
+                                callback.failed(e);
+                            } catch (InterruptedException e) {
+                                callback.failed(new TransportException("cancelled", CompletionResult.EMPTY));
+                            } catch (RuntimeException e) {
+                                callback.failed(new TransportException(e.toString(), CompletionResult.EMPTY));
+                            }
+                        });
+                        return System.nanoTime();
+                    }
+
+                    @Override
+                    public void cancel() {
+                        Thread t = thread;
+                        if (t != null) {
+                            t.interrupt();
+                        }
+                    }
+                };
+            }
+        };
+    }
 }

@@ -13,8 +13,9 @@ class HttpClientKindTest {
     void parses_names_in_any_case_and_refuses_others() {
         assertThat(HttpClientKind.parse(" JDK ")).isEqualTo(HttpClientKind.JDK);
         assertThat(HttpClientKind.parse("http5")).isEqualTo(HttpClientKind.HTTP5);
+        assertThat(HttpClientKind.parse("Nio")).isEqualTo(HttpClientKind.NIO);
         assertThatThrownBy(() -> HttpClientKind.parse("okhttp")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("jdk or http5");
+                .hasMessageContaining("jdk, http5 or nio");
     }
 
     @Test
@@ -22,9 +23,13 @@ class HttpClientKindTest {
         try (StreamingTransport jdk = HttpClientKind.JDK.builder().baseUrl(URI.create("http://127.0.0.1:1/"))
                 .endpoint(OpenAiEndpoint.CHAT).build();
              StreamingTransport http5 = HttpClientKind.HTTP5.builder().baseUrl(URI.create("http://127.0.0.1:1/"))
+                     .endpoint(OpenAiEndpoint.CHAT).build();
+             StreamingTransport nio = HttpClientKind.NIO.builder().baseUrl(URI.create("http://127.0.0.1:1/"))
                      .endpoint(OpenAiEndpoint.CHAT).build()) {
             assertThat(jdk).isInstanceOf(OpenAiStreamingTransport.class);
             assertThat(http5).isInstanceOf(Http5StreamingTransport.class);
+            assertThat(nio).isInstanceOf(NioStreamingTransport.class).isInstanceOf(ScheduledTransport.class);
+            assertThat(nio.endpoint()).isEqualTo(OpenAiEndpoint.CHAT);
             assertThat(http5.endpoint()).isEqualTo(jdk.endpoint()).isEqualTo(OpenAiEndpoint.CHAT);
         }
     }
@@ -38,5 +43,11 @@ class HttpClientKindTest {
                         .hasMessageContaining("request to /v1/completions failed");
             }
         }
+    }
+
+    @Test
+    void nio_refuses_https_by_name() {
+        assertThatThrownBy(() -> HttpClientKind.NIO.builder().baseUrl(URI.create("https://127.0.0.1:1")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http:// only");
     }
 }

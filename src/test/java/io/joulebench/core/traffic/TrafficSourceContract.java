@@ -22,6 +22,11 @@ abstract class TrafficSourceContract {
     /** A source of exactly {@code count} requests at about 200 req/s, shaped by {@link FakeTransports#SHAPES}. */
     protected abstract TrafficSource newSource(int count, Integer concurrencyCap, RequestListener listener);
 
+    /** The transport a test hands the source; a subclass may drive it through another seam (default: as is). */
+    protected Transport transport(Transport plain) {
+        return plain;
+    }
+
     @Test
     void traffic_source_has_exactly_one_method() {
         List<Method> methods = Arrays.asList(TrafficSource.class.getDeclaredMethods());
@@ -32,7 +37,8 @@ abstract class TrafficSourceContract {
 
     @Test
     void issues_every_request_once_in_index_order() throws Exception {
-        IssuerReport report = newSource(20, null, RequestListener.NONE).run(FakeTransports.instant(), null);
+        IssuerReport report = newSource(20, null, RequestListener.NONE)
+                .run(transport(FakeTransports.instant()), null);
         assertThat(report.issuedCount()).isEqualTo(20);
         assertThat(report.completedCount()).isEqualTo(20);
         assertThat(report.records()).extracting(RequestRecord::index)
@@ -51,7 +57,8 @@ abstract class TrafficSourceContract {
 
     @Test
     void transport_errors_are_recorded_with_their_partial_result() throws Exception {
-        IssuerReport report = newSource(10, null, RequestListener.NONE).run(FakeTransports.failingEvenIndexes(), null);
+        IssuerReport report = newSource(10, null, RequestListener.NONE)
+                .run(transport(FakeTransports.failingEvenIndexes()), null);
         assertThat(report.issuedCount()).isEqualTo(10);
         assertThat(report.completedCount()).isEqualTo(10);
         assertThat(report.errorCount()).isEqualTo(5);
@@ -66,7 +73,7 @@ abstract class TrafficSourceContract {
     void stalled_requests_time_out_at_the_drain_timeout() throws Exception {
         AtomicInteger interrupted = new AtomicInteger();
         IssuerReport report = newSource(6, null, RequestListener.NONE)
-                .run(FakeTransports.neverReturning(interrupted), Duration.ofMillis(100));
+                .run(transport(FakeTransports.neverReturning(interrupted)), Duration.ofMillis(100));
         assertThat(report.issuedCount()).isEqualTo(6);
         assertThat(report.completedCount()).isZero();
         assertThat(report.timeoutCount()).isEqualTo(6);
@@ -81,7 +88,7 @@ abstract class TrafficSourceContract {
     @Test
     void listener_sees_every_terminal_record_once_even_when_records_are_not_kept() throws Exception {
         ConcurrentLinkedQueue<RequestRecord> seen = new ConcurrentLinkedQueue<>();
-        IssuerReport report = newSource(12, 2, seen::add).run(FakeTransports.failingEvenIndexes(), null);
+        IssuerReport report = newSource(12, 2, seen::add).run(transport(FakeTransports.failingEvenIndexes()), null);
         assertThat(seen).extracting(RequestRecord::index).containsExactlyInAnyOrderElementsOf(
                 java.util.stream.IntStream.range(0, 12).boxed().toList());
         assertThat(report.concurrencyCap()).isEqualTo(2);
@@ -97,10 +104,10 @@ abstract class TrafficSourceContract {
         Transport stalled = FakeTransports.neverReturning(interrupted);
         Thread runner = Thread.ofPlatform().start(() -> {
             try {
-                source.run(request -> {
+                source.run(transport(request -> {
                     sent.incrementAndGet();
                     return stalled.send(request);
-                }, null);
+                }), null);
             } catch (Throwable t) {
                 thrown.set(t);
             }
@@ -125,7 +132,7 @@ abstract class TrafficSourceContract {
     @Test
     void negative_drain_timeout_is_rejected() {
         assertThatThrownBy(() -> newSource(1, null, RequestListener.NONE)
-                .run(FakeTransports.instant(), Duration.ofSeconds(-1)))
+                .run(transport(FakeTransports.instant()), Duration.ofSeconds(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("drainTimeout");
     }
 }

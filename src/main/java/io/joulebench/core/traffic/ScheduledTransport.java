@@ -1,0 +1,38 @@
+package io.joulebench.core.traffic;
+
+/**
+ * A {@link Transport} that can put a request on the wire at an exact instant from the caller's own thread. The
+ * open-loop issuer {@link #prepare}s the next request before its instant (bytes serialised, an open connection
+ * reserved), waits for the instant, then calls {@link Prepared#write} on the pacer thread; the response is read
+ * elsewhere and its outcome handed to the callback once. {@link #send} stays the blocking path for every other caller.
+ * The issuer uses this capability only without a concurrency cap (a cap may block, and the pacer must not).
+ */
+public interface ScheduledTransport extends Transport {
+
+    /** Serialises {@code request} and reserves a connection; may block briefly (a connect when the pool is empty). */
+    Prepared prepare(RequestShape request) throws TransportException;
+
+    /** One request ready to go; used by one thread. */
+    interface Prepared {
+
+        /**
+         * Writes the request now, on the calling thread, and returns the clock reading once the write returned. The
+         * outcome goes to {@code callback} exactly once, on another thread, possibly before this returns.
+         */
+        long write(Callback callback);
+
+        /**
+         * Gives up. Before {@link #write}: releases the connection, no callback. After: the callback gets a failure
+         * with what arrived so far (promptly, unless it already had the outcome). Idempotent.
+         */
+        void cancel();
+    }
+
+    /** Where a written request's outcome goes. */
+    interface Callback {
+
+        void completed(CompletionResult result);
+
+        void failed(TransportException failure);
+    }
+}
