@@ -42,7 +42,8 @@ public record DeviceTable(Map<String, List<DeviceLine>> byWindow, Map<String, Li
     }
 
     private static DeviceLine line(WindowRow r) {
-        return new DeviceLine(r.text(DeviceColumn.EXPERIMENT_ID.header()), r.text(DeviceColumn.DOMAIN.header()),
+        return new DeviceLine(r.text(DeviceColumn.EXPERIMENT_ID.header()), r.text(DeviceColumn.LEVEL_INDEX.header()),
+                r.text(DeviceColumn.WINDOW_INDEX.header()), r.text(DeviceColumn.DOMAIN.header()),
                 r.text(DeviceColumn.DEVICE_INDEX.header()), r.text(DeviceColumn.DEVICE_NAME.header()),
                 r.text(DeviceColumn.ARCHITECTURE.header()), r.text(DeviceColumn.DEVICE_GROUP.header()),
                 number(r, DeviceColumn.ENERGY_J), number(r, DeviceColumn.MEAN_POWER_W),

@@ -35,18 +35,21 @@ public final class EnergyBreakdownView {
         TableView<DeviceLine> table = new TableView<>(vm.devices());
         table.setId("energy-breakdown-devices");
         table.setPlaceholder(new Label("No device rows for the selection"));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(text("Window", DeviceLine::window, 190));
-        table.getColumns().add(text("Domain", DeviceLine::domain, 60));
-        table.getColumns().add(text("Device", DeviceLine::device, 55));
-        table.getColumns().add(text("Name", DeviceLine::name, 150));
-        table.getColumns().add(text("Architecture", DeviceLine::architecture, 90));
+        // Columns keep their width (the table scrolls sideways at 1100 px) rather than shrink into "Ener…".
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getColumns().add(text("Level", DeviceLine::level, 56));
+        table.getColumns().add(text("Window", DeviceLine::windowIndex, 72));
+        table.getColumns().add(text("Domain", DeviceLine::domain, 64));
+        table.getColumns().add(text("Device", DeviceLine::device, 58));
         table.getColumns().add(text("Group", DeviceLine::group, 70));
-        table.getColumns().add(text("Energy (J)", l -> number(l.energyJ(), "%.3f"), 85));
-        table.getColumns().add(text("Mean power (W)", l -> number(l.meanPowerW(), "%.1f"), 100));
+        table.getColumns().add(text("Energy (J)", l -> number(l.energyJ(), "%.3f"), 95));
+        table.getColumns().add(text("Power (W)", l -> number(l.meanPowerW(), "%.1f"), 92));
         table.getColumns().add(text("Kind", DeviceLine::kind, 80));
-        table.getColumns().add(text("Method", DeviceLine::method, 110));
-        table.getColumns().add(text("Source", DeviceLine::source, 90));
+        table.getColumns().add(text("Method", DeviceLine::method, 135));
+        table.getColumns().add(text("Source", DeviceLine::source, 95));
+        table.getColumns().add(text("Name", DeviceLine::name, 230));
+        table.getColumns().add(text("Architecture", DeviceLine::architecture, 110));
+        table.getColumns().add(text("Window id", DeviceLine::window, 280));
         VBox.setVgrow(table, Priority.ALWAYS);
         root.getChildren().addAll(domains, groups, status, table);
     }
@@ -75,6 +78,7 @@ public final class EnergyBreakdownView {
         TableColumn<DeviceLine, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 50));
         return c;
     }
 
