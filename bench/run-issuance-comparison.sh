@@ -9,7 +9,8 @@
 #
 # Env: RATES, REPEATS (3), DURATION seconds per level (10), WARMUP seconds (2), CEILING_RATES and
 #      INSTANT_CEILING_RATES (extra rates for ours only), OUT (jsonl file),
-#      JAVA (a java >= 21), PEER_LOOPS ("asyncio uvloop"; uvloop runs only when python3-uvloop is installed).
+#      JAVA (a java >= 21), PEER_LOOPS ("asyncio uvloop"; uvloop runs only when python3-uvloop is installed),
+#      CLIENTS (ours: "default", or e.g. "default nio" to add the write-on-schedule client, rows "joulebench-nio").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,7 @@ CEILING_RATES=${CEILING_RATES:-"2000 5000 10000 15000 20000 30000"}
 INSTANT_CEILING_RATES=${INSTANT_CEILING_RATES:-"20000 50000 100000"}
 OUT=${OUT:-bench/results/issuance-$(date -u +%Y%m%dT%H%M%SZ).jsonl}
 PEER_LOOPS=${PEER_LOOPS:-"asyncio uvloop"}
+CLIENTS=${CLIENTS:-default}   # our clients, each run in turn: default, or e.g. "default nio" (bench issuance --client)
 PY=/usr/bin/python3
 
 if [[ -z "${JAVA:-}" ]]; then
@@ -55,11 +57,15 @@ record() {  # impl rep json-line server-ticks wall-seconds
 server_cpu_pct=round(100*int(sys.argv[5])/os.sysconf("SC_CLK_TCK")/float(sys.argv[6])/os.cpu_count(),1)); print(json.dumps(d))' \
     "$1" "$2" "$3" "$load" "$4" "$5" | tee -a "$OUT"
 }
-run_ours() {  # rate rep
-  local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
-  line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
-    --target "$url" --format json)
-  record joulebench "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
+run_ours() {  # rate rep: once per client in CLIENTS; the default client's rows are "joulebench", others "joulebench-<client>"
+  local t0 c0 line c impl
+  for c in $CLIENTS; do
+    impl=joulebench; [[ $c == default ]] || impl=joulebench-$c
+    t0=$(date +%s.%N); c0=$(cpu_ticks)
+    line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
+      --target "$url" --format json $([[ $c == default ]] || echo --client "$c"))
+    record "$impl" "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
+  done
 }
 run_instant() {  # rate rep: the issuer alone (no HTTP), so the transport's share is visible
   local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
