@@ -29,6 +29,26 @@ public final class CsvReader {
         return rows;
     }
 
+    /**
+     * A UTF-8 CSV file's data rows as maps from its header's names to the cells at the same positions (missing
+     * trailing cells read as empty), in file order; empty for a file with only a header or nothing.
+     */
+    public static List<java.util.Map<String, String>> rowsOf(java.nio.file.Path file) throws IOException {
+        List<List<String>> all;
+        try (Reader reader = java.nio.file.Files.newBufferedReader(file, java.nio.charset.StandardCharsets.UTF_8)) {
+            all = new CsvReader(reader).readAll();
+        }
+        List<java.util.Map<String, String>> rows = new ArrayList<>();
+        for (List<String> cells : all.subList(Math.min(1, all.size()), all.size())) {
+            java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < all.getFirst().size(); i++) {
+                row.put(all.getFirst().get(i), i < cells.size() ? cells.get(i) : "");
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
     /** The next record, or null at the end of input. A blank line is skipped. */
     public List<String> readRecord() throws IOException {
         List<String> cells = new ArrayList<>();

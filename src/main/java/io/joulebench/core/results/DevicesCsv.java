@@ -107,22 +107,7 @@ public final class DevicesCsv {
      */
     public static List<java.util.Map<String, String>> read(Path dir) throws IOException {
         Path file = dir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            return List.of();
-        }
-        List<List<String>> all;
-        try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            all = new io.joulebench.core.csv.CsvReader(in).readAll();
-        }
-        List<java.util.Map<String, String>> rows = new ArrayList<>();
-        for (List<String> cells : all.subList(Math.min(1, all.size()), all.size())) {
-            java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < all.getFirst().size(); i++) {
-                row.put(all.getFirst().get(i), i < cells.size() ? cells.get(i) : "");
-            }
-            rows.add(row);
-        }
-        return rows;
+        return Files.isRegularFile(file) ? io.joulebench.core.csv.CsvReader.rowsOf(file) : List.of();
     }
 
     /** Whether the folder's devices.csv exists and ends with a whole row (an append cut by a crash does not). */

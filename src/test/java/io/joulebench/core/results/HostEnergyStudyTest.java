@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.time.Clock;
 import io.joulebench.testing.TestWiring;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,19 +60,7 @@ class HostEnergyStudyTest {
     }
 
     private static List<Map<String, String>> rows(Path folder, String file) throws Exception {
-        List<List<String>> all;
-        try (Reader in = Files.newBufferedReader(folder.resolve(file))) {
-            all = new CsvReader(in).readAll();
-        }
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (List<String> cells : all.subList(1, all.size())) {
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < cells.size(); i++) {
-                row.put(all.getFirst().get(i), cells.get(i));
-            }
-            rows.add(row);
-        }
-        return rows;
+        return Csv.rows(folder.resolve(file));
     }
 
     @Test
