@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes one {@code requests.csv} per window (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote
@@ -27,6 +29,8 @@ import java.util.Map;
  * ({@link CsvCells}). A window without rows still gets a header-only file when the log closes.
  */
 public final class CsvRequestLog implements RequestLogSink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CsvRequestLog.class);
 
     /** Where the file of window {@code window} of level {@code level} goes. */
     @FunctionalInterface
@@ -121,8 +125,14 @@ public final class CsvRequestLog implements RequestLogSink {
             }
             Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
-            throw new UncheckedIOException("cannot write the attributed energy into the request log of level "
-                    + levelIndex + " (" + path + ")", e instanceof IOException io ? io : new IOException(e));
+            // an estimate that cannot be written must not cost the measured rows: they stay as streamed
+            LOG.warn("could not write energy_attributed_j into {} ({}); its rows keep the column empty", path,
+                    e.toString());
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a leftover .attributing file is harmless; the rows are intact
+            }
         }
     }
 

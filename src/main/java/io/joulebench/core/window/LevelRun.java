@@ -142,7 +142,10 @@ final class LevelRun {
         return outcome;
     }
 
-    /** Splits each closed window's measured energy among its requests by the plan's rule (estimated). */
+    /**
+     * Splits each closed window's measured energy among its requests by the plan's rule (estimated). A failure costs
+     * the estimate only: the level keeps its measured windows, without attributed figures.
+     */
     private AttributionLedger.Result attribute() {
         List<Double> energies = new ArrayList<>();
         List<Double> durations = new ArrayList<>();
@@ -150,7 +153,14 @@ final class LevelRun {
             energies.add(b.energyJ());
             durations.add(b.durationSeconds());
         }
-        return aggregator.ledger().attribute(energies, durations, plan.attribution());
+        try {
+            return aggregator.ledger().attribute(energies, durations, plan.attribution());
+        } catch (RuntimeException e) {
+            LOG.warn("level {}: the per-request attribution failed ({}); its windows have no attributed figures",
+                    levelIndex, e.toString());
+            return new AttributionLedger.Result(java.util.Map.of(),
+                    java.util.Collections.nCopies(closed.size(), null), java.util.Set.of());
+        }
     }
 
     private AbortedLevelException abort(String site, Integer windowIndex, Throwable cause) {

@@ -86,6 +86,21 @@ class CsvRequestLogTest {
     }
 
     @Test
+    void an_attribution_that_cannot_be_written_leaves_the_rows_as_streamed_and_the_close_succeeds() throws Exception {
+        CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
+        log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 1, true, false, false));
+        // a directory where the rewrite's temporary file would go: the rewrite fails, the measured rows must not
+        java.nio.file.Files.createDirectories(path(0, 1).resolveSibling(path(0, 1).getFileName() + ".attributing"));
+        java.nio.file.Files.writeString(path(0, 1).resolveSibling(path(0, 1).getFileName() + ".attributing")
+                .resolve("occupied"), "x");
+        log.attributed(java.util.Map.of(0L, 12.5));
+        log.close();
+
+        assertThat(lines(0, 1)).hasSize(2);
+        assertThat(lines(0, 1).get(1)).startsWith("0,1,1,1.5,2,").endsWith(",");
+    }
+
+    @Test
     void an_empty_window_gets_a_header_only_file() throws Exception {
         CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
         log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 1, true, false, false));
