@@ -95,6 +95,9 @@ class HostEnergyStudyTest {
             assertThat(row).containsEntry("headline_domain", "node").containsEntry("energy_kind", "simulated")
                     .containsEntry("energy_source", "simulated+cpu-estimate");
             assertThat(Double.parseDouble(row.get("energy_j"))).isEqualTo(Double.parseDouble(row.get("node_energy_j")));
+            assertThat(Double.parseDouble(row.get("gpu_energy_j")) + Double.parseDouble(row.get("host_energy_j")))
+                    .as("the GPU figure stays in windows.csv when the headline is the node")
+                    .isCloseTo(Double.parseDouble(row.get("energy_j")), within(1e-6));
         }
     }
 

@@ -34,7 +34,7 @@ class QuickstartWindowsCsvTest {
             "dispatch_lag_p99_ms,dispatch_lag_max_ms,cap_bound_fraction,slo_attainment,slo_pass",
             "goodput_tokens_s,warmup_mode,warmup_converged,warmup_timed_out,tool_version",
             "server_reported_output_tokens,server_reported_client_token_ratio,window_auto_s",
-            "host_energy_j,host_energy_kind,host_energy_method,host_energy_source,node_energy_j",
+            "gpu_energy_j,host_energy_j,host_energy_kind,host_energy_method,host_energy_source,node_energy_j",
             "node_energy_domains,headline_domain,device_groups",
             "j_per_request_attributed_p50,j_per_request_attributed_p90,j_per_request_attributed_p99");
 
@@ -51,6 +51,6 @@ class QuickstartWindowsCsvTest {
         assertThat(lines.getFirst()).isEqualTo(HEADER);
         assertThat(lines).hasSize(1 + 9);
         List<WindowRow> rows = WindowsCsvTable.readFolder(r.folder()).rows();
-        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(79));
+        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(80));
     }
 }

@@ -36,7 +36,7 @@ class WindowsCsvTableTest {
 
     @Test
     void the_column_list_matches_issue_7_in_order() {
-        assertThat(WindowsCsvColumns.ALL).hasSize(79).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL).hasSize(80).doesNotHaveDuplicates();
         assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
         int auto = WindowsCsvColumns.ALL.indexOf("window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto - 3, auto + 1))
@@ -45,7 +45,7 @@ class WindowsCsvTableTest {
                         "window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto + 1, WindowsCsvColumns.ALL.size()))
                 .as("issue 18's energy domains, device groups and attributed J/request after them")
-                .containsExactly("host_energy_j", "host_energy_kind", "host_energy_method", "host_energy_source",
+                .containsExactly("gpu_energy_j", "host_energy_j", "host_energy_kind", "host_energy_method", "host_energy_source",
                         "node_energy_j", "node_energy_domains", "headline_domain", "device_groups",
                         "j_per_request_attributed_p50", "j_per_request_attributed_p90",
                         "j_per_request_attributed_p99");

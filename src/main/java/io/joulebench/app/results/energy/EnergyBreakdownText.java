@@ -22,6 +22,9 @@ final class EnergyBreakdownText {
     static String domains(WindowRow w) {
         String headline = w.text("headline_domain").isEmpty() ? "gpu" : w.text("headline_domain");
         List<String> parts = new ArrayList<>();
+        if (!"gpu".equals(headline) && w.number("gpu_energy_j").isPresent()) {
+            parts.add("GPU " + joules(w, "gpu_energy_j"));
+        }
         if (!"node".equals(headline)) {
             parts.add(label(headline) + " " + joules(w, "energy_j") + labels(w.text("energy_kind"),
                     w.text("energy_method"), w.text("energy_source")));
