@@ -109,8 +109,7 @@ public enum WindowColumn {
     WINDOW_AUTO_S("window_auto_s", Kind.VALUE, "s",
             f -> f.warmup(w -> w.windowChoice() == null ? null : w.windowChoice().seconds())),
     // energy domains (issue 18): the host meter beside the GPUs, their sum, and which one energy_j is
-    GPU_ENERGY_J("gpu_energy_j", Kind.VALUE, "J", f -> f.domain(EnergyDomain.GPU) == null ? null
-            : f.domain(EnergyDomain.GPU).energyJ()),
+    GPU_ENERGY_J("gpu_energy_j", Kind.VALUE, "J", f -> f.domain(EnergyDomain.GPU, BracketResult::energyJ)),
     HOST_ENERGY_J("host_energy_j", Kind.VALUE, "J", f -> f.host(BracketResult::energyJ)),
     HOST_ENERGY_KIND("host_energy_kind", Kind.VALUE, "", f -> f.host(h -> h.kind().label())),
     HOST_ENERGY_METHOD("host_energy_method", Kind.VALUE, "", f -> f.host(h -> h.method().label())),

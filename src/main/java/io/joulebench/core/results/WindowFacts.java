@@ -132,8 +132,13 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
 
     /** A value of the host domain's result (issue 18); null without a host figure. */
     public <T> T host(Function<BracketResult, T> value) {
-        BracketResult h = domain(EnergyDomain.HOST);
-        return h == null ? null : value.apply(h);
+        return domain(EnergyDomain.HOST, value);
+    }
+
+    /** {@code value} of domain {@code d}'s own result, or null when no meter measured it. */
+    public <T> T domain(EnergyDomain d, Function<BracketResult, T> value) {
+        BracketResult r = domain(d);
+        return r == null ? null : value.apply(r);
     }
 
     /** The domains a node figure sums ({@code gpu+host}); null without a node figure. */
