@@ -10,7 +10,9 @@
 # Env: RATES, REPEATS (3), DURATION seconds per level (10), WARMUP seconds (2), CEILING_RATES and
 #      INSTANT_CEILING_RATES (extra rates for ours only), OUT (jsonl file),
 #      JAVA (a java >= 21), PEER_LOOPS ("asyncio uvloop"; uvloop runs only when python3-uvloop is installed),
-#      CLIENTS (ours: "default", or e.g. "default nio" to add the write-on-schedule client, rows "joulebench-nio").
+#      CLIENTS (ours: "default", or e.g. "default nio" to add the write-on-schedule client, rows "joulebench-nio"),
+#      SERVER_CPUS / CLIENT_CPUS (taskset lists, e.g. SERVER_CPUS=1 CLIENT_CPUS=0: the server on a core of its own;
+#      the peer and the issuer alone are pinned like ours). CEILING_RATES="" or INSTANT_CEILING_RATES="" skips them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +20,8 @@ RATES=${RATES:-"100 1000 5000 10000"}
 REPEATS=${REPEATS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-2}
-CEILING_RATES=${CEILING_RATES:-"2000 5000 10000 15000 20000 30000"}
-INSTANT_CEILING_RATES=${INSTANT_CEILING_RATES:-"20000 50000 100000"}
+CEILING_RATES=${CEILING_RATES-"2000 5000 10000 15000 20000 30000"}
+INSTANT_CEILING_RATES=${INSTANT_CEILING_RATES-"20000 50000 100000"}
 OUT=${OUT:-bench/results/issuance-$(date -u +%Y%m%dT%H%M%SZ).jsonl}
 PEER_LOOPS=${PEER_LOOPS:-"asyncio uvloop"}
 CLIENTS=${CLIENTS:-default}   # our clients, each run in turn: default, or e.g. "default nio" (bench issuance --client)
@@ -39,10 +41,13 @@ for l in $PEER_LOOPS; do
   loops+=("$l")
 done
 
+# exec: pin always runs in a subshell (& or $(...)), so $! is the server's own pid for /proc/PID/stat
+pin() { local cpus=$1; shift; if [[ -n $cpus ]]; then exec taskset -c "$cpus" "$@"; else exec "$@"; fi; }
+
 mkdir -p "$(dirname "$OUT")"
 : > "$OUT"
 log=$(mktemp)
-"$JAVA" -XX:+UseSerialGC -Xmx1g -jar target/joulebench.jar bench null-server --port 0 > "$log" 2>&1 &
+pin "${SERVER_CPUS:-}" "$JAVA" -XX:+UseSerialGC -Xmx1g -jar target/joulebench.jar bench null-server --port 0 > "$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 100); do grep -q '^listening on ' "$log" && break; sleep 0.2; done
@@ -62,20 +67,20 @@ run_ours() {  # rate rep: once per client in CLIENTS; the default client's rows 
   for c in $CLIENTS; do
     impl=joulebench; [[ $c == default ]] || impl=joulebench-$c
     t0=$(date +%s.%N); c0=$(cpu_ticks)
-    line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
+    line=$(pin "${CLIENT_CPUS:-}" "$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
       --target "$url" --format json $([[ $c == default ]] || echo --client "$c"))
     record "$impl" "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
   done
 }
 run_instant() {  # rate rep: the issuer alone (no HTTP), so the transport's share is visible
   local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
-  line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
+  line=$(pin "${CLIENT_CPUS:-}" "$JAVA" -jar target/joulebench.jar bench issuance --rate "$1" --duration "$DURATION" --warmup "$WARMUP" \
     --transport instant --format json)
   record joulebench-instant "$2" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
 }
 run_peer() {  # loop rate rep
   local t0 c0 line; t0=$(date +%s.%N); c0=$(cpu_ticks)
-  line=$("$PY" bench/peers/asyncio_issuer.py --loop "$1" --rate "$2" --duration "$DURATION" --warmup "$WARMUP" \
+  line=$(pin "${CLIENT_CPUS:-}" "$PY" bench/peers/asyncio_issuer.py --loop "$1" --rate "$2" --duration "$DURATION" --warmup "$WARMUP" \
     --target "$url" --format json)
   record "peer-$1" "$3" "$line" $(( $(cpu_ticks) - c0 )) "$(echo "$(date +%s.%N) - $t0" | bc)"
 }

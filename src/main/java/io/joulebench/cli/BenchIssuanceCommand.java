@@ -78,7 +78,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "CLIENT",
             description = "HTTP client of the http transport: jdk (java.net.http), http5 (Apache HttpClient 5 classic "
                     + "on the request's virtual thread) or nio (written at the instant from the pacer thread on a "
-                    + "pre-opened connection; http:// only). Default: http5.")
+                    + "pre-opened connection; http:// only). Default: nio, or http5 for an https:// --target.")
     String client;
 
     @Option(names = "--tokens", paramLabel = "N",
@@ -132,13 +132,13 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             throw new UserInputException("--target cannot be combined with --transport instant");
         }
         int jit = BenchOptions.wholeNumber("--jit-warmup", jitWarmup, 0, 10_000_000);
+        URI targetUri = targetUri();
         HttpClientKind httpClient;
         try {
-            httpClient = client == null ? HttpClientKind.DEFAULT : HttpClientKind.parse(client);
+            httpClient = client == null ? HttpClientKind.defaultFor(targetUri) : HttpClientKind.parse(client);
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--client must be jdk, http5 or nio (got '" + client + "')");
         }
-        URI targetUri = targetUri();
         if (httpClient == HttpClientKind.NIO && targetUri != null && !"http".equals(targetUri.getScheme())) {
             throw new UserInputException("--client nio speaks plain http:// only (got --target " + target
                     + "); use --client http5 for https");

@@ -82,7 +82,7 @@ class ReferenceEngineTransportTest {
         Map<String, Object> payload = endpoint == OpenAiEndpoint.CHAT
                 ? Map.of("messages", MESSAGES, "max_tokens", 20) : Map.of("prompt", PROMPT, "max_tokens", 20);
         for (int i = 0; i < 5; i++) {
-            CompletionResult result = send(HttpClientKind.DEFAULT, endpoint, payload);
+            CompletionResult result = send(HttpClientKind.defaultFor(engine.baseUrl()), endpoint, payload);
             assertThat(result.finishReason()).isEqualTo("stop");
             assertThat(result.tokenCount()).isBetween(1, 19).isEqualTo(result.serverCompletionTokens());
         }

@@ -158,7 +158,7 @@ public class EnvironmentServices implements SessionServices {
 
     @Override
     public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
-        return HttpClientKind.DEFAULT.builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
+        return HttpClientKind.defaultFor(baseUrl).builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
                 .clock(env.clock()).keepText(false).build();
     }
 

@@ -1,5 +1,6 @@
 package io.joulebench.core.traffic;
 
+import java.net.URI;
 import java.util.Locale;
 
 /** Which HTTP client an OpenAI streaming transport runs on. */
@@ -15,12 +16,16 @@ public enum HttpClientKind {
     NIO;
 
     /**
-     * The client sessions and {@code bench issuance} use unless told otherwise: HTTP5. On a quiet 2-core machine it won
-     * all 6 pairs against {@code java.net.http}: at 1,000 req/s p99 lateness 278–320 µs against 495–1,587 µs at
-     * 24–30 % client CPU against 52–61 %; at 5,000 req/s p99 1.3–3.8 ms against 13 ms–2.5 s, with no errors where
-     * JDK lost 7,341 requests once (docs/performance.md, "HTTP client"; bench/results/clients-20261201.jsonl).
+     * The client sessions and {@code bench issuance} use unless told otherwise: {@link #NIO} for a plain
+     * {@code http://} server, {@link #HTTP5} for {@code https://}, which nio does not speak. On one quiet 2-core machine,
+     * alternating against one null server (docs/performance.md, "Targets (issue 17)"), nio held every rate HTTP5 held
+     * with 2.1–4.1× less client CPU per request and 2.1–4.7× less per token, kept 10,000 req/s on schedule (p99 6.2 ms
+     * against HTTP5's 2.3 s), and its median receipt lag stayed 49–86 µs from 50 to 1,000 streams (HTTP5 150 µs to
+     * 5.0 ms); it runs against the real llama.cpp server with no error (LlamaCppSessionIT). Decision 0018.
      */
-    public static final HttpClientKind DEFAULT = HTTP5;
+    public static HttpClientKind defaultFor(URI target) {
+        return target == null || "http".equalsIgnoreCase(target.getScheme()) ? NIO : HTTP5;
+    }
 
     public OpenAiTransportBuilder<StreamingTransport> builder() {
         return switch (this) {

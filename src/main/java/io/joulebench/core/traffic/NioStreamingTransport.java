@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
  * response. Each read is stamped once, right after it returns, and every token whose line that read completed gets
  * that stamp ({@link OpenAiStreamParser} on a read-stamp clock), before any HTTP framing or JSON is parsed.
  *
- * <p>The pool opens a connection on the spot only when none is idle, and asks the loop to open spares (a quarter of
- * those in use) whenever fewer are idle, so a steady load finds one waiting. A connection the server closed while idle
+ * <p>The pool starts opening a connection (never blocking: a server with a full accept queue can take seconds to
+ * answer a SYN) only when none is idle, and asks the loop to open spares (a quarter of those in use) whenever fewer
+ * are idle, so a steady load finds one waiting. A request whose connection is still opening at its instant is written
+ * by the loop once it is open ({@link ScheduledTransport#DEFERRED}); its write lateness then includes that wait. A connection the server closed while idle
  * is dropped when the loop sees its end; one it closed unseen (no byte answered on a reused connection) gets the
  * request once more on a fresh connection, marked retried, and from then on connections are not kept after streamed
  * responses, as {@link Http5StreamingTransport} does (decision 0006). Plain {@code http://} only.
@@ -103,8 +105,8 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             }
         }
         if (conn == null) {
-            Conn fresh = connect();
-            tasks.add(() -> register(fresh, SelectionKey.OP_READ));
+            Conn fresh = open(true);
+            tasks.add(() -> register(fresh, fresh.connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT));
             selector.wakeup();
             conn = fresh;
         }
@@ -160,14 +162,18 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         }
     }
 
-    /** A blocking connect on the caller's thread; the caller has the loop register it. */
-    private Conn connect() throws TransportException {
+    /**
+     * Starts a non-blocking connect for one request ({@code reserved}: not a spare for the pool); the loop must register
+     * it, for {@code OP_CONNECT} unless it connected at once.
+     */
+    private Conn open(boolean reserved) throws TransportException {
         try {
             SocketChannel channel = SocketChannel.open();
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.socket().connect(address, (int) Math.min(Integer.MAX_VALUE, options.readTimeout().toMillis()));
             channel.configureBlocking(false);
-            return new Conn(channel);
+            Conn conn = new Conn(channel, reserved);
+            conn.connected = channel.connect(address);
+            return conn;
         } catch (IOException e) {
             throw options.requestFailed(e);
         }
@@ -232,9 +238,10 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             }
         } catch (IOException | IllegalStateException e) {
             conn.close();
+            conn.failure = new IOException("could not register: " + e.getMessage(), e);
             Exchange ex = conn.exchange;
             if (ex != null) {
-                ex.broken(new IOException("could not register: " + e.getMessage(), e));
+                ex.connectFailed(conn.failure);
             }
         }
     }
@@ -242,32 +249,49 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
     private void grow(int want) {
         for (int k = 0; k < want; k++) {
             try {
-                SocketChannel channel = SocketChannel.open();
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                channel.configureBlocking(false);
-                Conn conn = new Conn(channel);
-                if (channel.connect(address)) {
+                Conn conn = open(false);
+                if (conn.connected) {
                     opening.decrementAndGet();
                     register(conn, SelectionKey.OP_READ);
                     release(conn);
                 } else {
                     register(conn, SelectionKey.OP_CONNECT);
                 }
-            } catch (IOException e) {
+            } catch (TransportException e) {
                 opening.decrementAndGet();
                 LOG.debug("a spare connection to {} failed: {}", address, e.toString());
             }
         }
     }
 
+    /** Loop: a connect finished. A spare goes to the pool; a reserved one writes its request if that is waiting. */
     private void connected(Conn conn) {
-        opening.decrementAndGet();
         try {
-            conn.channel.finishConnect();
-            conn.key.interestOps(SelectionKey.OP_READ);
-            release(conn);
+            if (!conn.channel.finishConnect()) {
+                return;
+            }
         } catch (IOException e) {
+            if (!conn.reserved) {
+                opening.decrementAndGet();
+            }
+            conn.failure = e;
             conn.close();
+            Exchange ex = conn.exchange;
+            if (ex != null && ex.awaitingConnect) {
+                ex.connectFailed(e);
+            }
+            return;
+        }
+        conn.connected = true;
+        conn.key.interestOps(conn.pendingFlush ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        if (!conn.reserved) {
+            opening.decrementAndGet();
+            release(conn);
+            return;
+        }
+        Exchange ex = conn.exchange;
+        if (ex != null && ex.awaitingConnect) {
+            ex.firstWrite();
         }
     }
 
@@ -371,15 +395,22 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
     /** One pooled connection; {@code exchange} is set by the writer before its write and cleared by the loop. */
     private static final class Conn {
         final SocketChannel channel;
+        /** Opened for one request, not as a spare: when its connect finishes it is not put in the pool. */
+        final boolean reserved;
         SelectionKey key;
         int requests;
         volatile Exchange exchange;
         volatile boolean pendingFlush;
+        /** The connect has finished; until then a write waits for the loop. */
+        volatile boolean connected;
+        /** Why the connect failed (loop only). */
+        IOException failure;
         /** Has waited in the idle pool, where the server may have closed it unseen. */
         volatile boolean pooled;
 
-        Conn(SocketChannel channel) {
+        Conn(SocketChannel channel, boolean reserved) {
             this.channel = channel;
+            this.reserved = reserved;
         }
 
         void close() {
@@ -402,6 +433,8 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         private int bytesReceived;
         private Callback callback;
         private Long retriedAt;
+        /** Loop only: written at its instant while the connection was still opening; the loop writes it on connect. */
+        boolean awaitingConnect;
         volatile boolean written;
         volatile long lastActivity;
         private final AtomicBoolean settled = new AtomicBoolean();
@@ -420,6 +453,11 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             lastActivity = System.nanoTime();
             conn.exchange = this; // publishes the exchange to the loop before any byte can be answered
             written = true;
+            if (!conn.connected) {
+                tasks.add(this::writeOnceConnected);
+                selector.wakeup();
+                return DEFERRED;
+            }
             IOException failure = null;
             try {
                 conn.channel.write(bytes);
@@ -443,12 +481,58 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             return writtenAt;
         }
 
+        /** Loop: the instant has passed; write now if the connection is open, else when it opens. */
+        private void writeOnceConnected() {
+            if (settled.get()) {
+                return;
+            }
+            if (conn.failure != null) {
+                connectFailed(conn.failure);
+            } else if (conn.connected) {
+                awaitingConnect = true;
+                firstWrite();
+            } else {
+                awaitingConnect = true; // connected() writes
+            }
+        }
+
+        /** Loop: its connection could not be opened, as a blocking connect would have thrown. */
+        void connectFailed(IOException e) {
+            settle(false, null, options.requestFailed(e));
+        }
+
+        /** Loop: the write of a request whose connection opened after its instant (or of a retry). */
+        void firstWrite() {
+            if (!awaitingConnect || settled.get()) {
+                return;
+            }
+            awaitingConnect = false;
+            lastActivity = System.nanoTime();
+            try {
+                conn.channel.write(bytes);
+            } catch (IOException e) {
+                broken(e);
+                return;
+            }
+            if (retriedAt == null) {
+                callback.written(options.clock().nanoTime());
+            }
+            if (bytes.hasRemaining()) {
+                conn.pendingFlush = true;
+                conn.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+            }
+        }
+
         @Override
         public void cancel() {
             if (!written) {
                 if (settled.compareAndSet(false, true)) {
                     inUse.decrementAndGet();
-                    release(conn);
+                    if (conn.connected) {
+                        release(conn);
+                    } else {
+                        conn.close(); // still opening: closing deregisters it, or makes its registration fail
+                    }
                 }
                 return;
             }
@@ -563,22 +647,18 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             stale.close();
             retriedAt = options.clock().nanoTime();
             try {
-                Conn fresh = connect();
-                register(fresh, SelectionKey.OP_READ);
+                Conn fresh = open(true);
                 conn = fresh;
                 fresh.requests++;
                 bytes.rewind();
                 fresh.exchange = this;
-                lastActivity = System.nanoTime();
-                fresh.channel.write(bytes);
-                if (bytes.hasRemaining()) {
-                    fresh.pendingFlush = true;
-                    fresh.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+                awaitingConnect = true;
+                register(fresh, fresh.connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT);
+                if (fresh.connected) {
+                    firstWrite();
                 }
             } catch (TransportException e) {
                 settle(false, null, e);
-            } catch (IOException e) {
-                fail("stream broke: " + OpenAiTransportOptions.describe(e), e);
             }
         }
 

@@ -196,7 +196,12 @@ final class OpenLoopIssuer {
                 settle(request);
                 return;
             }
-            request.writtenAt = request.prepared.write(new ScheduledTransport.Callback() {
+            long writtenAt = request.prepared.write(new ScheduledTransport.Callback() {
+                @Override
+                public void written(long writtenAtNanos) {
+                    request.writtenAt = writtenAtNanos;
+                }
+
                 @Override
                 public void completed(CompletionResult result) {
                     outcome(request, RequestStatus.OK, null, result);
@@ -207,6 +212,9 @@ final class OpenLoopIssuer {
                     outcome(request, RequestStatus.ERROR, failure.getMessage(), failure.partial());
                 }
             });
+            if (writtenAt != ScheduledTransport.DEFERRED) {
+                request.writtenAt = writtenAt;
+            }
             settle(request);
         }
 

@@ -9,15 +9,22 @@ package io.joulebench.core.traffic;
  */
 public interface ScheduledTransport extends Transport {
 
-    /** Serialises {@code request} and reserves a connection; may block briefly (a connect when the pool is empty). */
+    /**
+     * What {@link Prepared#write} returns when the request's connection was still being opened at the instant: the
+     * bytes go out as soon as it is, and {@link Callback#written} then gives the time their write returned.
+     */
+    long DEFERRED = Long.MIN_VALUE;
+
+    /** Serialises {@code request} and reserves a connection (an idle one, or one it starts opening); never blocks. */
     Prepared prepare(RequestShape request) throws TransportException;
 
     /** One request ready to go; used by one thread. */
     interface Prepared {
 
         /**
-         * Writes the request now, on the calling thread, and returns the clock reading once the write returned. The
-         * outcome goes to {@code callback} exactly once, on another thread, possibly before this returns.
+         * Writes the request now, on the calling thread, and returns the clock reading once the write returned, or
+         * {@link #DEFERRED} when its connection is not open yet. The outcome goes to {@code callback} exactly once, on
+         * another thread, possibly before this returns.
          */
         long write(Callback callback);
 
@@ -30,6 +37,10 @@ public interface ScheduledTransport extends Transport {
 
     /** Where a written request's outcome goes. */
     interface Callback {
+
+        /** A {@link #DEFERRED} write returned at {@code writtenAtNanos}; called before the outcome, on its thread. */
+        default void written(long writtenAtNanos) {
+        }
 
         void completed(CompletionResult result);
 

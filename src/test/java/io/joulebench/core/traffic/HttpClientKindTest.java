@@ -46,6 +46,19 @@ class HttpClientKindTest {
     }
 
     @Test
+    void the_default_writes_on_schedule_over_plain_http_and_falls_back_to_http5_for_https() {
+        assertThat(HttpClientKind.defaultFor(URI.create("http://10.0.0.7:8000/"))).isEqualTo(HttpClientKind.NIO);
+        assertThat(HttpClientKind.defaultFor(URI.create("HTTP://node-3:8000"))).isEqualTo(HttpClientKind.NIO);
+        assertThat(HttpClientKind.defaultFor(null)).as("bench issuance's in-process null server")
+                .isEqualTo(HttpClientKind.NIO);
+        assertThat(HttpClientKind.defaultFor(URI.create("https://gateway.example/v1"))).isEqualTo(HttpClientKind.HTTP5);
+        try (StreamingTransport t = HttpClientKind.defaultFor(URI.create("https://127.0.0.1:1")).builder()
+                .baseUrl(URI.create("https://127.0.0.1:1")).build()) {
+            assertThat(t).isInstanceOf(Http5StreamingTransport.class);
+        }
+    }
+
+    @Test
     void nio_refuses_https_by_name() {
         assertThatThrownBy(() -> HttpClientKind.NIO.builder().baseUrl(URI.create("https://127.0.0.1:1")).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http:// only");
