@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  * <p>The pool starts opening a connection (never blocking: a server with a full accept queue can take seconds to
  * answer a SYN) only when none is idle, and asks the loop to open spares (a quarter of those in use) whenever fewer
  * are idle, so a steady load finds one waiting. A request whose connection is still opening at its instant is written
- * by the loop once it is open ({@link ScheduledTransport#DEFERRED}); its write lateness then includes that wait. A connection the server closed while idle
- * is dropped when the loop sees its end; one it closed unseen (no byte answered on a reused connection) gets the
- * request once more on a fresh connection, marked retried, and from then on connections are not kept after streamed
- * responses, as {@link Http5StreamingTransport} does (decision 0006). Plain {@code http://} only.
+ * by the loop once it is open ({@link ScheduledTransport#DEFERRED}); its write lateness then includes that wait.
+ * A connection the server closed while idle is dropped when the loop sees its end; one it closed unseen (no byte
+ * answered on a reused connection) gets the request once more on a fresh connection, marked retried, and from then
+ * on connections are not kept after streamed responses, as {@link Http5StreamingTransport} does (decision 0006).
+ * Plain {@code http://} only.
  */
 public final class NioStreamingTransport implements StreamingTransport, ScheduledTransport {
 
