@@ -489,11 +489,11 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             }
             if (conn.failure != null) {
                 connectFailed(conn.failure);
-            } else if (conn.connected) {
-                awaitingConnect = true;
+                return;
+            }
+            awaitingConnect = true; // connected() writes, unless the connection is open already
+            if (conn.connected) {
                 firstWrite();
-            } else {
-                awaitingConnect = true; // connected() writes
             }
         }
 
