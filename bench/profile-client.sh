@@ -55,7 +55,7 @@ url=$(sed -n 's/^listening on \([^ ]*\).*/\1/p' "$log")
 pin "${CLIENT_CPUS:-}" "$JAVA" $CLIENT_OPTS \
   -XX:StartFlightRecording=filename="$OUT_DIR/client.jfr",settings=profile,jdk.CPUTimeSample#enabled=true,jdk.CPUTimeSample#throttle=1ms \
   -jar target/joulebench.jar bench issuance "${flags[@]}" --duration "$DURATION" --warmup "$WARMUP" \
-  --client "$CLIENT" --target "$url" --format json 2>/dev/null | tee "$OUT_DIR/result.json"
+  --client "$CLIENT" --target "$url" --format json 2>/dev/null | grep '^{' | tee "$OUT_DIR/result.json"
 {
   echo "# $MODE, client $CLIENT, ${CLIENT_OPTS:-default JVM flags}, load1 $(cut -d' ' -f1 /proc/loadavg), $(date -u +%FT%TZ)"
   for v in gc-pauses thread-cpu-load cpu-time-hot-methods hot-methods allocation-by-site; do

@@ -4,12 +4,13 @@
     python3 bench/streaming_table.py bench/results/streaming-20261202-final.jsonl [more.jsonl ...]
 
 The ceiling is the most concurrent streams whose median receipt lag p99 stays <= 1 ms (receipt lag = client receipt
-stamp - the server's t_send_ns, one monotonic clock), among the stream counts the files measured.
+stamp - the server's t_send_ns, one monotonic clock), among the stream counts the files measured. Where runs had
+errors, their kinds (the error_kinds key) follow, summed over the runs.
 """
 import json
 import statistics
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 COLS = [  # key, header, format
     ("errors", "err", "{:.0f}"),
@@ -46,6 +47,10 @@ def main(paths):
             m = median(rows, key)
             cells.append(f"{'-' if m is None else fmt.format(m):>12}")
         print(f"{streams:>7} {impl:<17} {len(rows):>2} " + " ".join(cells))
+    for (streams, impl), rows in sorted(groups.items()):
+        kinds = sum((Counter(r.get("error_kinds") or {}) for r in rows), Counter())
+        for kind, n in kinds.most_common():
+            print(f"  {streams} {impl}: {n} x {kind}")
     for impl in sorted({i for _, i in groups}):
         ok = [s for (s, i), rows in groups.items() if i == impl and median(rows, "receipt_lag_p99_us") is not None
               and median(rows, "receipt_lag_p99_us") <= 1000 and median(rows, "errors") == 0]

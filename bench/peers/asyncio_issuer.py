@@ -19,6 +19,7 @@ streaming null server announces on GET /health, client_cpu_us_per_token and clie
 """
 import argparse
 import asyncio
+import collections
 import json
 import os
 import sys
@@ -57,12 +58,17 @@ class Level:
         self.dispatched = 0
         self.completed = 0
         self.errors = 0
+        self.error_kinds = collections.Counter()  # "error: <what>", like bench issuance's error_kinds
         self.tokens = 0
         self.lags = []        # receipt - t_send_ns, per token that carried one
         self.ttft = []        # first receipt - scheduled instant, per request with a token
         self.gaps = []        # receipt k - receipt k-1
         self.first = None
         self.last = None
+
+    def fail(self, kind):
+        self.errors += 1
+        self.error_kinds[kind] += 1
 
 
 async def one_request(session, url, scheduled_ns, index, level, cap):
@@ -74,7 +80,7 @@ async def one_request(session, url, scheduled_ns, index, level, cap):
         async with session.post(url, json=PAYLOAD) as resp:
             if resp.status != 200:
                 await resp.read()
-                level.errors += 1
+                level.fail(f"error: HTTP {resp.status}")
                 return
             tokens, done, previous = 0, False, None
             async for raw in resp.content:
@@ -106,9 +112,9 @@ async def one_request(session, url, scheduled_ns, index, level, cap):
             if done:
                 level.completed += 1
             else:
-                level.errors += 1
-    except Exception:  # every client-side failure counts, like the Java transport's TransportException
-        level.errors += 1
+                level.fail("error: stream ended before [DONE]")
+    except Exception as e:  # every client-side failure counts, like the Java transport's TransportException
+        level.fail(f"error: {type(e).__name__}: {e}"[:200])
     finally:
         if cap is not None:
             cap.release()
@@ -144,6 +150,7 @@ def summary(args, level, issuance_ns, cpu_pct, cpu_ns=0, server=None):
         "issued": n,
         "completed": level.completed,
         "errors": level.errors,
+        "error_kinds": dict(level.error_kinds.most_common(8)),
         "lateness_p50_us": pct(50),
         "lateness_p99_us": pct(99),
         "lateness_p999_us": pct(99.9),

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -214,6 +215,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("server_tokens", server == null ? null : server.tokens());
         m.put("server_ttft_ms", server == null ? null : server.ttftNanos() / 1e6);
         m.put("server_itl_ms", server == null ? null : server.itlNanos() / 1e6);
+        m.put("error_kinds", f.errorKinds());
         return m;
     }
 
@@ -248,6 +250,9 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 micros(f.ttftDistortion().p50Nanos()), micros(f.ttftDistortion().p99Nanos()),
                 micros(f.itlDistortion().p1Nanos()), micros(f.itlDistortion().p50Nanos()),
                 micros(f.itlDistortion().p99Nanos()));
+        String errorKinds = f.errorKinds().entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "%nerror kind      %d x %s", e.getValue(), e.getKey()))
+                .collect(Collectors.joining());
         return String.format(Locale.ROOT, """
                 target          %s
                 rate            %.1f req/s target, %.1f req/s achieved (issued / issuance duration)
@@ -257,12 +262,12 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 client cpu      %.1f %% of %d cores (%s)""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
-                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + streaming;
+                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + errorKinds + streaming;
     }
 
-    /** Strict lateness, only where the transport wrote on the pacer thread (nio); not measured otherwise. */
+    /** Strict lateness, where the client wrote on the pacer thread (nio): none for other clients or unwritten requests. */
     private static String writeLateness(IssuerReport.LatencySummary w) {
-        return w.count() == 0 ? "not measured (the client writes on its own thread; --client nio measures it)"
+        return w.count() == 0 ? "none (only --client nio writes on the pacer thread and measures it, for each request it wrote)"
                 : String.format(Locale.ROOT, "p50 %s us, p99 %s us, p99.9 %s us, max %s us (write returned - scheduled)",
                 micros(w.p50Nanos()), micros(w.p99Nanos()), micros(w.p999Nanos()), micros(w.maxNanos()));
     }

@@ -45,7 +45,8 @@ class BenchCommandTest {
                 "tokens_received", "tokens_per_s", "receipt_lag_p50_us", "receipt_lag_p99_us", "receipt_lag_p999_us",
                 "receipt_lag_max_us", "receipt_lag_negative", "ttft_distortion_p50_us", "ttft_distortion_p99_us",
                 "itl_distortion_p1_us", "itl_distortion_p50_us", "itl_distortion_p99_us", "client_cpu_us_per_token",
-                "client_cpu_us_per_request", "server_tokens", "server_ttft_ms", "server_itl_ms");
+                "client_cpu_us_per_request", "server_tokens", "server_ttft_ms", "server_itl_ms", "error_kinds");
+        assertThat(json.get("error_kinds").isEmpty()).as("no errors, no kinds").isTrue();
         assertThat(json.get("tokens_received").asInt()).isEqualTo(json.get("issued").asInt());
         assertThat(json.get("receipt_lag_p50_us").isNull()).as("one-token responses carry no t_send_ns").isTrue();
         assertThat(json.get("server_tokens").isNull()).isTrue();
@@ -140,7 +141,9 @@ class BenchCommandTest {
         Run run = run("bench", "issuance", "--rate", "20", "--duration", "0.3", "--warmup", "0",
                 "--jit-warmup", "0", "--target", "http://127.0.0.1:1", "--format", "text");
         assertThat(run.exit()).isZero();
-        assertThat(run.out()).contains("0 completed").containsPattern("[1-9][0-9]* errors");
+        assertThat(run.out()).contains("0 completed").containsPattern("[1-9][0-9]* errors")
+                .as("the errors say what they were")
+                .containsPattern("error kind +[1-9][0-9]* x error: request to /v1/completions failed: .*refused");
     }
 
     @ParameterizedTest

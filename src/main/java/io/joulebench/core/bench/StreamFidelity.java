@@ -4,6 +4,12 @@ import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.RequestListener;
 import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.RequestStatus;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,7 +26,8 @@ import org.HdrHistogram.Histogram;
  *       together (one read, or a client that fell behind) show as negative, a late one as positive;</li>
  *   <li><b>tokens/s</b> = tokens received / (last receipt − first receipt).</li>
  * </ul>
- * Without a known schedule the distortions are empty; tokens without a send time have no lag.
+ * Without a known schedule the distortions are empty; tokens without a send time have no lag. Failed and timed-out
+ * requests are also tallied by their message, so a run's errors say what they were.
  */
 public final class StreamFidelity implements RequestListener {
 
@@ -31,11 +38,20 @@ public final class StreamFidelity implements RequestListener {
 
     /**
      * @param negativeReceiptLags receipts stamped before their send time: 0 unless the stamping is wrong
+     * @param errorKinds          failed or timed-out requests by "status: message", most frequent first; at most
+     *                            {@value #MAX_ERROR_KINDS} kinds, the rest under {@value #OTHER_ERRORS}, last
      */
     public record Summary(long tokensReceived, long tokensWithSendTime, double tokensPerSecond,
                           IssuerReport.LatencySummary receiptLag, long negativeReceiptLags, Signed ttftDistortion,
-                          Signed itlDistortion) {
+                          Signed itlDistortion, Map<String, Long> errorKinds) {
+        public Summary {
+            errorKinds = Collections.unmodifiableMap(new LinkedHashMap<>(errorKinds));
+        }
     }
+
+    static final int MAX_ERROR_KINDS = 8;
+    static final String OTHER_ERRORS = "other";
+    private static final int MAX_MESSAGE_CHARS = 200;
 
     private final TokenSchedule schedule;
     private final Histogram lag = new Histogram(3);
@@ -46,6 +62,7 @@ public final class StreamFidelity implements RequestListener {
     private long tokens;
     private long firstReceipt = Long.MAX_VALUE;
     private long lastReceipt = Long.MIN_VALUE;
+    private final Map<String, Long> errors = new HashMap<>();
 
     /** @param schedule the server's schedule, or null when unknown (no distortion figures) */
     public StreamFidelity(TokenSchedule schedule) {
@@ -54,6 +71,9 @@ public final class StreamFidelity implements RequestListener {
 
     @Override
     public synchronized void onTerminal(RequestRecord record) {
+        if (record.status() != RequestStatus.OK) {
+            tallyError(record);
+        }
         CompletionResult result = record.result();
         long[] receipts = result.tokenTimesNanos();
         if (receipts.length == 0) {
@@ -85,6 +105,18 @@ public final class StreamFidelity implements RequestListener {
         }
     }
 
+    private void tallyError(RequestRecord record) {
+        String message = record.error() == null ? "(no message)" : record.error();
+        if (message.length() > MAX_MESSAGE_CHARS) {
+            message = message.substring(0, MAX_MESSAGE_CHARS) + "…";
+        }
+        String kind = record.status().label() + ": " + message;
+        if (!errors.containsKey(kind) && errors.size() >= MAX_ERROR_KINDS) {
+            kind = OTHER_ERRORS;
+        }
+        errors.merge(kind, 1L, Long::sum);
+    }
+
     public synchronized Summary summary() {
         long n = lag.getTotalCount();
         IssuerReport.LatencySummary lags = n == 0 ? IssuerReport.LatencySummary.EMPTY
@@ -93,7 +125,20 @@ public final class StreamFidelity implements RequestListener {
                         Math.min(lagMax, lag.getValueAtPercentile(99.9)), lagMax);
         double span = (lastReceipt - firstReceipt) / 1e9;
         return new Summary(tokens, n, tokens > 1 && span > 0 ? tokens / span : 0.0, lags, negativeLags,
-                ttft.summary(), itl.summary());
+                ttft.summary(), itl.summary(), byCountDescending(errors));
+    }
+
+    private static Map<String, Long> byCountDescending(Map<String, Long> counts) {
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        counts.entrySet().stream()
+                .filter(e -> !e.getKey().equals(OTHER_ERRORS))
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        if (counts.containsKey(OTHER_ERRORS)) {
+            sorted.put(OTHER_ERRORS, counts.get(OTHER_ERRORS)); // last, whatever its count
+        }
+        return sorted;
     }
 
     /** Two HdrHistograms, of magnitudes below zero and of values from zero up, read as one sorted distribution. */

@@ -72,4 +72,33 @@ class StreamFidelityTest {
         assertThat(h.valueAt(100)).isEqualTo(5);
         assertThat(new StreamFidelity.SignedHistogram().valueAt(50)).isNull();
     }
+
+    @Test
+    void failed_requests_are_tallied_by_status_and_message_most_frequent_first_with_a_bounded_number_of_kinds() {
+        StreamFidelity fidelity = new StreamFidelity(null);
+        for (int i = 0; i < 3; i++) {
+            fidelity.onTerminal(failed(RequestStatus.ERROR, "request to http://h/v1 failed: Connection reset"));
+        }
+        fidelity.onTerminal(failed(RequestStatus.TIMEOUT, "drain timeout"));
+        fidelity.onTerminal(failed(RequestStatus.ERROR, null));
+        for (int i = 0; i < StreamFidelity.MAX_ERROR_KINDS + 2; i++) {
+            fidelity.onTerminal(failed(RequestStatus.ERROR, "kind " + i));
+        }
+        fidelity.onTerminal(request(0, new long[] {1}, new long[] {2})); // an OK request is no error
+
+        var kinds = fidelity.summary().errorKinds();
+        assertThat(kinds).hasSize(StreamFidelity.MAX_ERROR_KINDS + 1);
+        assertThat(kinds.entrySet()).first().satisfies(e -> {
+            assertThat(e.getKey()).isEqualTo("error: request to http://h/v1 failed: Connection reset");
+            assertThat(e.getValue()).isEqualTo(3);
+        });
+        assertThat(kinds).containsEntry("timeout: drain timeout", 1L).containsEntry("error: (no message)", 1L)
+                .containsEntry(StreamFidelity.OTHER_ERRORS, 5L);
+        assertThat(kinds.keySet()).last().isEqualTo(StreamFidelity.OTHER_ERRORS);
+        assertThat(kinds.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(15);
+    }
+
+    private static RequestRecord failed(RequestStatus status, String message) {
+        return new RequestRecord(0, 0, 0L, 1L, status, message, null);
+    }
 }
