@@ -15,6 +15,7 @@ import io.joulebench.core.window.AbortedLevelException;
 import io.joulebench.core.window.CsvRequestLog;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelPlan;
+import io.joulebench.core.window.LevelRule;
 import io.joulebench.core.window.Slo;
 import io.joulebench.core.window.WindowManager;
 import io.joulebench.core.window.WindowSpec;
@@ -189,6 +190,7 @@ final class LevelDriver {
                 .listener(listener)
                 .slo(slo(t.slo()))
                 .attribution(new AttributionRule(e.measurement().prefillWeight(), m.energy().baselinePowerW()))
+                .rule(t.trace() != null ? LevelRule.REPLAY : LevelRule.STATIONARY)
                 .build();
     }
 

@@ -21,10 +21,11 @@ import java.util.function.Supplier;
  * @param slo           the optional SLO overlay, or null
  * @param attribution   how the windows' energy is attributed to requests (estimated); {@link AttributionRule#DEFAULT}
  *                      unless set
+ * @param rule          which rule judges the level: {@link LevelRule#STATIONARY} unless set
  */
 public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory traffic, Transport transport, Duration drainTimeout,
                         WarmupHook warmup, Supplier<MeasurementBracket> brackets, RequestLogFactory requestLog,
-                        WindowListener listener, Slo slo, AttributionRule attribution) {
+                        WindowListener listener, Slo slo, AttributionRule attribution, LevelRule rule) {
 
     public LevelPlan {
         if (levelIndex < 0) {
@@ -38,20 +39,21 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
         requestLog = requestLog == null ? RequestLogFactory.NONE : requestLog;
         listener = listener == null ? WindowListener.NONE : listener;
         attribution = attribution == null ? AttributionRule.DEFAULT : attribution;
+        rule = rule == null ? LevelRule.STATIONARY : rule;
     }
 
     /** This plan at another level index. */
     public LevelPlan atLevel(int index) {
         return index == levelIndex ? this
                 : new LevelPlan(index, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
-                attribution);
+                attribution, rule);
     }
 
     /** This plan with the window spec fixed after the warmup ({@link WarmupHook#windowSpec}). */
     public LevelPlan withSpec(WindowSpec fixed) {
         return fixed.equals(spec) ? this
                 : new LevelPlan(levelIndex, fixed, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
-                attribution);
+                attribution, rule);
     }
 
     public static Builder builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
@@ -72,6 +74,7 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
         private Slo slo;
         private AttributionRule attribution;
         private int levelIndex;
+        private LevelRule rule;
 
         private Builder(WindowSpec spec, TrafficSourceFactory traffic, Transport transport,
                         Supplier<MeasurementBracket> brackets) {
@@ -117,9 +120,15 @@ public record LevelPlan(int levelIndex, WindowSpec spec, TrafficSourceFactory tr
             return this;
         }
 
+        /** The rule that judges the level; {@link LevelRule#STATIONARY} unless set. */
+        public Builder rule(LevelRule levelRule) {
+            this.rule = levelRule;
+            return this;
+        }
+
         public LevelPlan build() {
             return new LevelPlan(levelIndex, spec, traffic, transport, drainTimeout, warmup, brackets, requestLog, listener, slo,
-                attribution);
+                attribution, rule);
         }
     }
 }

@@ -134,10 +134,12 @@ final class LevelRun {
         for (int w = 0; w < plain.size(); w++) {
             windows.add(plain.get(w).withAttributed(attributed.perWindow().get(w)));
         }
-        LevelValidation validation = StabilityGate.validate(
-                windows.stream().map(WindowRecord::jPerToken).toList(), spec.cvThreshold())
+        IssuerSummary issuer = IssuerSummary.of(report);
+        LevelValidation validation = plan.rule() == LevelRule.REPLAY
+                ? ReplayGate.validate(windows, issuer, spec.cvThreshold(), spec.maxErrorFraction())
+                : StabilityGate.validate(windows.stream().map(WindowRecord::jPerToken).toList(), spec.cvThreshold())
                 .withRequestFailures(windows, spec.maxErrorFraction());
-        LevelOutcome outcome = new LevelOutcome(levelIndex, spec, windows, validation, IssuerSummary.of(report));
+        LevelOutcome outcome = new LevelOutcome(levelIndex, spec, windows, validation, issuer);
         events.levelValidated(outcome);
         return outcome;
     }
