@@ -21,8 +21,10 @@ final class SummaryTable {
         for (ManifestEntry e : result.entries()) {
             CellSummary s = e.summary();
             String rate = s == null || s.rateReqS() == null ? "-" : ProgressPrinter.number(s.rateReqS()) + "/s";
-            String jpt = s == null || s.jPerTokenMean() == null ? "-"
-                    : String.format(Locale.ROOT, "%.5g", s.jPerTokenMean());
+            // the level's figure is Σenergy / Σtokens, as in every other view (RatioEstimator), not the mean of the
+            // windows' ratios, which weighs a short window's J/token like a long one's
+            String jpt = s == null || s.mjPerToken() == null ? "-"
+                    : String.format(Locale.ROOT, "%.5g", s.mjPerToken() / 1000);
             String level = switch (e.status()) {
                 case COMPLETED -> "valid";
                 case FAILED -> (s == null ? "failed" : "invalid") + ": " + e.reason();
