@@ -31,6 +31,7 @@ public final class RunningEngine implements AutoCloseable {
     private final AtomicLong requestIndex = new AtomicLong();
     private final Set<TokenStream> activeStreams = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closing = new AtomicBoolean();
+    private final Vocabulary vocabulary = new Vocabulary();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stoppedByFault;
     private HttpServer server;
@@ -144,6 +145,10 @@ public final class RunningEngine implements AutoCloseable {
 
     long nextRequestIndex() {
         return requestIndex.getAndIncrement();
+    }
+
+    Vocabulary vocabulary() {
+        return vocabulary;
     }
 
     EngineCore core() {

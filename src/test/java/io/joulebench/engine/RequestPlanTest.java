@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class RequestPlanTest {
 
-    private static final CompletionRequest WITH_MAX = new CompletionRequest(false, 10, 20, true, true);
-    private static final CompletionRequest WITHOUT_MAX = new CompletionRequest(false, 10, null, true, true);
+    private static final CompletionRequest WITH_MAX = new CompletionRequest(false, 10, 20, true, true, false, null, new long[0]);
+    private static final CompletionRequest WITHOUT_MAX = new CompletionRequest(false, 10, null, true, true, false, null, new long[0]);
 
     @Test
     void same_seed_and_index_give_the_same_plan_and_text() {
