@@ -140,7 +140,7 @@ public final class RunningEngine implements AutoCloseable {
 
     String metricsText() {
         return MetricsRenderer.render(power.readAll(), modelName, core.running(), core.waiting(),
-                core.promptTokens(), core.generationTokens());
+                core.promptTokens(), core.cachedPromptTokens(), core.generationTokens());
     }
 
     long nextRequestIndex() {

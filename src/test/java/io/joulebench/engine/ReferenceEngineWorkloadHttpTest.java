@@ -101,6 +101,10 @@ class ReferenceEngineWorkloadHttpTest {
         assertThat(second.get("prompt_tokens").asInt()).isEqualTo(3 * B + 20);
         JsonNode other = completionUsage(" beta" + shared, false);
         assertThat(other.at("/prompt_tokens_details/cached_tokens").asInt()).isZero();
+        String metrics = client.get("/metrics").body();
+        assertThat(metrics).containsPattern("(?m)^vllm:prefix_cache_hits_total\\{[^}]*\\} " + 3 * B + "$");
+        assertThat(metrics).containsPattern("(?m)^vllm:prefix_cache_queries_total\\{[^}]*\\} "
+                + (2 * (3 * B + 20) + 3 * B + 1) + "$");
     }
 
     @Test
