@@ -30,9 +30,10 @@ final class ChunkFormat {
         b.append("}]}\n\n");
     }
 
-    void appendUsageEvent(StringBuilder b, int promptTokens, int completionTokens, Double trueEnergyJ) {
+    void appendUsageEvent(StringBuilder b, int promptTokens, int cachedTokens, int completionTokens,
+                          Double trueEnergyJ) {
         b.append("data: ").append(head).append(",\"choices\":[],");
-        appendUsage(b, promptTokens, completionTokens, trueEnergyJ);
+        appendUsage(b, promptTokens, cachedTokens, completionTokens, trueEnergyJ);
         b.append("}\n\n");
     }
 
@@ -44,13 +45,14 @@ final class ChunkFormat {
     static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
 
     /** The non-streamed response. */
-    String complete(String text, String finishReason, int promptTokens, int completionTokens, Double trueEnergyJ) {
+    String complete(String text, String finishReason, int promptTokens, int cachedTokens, int completionTokens,
+                    Double trueEnergyJ) {
         StringBuilder b = new StringBuilder(head.length() + text.length() + 160);
         b.append(chat ? head.replace("\"chat.completion.chunk\"", "\"chat.completion\"") : head)
                 .append(",\"choices\":[{\"index\":0,");
         appendChoice(b, "message", true, text, finishReason);
         b.append("}],");
-        appendUsage(b, promptTokens, completionTokens, trueEnergyJ);
+        appendUsage(b, promptTokens, cachedTokens, completionTokens, trueEnergyJ);
         return b.append('}').toString();
     }
 
@@ -83,10 +85,14 @@ final class ChunkFormat {
         }
     }
 
-    /** The usage object; {@code joulebench_true_energy_j} (simulated ground truth) only when known. */
-    private static void appendUsage(StringBuilder b, int prompt, int completion, Double trueEnergyJ) {
+    /**
+     * The usage object with {@code prompt_tokens_details.cached_tokens} (the prefix cache's share of the prompt);
+     * {@code joulebench_true_energy_j} (simulated ground truth) only when known.
+     */
+    private static void appendUsage(StringBuilder b, int prompt, int cached, int completion, Double trueEnergyJ) {
         b.append("\"usage\":{\"prompt_tokens\":").append(prompt).append(",\"completion_tokens\":")
-                .append(completion).append(",\"total_tokens\":").append(prompt + completion);
+                .append(completion).append(",\"total_tokens\":").append(prompt + completion)
+                .append(",\"prompt_tokens_details\":{\"cached_tokens\":").append(cached).append('}');
         if (trueEnergyJ != null) {
             b.append(",\"").append(CompletionResult.TRUE_ENERGY_FIELD).append("\":").append(trueEnergyJ);
         }

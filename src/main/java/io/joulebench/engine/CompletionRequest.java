@@ -9,9 +9,13 @@ import java.io.IOException;
  * A validated completion or chat-completion request. Anything the engine cannot serve is an {@link ApiError} 400
  * naming the field. The model name is not checked: any string is served by the one simulated model.
  *
- * @param maxTokens null when the request gave none
+ * @param maxTokens   null when the request gave none
+ * @param ignoreEos   generate exactly {@code max_tokens} (no early stop)
+ * @param minTokens   the fewest tokens to generate before an early stop; null when the request gave none
+ * @param blockHashes the prompt's full blocks for the prefix cache ({@link PrefixCache#blockHashes})
  */
-record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, boolean stream, boolean includeUsage) {
+record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, boolean stream, boolean includeUsage,
+                         boolean ignoreEos, Integer minTokens, long[] blockHashes) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -27,9 +31,21 @@ record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, bool
         if (root == null || !root.isObject()) {
             throw new ApiError(400, "request body must be a JSON object");
         }
-        int prompt = chat ? chatPromptTokens(root.get("messages")) : promptTokens(root.get("prompt"));
+        PromptIds ids = new PromptIds();
+        if (chat) {
+            chatPromptIds(root.get("messages"), ids);
+        } else {
+            promptIds(root.get("prompt"), ids);
+        }
+        int prompt = ids.size();
         Integer maxTokens = positiveInt(root, chat && present(root.get("max_completion_tokens"))
                 ? "max_completion_tokens" : "max_tokens");
+        boolean ignoreEos = bool(root, "ignore_eos");
+        Integer minTokens = nonNegativeInt(root, "min_tokens");
+        if (minTokens != null && maxTokens != null && minTokens > maxTokens) {
+            throw new ApiError(400, "min_tokens (" + minTokens + ") must be ≤ max_tokens (" + maxTokens + ")",
+                    "min_tokens");
+        }
         boolean stream = bool(root, "stream");
         boolean includeUsage = false;
         JsonNode options = root.get("stream_options");
@@ -55,18 +71,21 @@ record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, bool
             throw new ApiError(400, "prompt (" + prompt + " tokens) + max_tokens (" + maxTokens
                     + ") exceeds this model's maximum context length " + profile.maxModelLen(), "max_tokens");
         }
-        return new CompletionRequest(chat, prompt, maxTokens, stream, includeUsage);
+        return new CompletionRequest(chat, prompt, maxTokens, stream, includeUsage, ignoreEos, minTokens,
+                PrefixCache.blockHashes(ids.toArray()));
     }
 
-    private static int promptTokens(JsonNode prompt) {
+    private static void promptIds(JsonNode prompt, PromptIds ids) {
         if (!present(prompt)) {
             throw new ApiError(400, "prompt is required", "prompt");
         }
         if (prompt.isTextual()) {
-            return Tokenizer.count(prompt.textValue());
+            ids.addText(prompt.textValue());
+            return;
         }
         if (prompt.isArray() && prompt.size() == 1 && prompt.get(0).isTextual()) {
-            return Tokenizer.count(prompt.get(0).textValue());
+            ids.addText(prompt.get(0).textValue());
+            return;
         }
         if (prompt.isArray() && !prompt.isEmpty()) {
             for (JsonNode id : prompt) {
@@ -75,47 +94,54 @@ record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, bool
                             "prompt");
                 }
             }
-            return prompt.size();
+            for (JsonNode id : prompt) {
+                ids.add((int) id.asLong());
+            }
+            return;
         }
         throw new ApiError(400, "prompt must be a string, a one-string list or a list of token ids", "prompt");
     }
 
     /** Each message: tokens of its role + tokens of its text + 2; plus 1 to open the assistant turn. */
-    private static int chatPromptTokens(JsonNode messages) {
+    private static void chatPromptIds(JsonNode messages, PromptIds ids) {
         if (!present(messages)) {
             throw new ApiError(400, "messages is required", "messages");
         }
         if (!messages.isArray() || messages.isEmpty()) {
             throw new ApiError(400, "messages must be a non-empty list", "messages");
         }
-        int tokens = 1;
         for (JsonNode m : messages) {
             JsonNode role = m.get("role");
             if (!m.isObject() || role == null || !role.isTextual()) {
                 throw new ApiError(400, "each message needs a string role", "messages");
             }
-            tokens += Tokenizer.count(role.textValue()) + contentTokens(m.get("content")) + 2;
+            ids.add(PromptIds.MESSAGE_START);
+            ids.addText(role.textValue());
+            contentIds(m.get("content"), ids);
+            ids.add(PromptIds.MESSAGE_END);
         }
-        return tokens;
+        ids.add(PromptIds.ASSISTANT_TURN);
     }
 
-    private static int contentTokens(JsonNode content) {
+    private static void contentIds(JsonNode content, PromptIds ids) {
         if (content == null || content.isNull()) {
-            return 0;
+            return;
         }
         if (content.isTextual()) {
-            return Tokenizer.count(content.textValue());
+            ids.addText(content.textValue());
+            return;
         }
         if (content.isArray()) {
-            int tokens = 0;
             for (JsonNode part : content) {
                 JsonNode text = part.get("text");
                 if (!part.isObject() || text == null || !text.isTextual()) {
                     throw new ApiError(400, "message content parts must be objects with a string text", "messages");
                 }
-                tokens += Tokenizer.count(text.textValue());
             }
-            return tokens;
+            for (JsonNode part : content) {
+                ids.addText(part.get("text").textValue());
+            }
+            return;
         }
         throw new ApiError(400, "message content must be a string or a list of text parts", "messages");
     }
@@ -127,6 +153,17 @@ record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, bool
         }
         if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() <= 0) {
             throw new ApiError(400, field + " must be a positive integer", field);
+        }
+        return v.intValue();
+    }
+
+    private static Integer nonNegativeInt(JsonNode root, String field) {
+        JsonNode v = root.get(field);
+        if (!present(v)) {
+            return null;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 0) {
+            throw new ApiError(400, field + " must be an integer ≥ 0", field);
         }
         return v.intValue();
     }

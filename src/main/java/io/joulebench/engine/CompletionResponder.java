@@ -23,16 +23,16 @@ final class CompletionResponder {
         }
         TokenStream tokens = new TokenStream(Thread.currentThread());
         Sequence sequence = new Sequence(index, request.promptTokens(), plan.targetTokens(), plan.finishReason(),
-                tokens);
+                tokens, request.blockHashes());
         ChunkFormat format = new ChunkFormat(request.chat(), index, System.currentTimeMillis() / 1000,
                 engine.modelName());
         engine.register(tokens);
         try {
             engine.core().submit(sequence);
             if (request.stream()) {
-                stream(exchange, request, plan, tokens, format);
+                stream(exchange, request, plan, sequence, tokens, format);
             } else {
-                whole(exchange, request, plan, tokens, format);
+                whole(exchange, request, plan, sequence, tokens, format);
             }
         } finally {
             sequence.cancel();
@@ -40,8 +40,8 @@ final class CompletionResponder {
         }
     }
 
-    private void stream(HttpExchange exchange, CompletionRequest request, RequestPlan plan, TokenStream tokens,
-                        ChunkFormat format) throws IOException {
+    private void stream(HttpExchange exchange, CompletionRequest request, RequestPlan plan, Sequence sequence,
+                        TokenStream tokens, ChunkFormat format) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
         exchange.sendResponseHeaders(200, 0);
@@ -78,15 +78,15 @@ final class CompletionResponder {
         }
         // the last tokens, usage and [DONE] leave in one chunk when the stream closes
         if (request.includeUsage()) {
-            format.appendUsageEvent(b, request.promptTokens(), target, tokens.trueEnergyJ());
+            format.appendUsageEvent(b, request.promptTokens(), sequence.cachedTokens, target, tokens.trueEnergyJ());
         }
         write(out, b);
         out.write(ChunkFormat.DONE);
         out.close();
     }
 
-    private void whole(HttpExchange exchange, CompletionRequest request, RequestPlan plan, TokenStream tokens,
-                       ChunkFormat format) throws IOException {
+    private void whole(HttpExchange exchange, CompletionRequest request, RequestPlan plan, Sequence sequence,
+                       TokenStream tokens, ChunkFormat format) throws IOException {
         int target = plan.targetTokens();
         int generated = 0;
         while (generated < target) {
@@ -103,8 +103,8 @@ final class CompletionResponder {
         for (int i = 0; i < target; i++) {
             text.append(TextGenerator.token(seed, plan.index(), i));
         }
-        String body = format.complete(text.toString(), plan.finishReason(), request.promptTokens(), target,
-                tokens.trueEnergyJ());
+        String body = format.complete(text.toString(), plan.finishReason(), request.promptTokens(),
+                sequence.cachedTokens, target, tokens.trueEnergyJ());
         if (plan.malformed()) {
             body = body.substring(0, body.length() / 2);
         }

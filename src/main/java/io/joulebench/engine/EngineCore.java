@@ -28,13 +28,23 @@ final class EngineCore {
     private volatile int running;
     private volatile int waiting;
     private long promptTokens;
+    private long cachedPromptTokens;
     private long generationTokens;
 
+    /** No prefix cache and no KV capacity but {@code max_num_seqs}. */
     EngineCore(EngineProfile profile, PowerModel power, Clock clock) {
+        this(profile, power, clock, 0, 0);
+    }
+
+    /**
+     * @param prefixCacheTokens capacity of the simulated prefix cache ({@link PrefixCache}), 0 = off
+     * @param kvCacheTokens     the running batch's KV capacity in tokens ({@link BatchScheduler}), 0 = no limit
+     */
+    EngineCore(EngineProfile profile, PowerModel power, Clock clock, int prefixCacheTokens, long kvCacheTokens) {
         this.profile = profile;
         this.power = power;
         this.clock = clock;
-        this.scheduler = new BatchScheduler(profile);
+        this.scheduler = new BatchScheduler(profile, new PrefixCache(prefixCacheTokens), kvCacheTokens);
         this.ledger = new TrueEnergyLedger(profile, power);
     }
 
@@ -68,7 +78,8 @@ final class EngineCore {
             }
             power.setOccupancy((double) step.batchSize() / profile.maxNumSeqs());
             startEnergy = power.totalExactEnergyJoules();
-            promptTokens += step.prefillTokens();
+            promptTokens += step.promptTokens();
+            cachedPromptTokens += step.cachedTokens();
             publishCounts();
         } finally {
             lock.unlock();
@@ -152,6 +163,16 @@ final class EngineCore {
         lock.lock();
         try {
             return promptTokens;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Prompt tokens the prefix cache served, all requests so far. */
+    long cachedPromptTokens() {
+        lock.lock();
+        try {
+            return cachedPromptTokens;
         } finally {
             lock.unlock();
         }

@@ -40,6 +40,16 @@ public final class EngineFlags {
     @Option(names = "--no-thermal-drift", description = "Temperature sits at its steady state at once.")
     boolean noThermalDrift;
 
+    @Option(names = "--prefix-cache-tokens", paramLabel = "TOKENS",
+            description = "Simulated prefix cache capacity in tokens (blocks of 16); 0 = off "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int prefixCacheTokens = EngineOptions.DEFAULT_PREFIX_CACHE_TOKENS;
+
+    @Option(names = "--kv-cache-tokens", paramLabel = "TOKENS",
+            description = "KV capacity of the running batch in tokens; 0 = only max_num_seqs limits it "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int kvCacheTokens;
+
     @Option(names = "--set", paramLabel = "NAME=VALUE",
             description = "Override a profile parameter (repeatable), e.g. max_num_seqs=128.")
     List<String> sets = new ArrayList<>();
@@ -82,6 +92,8 @@ public final class EngineFlags {
                 .thermalTimeConstant(thermalTauSeconds == null ? null : seconds(thermalTauSeconds))
                 .counterPeriod(seconds(counterPeriodMs / 1000))
                 .thermalDrift(!noThermalDrift)
+                .prefixCacheTokens(prefixCacheTokens)
+                .kvCacheTokens(kvCacheTokens)
                 .overrides(overrides())
                 .faults(faults());
     }

@@ -21,10 +21,12 @@ final class EngineHandler implements HttpHandler {
 
     private final RunningEngine engine;
     private final CompletionResponder completions;
+    private final TokenizerEndpoints tokenizer;
 
     EngineHandler(RunningEngine engine) {
         this.engine = engine;
         this.completions = new CompletionResponder(engine);
+        this.tokenizer = new TokenizerEndpoints(engine.vocabulary());
     }
 
     @Override
@@ -79,6 +81,12 @@ final class EngineHandler implements HttpHandler {
                 CompletionRequest request = CompletionRequest.parse(body, path.endsWith("/chat/completions"),
                         engine.profile());
                 completions.serve(exchange, request);
+            }
+            case "/tokenize", "/detokenize" -> {
+                requireMethod(exchange, "POST");
+                byte[] body = readBody(exchange);
+                respond(exchange, 200, "application/json", path.equals("/tokenize")
+                        ? tokenizer.tokenize(body) : tokenizer.detokenize(body));
             }
             default -> {
                 drain(exchange);

@@ -24,16 +24,21 @@ import java.util.Objects;
  * @param clock            drives the batch steps and the power model
  * @param faults           injected failures
  * @param allowRemote      permits binding a non-loopback host
+ * @param prefixCacheTokens capacity of the simulated prefix cache in tokens, 0 = off ({@link PrefixCache})
+ * @param kvCacheTokens    KV capacity of the running batch in tokens, 0 = only {@code max_num_seqs} limits it
  */
 public record EngineOptions(String host, int port, String profile, int gpus, long seed, Duration loadDelay,
                             Duration thermalTimeConstant, Duration counterPeriod, boolean thermalDrift,
-                            Map<String, Double> overrides, Clock clock, Faults faults, boolean allowRemote) {
+                            Map<String, Double> overrides, Clock clock, Faults faults, boolean allowRemote,
+                            int prefixCacheTokens, int kvCacheTokens) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     /** τ of the plausible-shape profiles; a fitted profile brings its own ({@link EngineProfile#thermalTimeConstantS}). */
     public static final Duration DEFAULT_THERMAL_TIME_CONSTANT =
             Duration.ofSeconds((long) EngineProfile.PLAUSIBLE_THERMAL_TIME_CONSTANT_S);
     public static final Duration DEFAULT_COUNTER_PERIOD = Duration.ofMillis(100);
+    /** 16,384 blocks of 16 tokens: holds a long trace's shared prefixes, as a datacentre card's spare KV would. */
+    public static final int DEFAULT_PREFIX_CACHE_TOKENS = 262_144;
 
     public EngineOptions {
         Objects.requireNonNull(host, "host");
@@ -58,6 +63,12 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         }
         if (!counterPeriod.isPositive()) {
             throw new IllegalArgumentException("counter period must be > 0");
+        }
+        if (prefixCacheTokens < 0) {
+            throw new IllegalArgumentException("prefix cache tokens must be ≥ 0, got " + prefixCacheTokens);
+        }
+        if (kvCacheTokens < 0) {
+            throw new IllegalArgumentException("KV cache tokens must be ≥ 0, got " + kvCacheTokens);
         }
         if (!allowRemote && !isLoopback(host)) {
             throw new IllegalArgumentException(
@@ -98,12 +109,15 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         b.clock = clock;
         b.faults = faults;
         b.allowRemote = allowRemote;
+        b.prefixCacheTokens = prefixCacheTokens;
+        b.kvCacheTokens = kvCacheTokens;
         return b;
     }
 
     /**
      * Defaults: 127.0.0.1, a free port, profile small, 1 GPU, seed 0, no load delay, the profile's τ (180 s for small,
-     * medium and large), counter 100 ms.
+     * medium and large), counter 100 ms, a prefix cache of {@value #DEFAULT_PREFIX_CACHE_TOKENS} tokens, no KV
+     * capacity but {@code max_num_seqs}.
      */
     public static final class Builder {
         private String host = DEFAULT_HOST;
@@ -119,8 +133,22 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
         private Clock clock = Clock.system();
         private Faults faults = Faults.NONE;
         private boolean allowRemote;
+        private int prefixCacheTokens = DEFAULT_PREFIX_CACHE_TOKENS;
+        private int kvCacheTokens;
 
         private Builder() {
+        }
+
+        /** Capacity of the simulated prefix cache in tokens; 0 turns it off. */
+        public Builder prefixCacheTokens(int tokens) {
+            this.prefixCacheTokens = tokens;
+            return this;
+        }
+
+        /** KV capacity of the running batch in tokens; 0 (the default) leaves only {@code max_num_seqs}. */
+        public Builder kvCacheTokens(int tokens) {
+            this.kvCacheTokens = tokens;
+            return this;
         }
 
         public Builder host(String host) {
@@ -199,7 +227,8 @@ public record EngineOptions(String host, int port, String profile, int gpus, lon
             Duration tau = thermalTimeConstant != null ? thermalTimeConstant
                     : Duration.ofNanos(Math.round(EngineProfile.named(profile).thermalTimeConstantS() * 1e9));
             return new EngineOptions(host, port, profile, gpus, seed, loadDelay, tau,
-                    counterPeriod, thermalDrift, overrides, clock, faults, allowRemote);
+                    counterPeriod, thermalDrift, overrides, clock, faults, allowRemote, prefixCacheTokens,
+                    kvCacheTokens);
         }
     }
 }

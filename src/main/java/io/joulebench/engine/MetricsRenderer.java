@@ -16,7 +16,7 @@ final class MetricsRenderer {
     }
 
     static String render(List<GpuReading> gpus, String servedModel, int running, int waiting, long promptTokens,
-                         long generationTokens) {
+                         long cachedPromptTokens, long generationTokens) {
         StringBuilder b = new StringBuilder(2048 + 600 * gpus.size());
         header(b, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "counter",
                 "Total energy consumption since boot (in mJ), SIMULATED.");
@@ -43,6 +43,10 @@ final class MetricsRenderer {
         b.append("vllm:num_requests_waiting").append(model).append(waiting).append('\n');
         header(b, "vllm:prompt_tokens_total", "counter", "Number of prefill tokens processed.");
         b.append("vllm:prompt_tokens_total").append(model).append(promptTokens).append('\n');
+        header(b, "vllm:prefix_cache_queries_total", "counter", "Prompt tokens looked up in the prefix cache.");
+        b.append("vllm:prefix_cache_queries_total").append(model).append(promptTokens).append('\n');
+        header(b, "vllm:prefix_cache_hits_total", "counter", "Prompt tokens served from the prefix cache, SIMULATED.");
+        b.append("vllm:prefix_cache_hits_total").append(model).append(cachedPromptTokens).append('\n');
         header(b, "vllm:generation_tokens_total", "counter", "Number of generation tokens processed.");
         b.append("vllm:generation_tokens_total").append(model).append(generationTokens).append('\n');
         header(b, "joulebench_sim_true_energy_joules_total", "counter",

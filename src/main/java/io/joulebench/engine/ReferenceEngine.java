@@ -34,7 +34,8 @@ public final class ReferenceEngine {
         EngineProfile profile = options.resolvedProfile();
         PowerModel power = new PowerModel(profile, options.gpus(), options.clock(), options.thermalTimeConstant(),
                 options.counterPeriod(), options.thermalDrift(), options.seed());
-        EngineCore core = new EngineCore(profile, power, options.clock());
+        EngineCore core = new EngineCore(profile, power, options.clock(), options.prefixCacheTokens(),
+                options.kvCacheTokens());
         RunningEngine engine = new RunningEngine(options, profile, power, core);
         HttpServer server;
         try {

@@ -31,6 +31,7 @@ public final class RunningEngine implements AutoCloseable {
     private final AtomicLong requestIndex = new AtomicLong();
     private final Set<TokenStream> activeStreams = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closing = new AtomicBoolean();
+    private final Vocabulary vocabulary = new Vocabulary();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stoppedByFault;
     private HttpServer server;
@@ -139,11 +140,15 @@ public final class RunningEngine implements AutoCloseable {
 
     String metricsText() {
         return MetricsRenderer.render(power.readAll(), modelName, core.running(), core.waiting(),
-                core.promptTokens(), core.generationTokens());
+                core.promptTokens(), core.cachedPromptTokens(), core.generationTokens());
     }
 
     long nextRequestIndex() {
         return requestIndex.getAndIncrement();
+    }
+
+    Vocabulary vocabulary() {
+        return vocabulary;
     }
 
     EngineCore core() {

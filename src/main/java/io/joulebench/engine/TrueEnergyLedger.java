@@ -6,7 +6,8 @@ import java.util.List;
  * Ground truth per request: each step's exact energy (the power model's ∫P dt over the step, all GPUs) split among
  * the sequences in the step's batch. The idle part, {@code min(E, idle power × step time)}, is split equally; the
  * rest by the step time each sequence costs as the scheduler models it: {@code prefill_s_per_token × prompt tokens}
- * for a sequence admitted in this step, plus {@code decode_base_s / batch + decode_per_seq_s} for every one.
+ * (less those the prefix cache served) for a sequence admitted in this step, plus
+ * {@code decode_base_s / batch + decode_per_seq_s} for every one.
  * Energy outside steps (an idle engine) is no request's. Served as {@code usage.joulebench_true_energy_j}
  * (docs/reference-engine.md); simulated, for checking the harness's attribution, never a measurement.
  */
@@ -37,7 +38,7 @@ final class TrueEnergyLedger {
         double[] work = new double[n];
         double total = 0;
         for (int i = 0; i < n; i++) {
-            work[i] = decode + (i >= n - admitted ? profile.prefillSPerToken() * batch.get(i).promptTokens : 0);
+            work[i] = decode + (i >= n - admitted ? profile.prefillSPerToken() * batch.get(i).prefillTokens() : 0);
             total += work[i];
         }
         for (int i = 0; i < n; i++) {

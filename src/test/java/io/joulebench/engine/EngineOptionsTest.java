@@ -28,6 +28,21 @@ class EngineOptionsTest {
     }
 
     @Test
+    void cache_capacities_come_from_their_flags_and_negative_ones_are_refused() {
+        EngineOptions o = EngineFlags.parse(List.of("--prefix-cache-tokens", "0", "--kv-cache-tokens", "8192"))
+                .builder().build();
+        assertThat(o.prefixCacheTokens()).isZero();
+        assertThat(o.kvCacheTokens()).isEqualTo(8192);
+        EngineOptions d = EngineFlags.parse(List.of()).builder().build();
+        assertThat(d.prefixCacheTokens()).isEqualTo(EngineOptions.DEFAULT_PREFIX_CACHE_TOKENS);
+        assertThat(d.kvCacheTokens()).isZero();
+        assertThatThrownBy(() -> EngineOptions.builder().prefixCacheTokens(-1).build())
+                .hasMessageContaining("prefix cache tokens");
+        assertThatThrownBy(() -> EngineOptions.builder().kvCacheTokens(-16).build())
+                .hasMessageContaining("KV cache tokens");
+    }
+
+    @Test
     void out_of_range_values_are_refused() {
         assertThatThrownBy(() -> EngineOptions.builder().gpus(9).build()).hasMessageContaining("gpus");
         assertThatThrownBy(() -> EngineOptions.builder().gpus(0).build()).hasMessageContaining("gpus");

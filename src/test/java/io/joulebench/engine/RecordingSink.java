@@ -9,6 +9,7 @@ final class RecordingSink implements TokenSink {
     final List<Long> tokenTimes = new ArrayList<>();
     String finishReason;
     long finishedAt = -1;
+    Double trueEnergyJ;
 
     @Override
     public void tokens(int generated, long atNanos) {
@@ -19,5 +20,10 @@ final class RecordingSink implements TokenSink {
     public void finished(String reason, long atNanos) {
         finishReason = reason;
         finishedAt = atNanos;
+    }
+
+    @Override
+    public void trueEnergy(double joules) {
+        trueEnergyJ = joules;
     }
 }

@@ -38,6 +38,19 @@ class ReferenceEngineServerFactoryTest {
     }
 
     @Test
+    void the_cache_keys_reach_the_engine_and_their_absence_keeps_its_defaults() {
+        ReferenceEngineOptions set = new ReferenceEngineOptions("small", 1, 3L, 0, null, null, null, 0, 4096);
+        EngineOptions o = ReferenceEngineServerFactory.options(ReferenceArgs.of(set, 7)).build();
+        assertThat(o.prefixCacheTokens()).isZero();
+        assertThat(o.kvCacheTokens()).isEqualTo(4096);
+
+        ReferenceEngineOptions unset = new ReferenceEngineOptions("small", 1, 3L, 0, null, null, null);
+        EngineOptions d = ReferenceEngineServerFactory.options(ReferenceArgs.of(unset, 7)).build();
+        assertThat(d.prefixCacheTokens()).isEqualTo(EngineOptions.DEFAULT_PREFIX_CACHE_TOKENS);
+        assertThat(d.kvCacheTokens()).as("no KV limit but max_num_seqs, as before").isZero();
+    }
+
+    @Test
     void the_ignore_sigterm_fault_is_refused_in_process_where_the_signals_are_not_the_engines() {
         assertThatThrownBy(() -> ReferenceEngineServerFactory.options(List.of("--fault", "ignore-sigterm")))
                 .hasMessageContaining("ignore-sigterm applies to a 'joulebench engine' process only");

@@ -7,8 +7,12 @@ import org.junit.jupiter.api.Test;
 
 class RequestPlanTest {
 
-    private static final CompletionRequest WITH_MAX = new CompletionRequest(false, 10, 20, true, true);
-    private static final CompletionRequest WITHOUT_MAX = new CompletionRequest(false, 10, null, true, true);
+    private static final CompletionRequest WITH_MAX = request(20, false, null);
+    private static final CompletionRequest WITHOUT_MAX = request(null, false, null);
+
+    private static CompletionRequest request(Integer maxTokens, boolean ignoreEos, Integer minTokens) {
+        return new CompletionRequest(false, 10, maxTokens, true, true, ignoreEos, minTokens, new long[0]);
+    }
 
     @Test
     void same_seed_and_index_give_the_same_plan_and_text() {
@@ -46,6 +50,39 @@ class RequestPlanTest {
             }
         }
         assertThat(early).isBetween(420, 580);
+    }
+
+    @Test
+    void ignore_eos_gives_exactly_max_tokens_even_when_every_request_would_stop_early() {
+        EngineProfile profile = EngineProfile.SMALL.withOverrides(Map.of("early_stop_fraction", 1.0));
+        for (long i = 0; i < 300; i++) {
+            assertThat(RequestPlan.draw(1, i, WITH_MAX, profile, Faults.NONE).finishReason()).isEqualTo("stop");
+            RequestPlan forced = RequestPlan.draw(1, i, request(20, true, null), profile, Faults.NONE);
+            assertThat(forced.targetTokens()).isEqualTo(20);
+            assertThat(forced.finishReason()).isEqualTo("length");
+        }
+    }
+
+    @Test
+    void ignore_eos_without_max_tokens_fills_the_context() {
+        RequestPlan plan = RequestPlan.draw(1, 0, request(null, true, null), EngineProfile.SMALL, Faults.NONE);
+        assertThat(plan.targetTokens()).isEqualTo(EngineProfile.SMALL.maxModelLen() - 10);
+        assertThat(plan.finishReason()).isEqualTo("length");
+    }
+
+    @Test
+    void min_tokens_is_the_shortest_an_early_stop_may_be() {
+        EngineProfile profile = EngineProfile.SMALL.withOverrides(Map.of("early_stop_fraction", 1.0));
+        int shortest = Integer.MAX_VALUE;
+        for (long i = 0; i < 300; i++) {
+            shortest = Math.min(shortest, RequestPlan.draw(1, i, request(20, false, 15), profile, Faults.NONE)
+                    .targetTokens());
+            assertThat(RequestPlan.draw(1, i, request(null, false, 200), profile, Faults.NONE).targetTokens())
+                    .isGreaterThanOrEqualTo(200);
+        }
+        assertThat(shortest).isEqualTo(15);
+        assertThat(RequestPlan.draw(1, 0, request(20, false, 20), profile, Faults.NONE).targetTokens())
+                .isEqualTo(20);
     }
 
     @Test

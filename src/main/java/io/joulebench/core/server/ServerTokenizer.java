@@ -28,10 +28,10 @@ public final class ServerTokenizer {
         /** The dialect of a preset, empty when the engine has no tokenizer endpoint Joulebench knows. */
         public static Optional<Dialect> of(EnginePreset preset) {
             return switch (preset) {
-                case LLAMACPP -> Optional.of(LLAMA_CPP);
+                case LLAMACPP, REFERENCE -> Optional.of(LLAMA_CPP); // the reference engine speaks llama.cpp's
                 case VLLM, SGLANG -> Optional.of(VLLM);
                 case TGI -> Optional.of(TGI);
-                case TRTLLM, REFERENCE, CUSTOM -> Optional.empty();
+                case TRTLLM, CUSTOM -> Optional.empty();
             };
         }
     }

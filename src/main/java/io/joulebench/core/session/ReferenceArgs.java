@@ -15,7 +15,10 @@ public final class ReferenceArgs {
     private ReferenceArgs() {
     }
 
-    /** {@code --profile}, {@code --gpus}, {@code --seed} (the task seed when unset), load delay, τ, max_num_seqs, faults. */
+    /**
+     * {@code --profile}, {@code --gpus}, {@code --seed} (the task seed when unset), load delay, τ, max_num_seqs, the
+     * prefix cache and KV capacities, faults.
+     */
     public static List<String> of(ReferenceEngineOptions r, long taskSeed) {
         List<String> out = new ArrayList<>();
         if (r == null) {
@@ -32,6 +35,12 @@ public final class ReferenceArgs {
         }
         if (r.maxNumSeqs() != null) {
             out.addAll(List.of("--set", "max_num_seqs=" + r.maxNumSeqs()));
+        }
+        if (r.prefixCacheTokens() != null) {
+            out.addAll(List.of("--prefix-cache-tokens", Integer.toString(r.prefixCacheTokens())));
+        }
+        if (r.kvCacheTokens() != null) {
+            out.addAll(List.of("--kv-cache-tokens", Integer.toString(r.kvCacheTokens())));
         }
         ReferenceFaults f = r.faults();
         if (f != null) {

@@ -131,7 +131,8 @@ public final class ExperimentConfigReader {
                 f.path("malformed_sse_fraction").asDouble(), f.path("drop_connection_fraction").asDouble());
         return new ReferenceEngineOptions(n.path("profile").asText("small"), n.path("gpus").asInt(1),
                 optLong(n.path("seed")), n.path("load_delay_seconds").asDouble(),
-                optDouble(n.path("thermal_time_constant_seconds")), optInt(n.path("max_num_seqs")), faults);
+                optDouble(n.path("thermal_time_constant_seconds")), optInt(n.path("max_num_seqs")), faults,
+                optInt(n.path("prefix_cache_tokens")), optInt(n.path("kv_cache_tokens")));
     }
 
     /**

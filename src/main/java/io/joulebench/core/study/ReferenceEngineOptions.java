@@ -4,10 +4,18 @@ import java.util.List;
 
 /**
  * The {@code reference:} block. Null fields mean "the profile's default" (the engine owns those defaults);
- * {@code seed} null means the task's random_seed.
+ * {@code seed} null means the task's random_seed. {@code prefixCacheTokens} and {@code kvCacheTokens} null mean the
+ * engine's defaults (a prefix cache on, no KV capacity but {@code max_num_seqs}; docs/reference-engine.md).
  */
 public record ReferenceEngineOptions(String profile, int gpus, Long seed, double loadDelaySeconds,
-                                     Double thermalTimeConstantSeconds, Integer maxNumSeqs, ReferenceFaults faults) {
+                                     Double thermalTimeConstantSeconds, Integer maxNumSeqs, ReferenceFaults faults,
+                                     Integer prefixCacheTokens, Integer kvCacheTokens) {
+
+    /** The block without the cache keys (the engine's defaults for both). */
+    public ReferenceEngineOptions(String profile, int gpus, Long seed, double loadDelaySeconds,
+                                  Double thermalTimeConstantSeconds, Integer maxNumSeqs, ReferenceFaults faults) {
+        this(profile, gpus, seed, loadDelaySeconds, thermalTimeConstantSeconds, maxNumSeqs, faults, null, null);
+    }
 
     /**
      * The reference engine's profile names, the choices of {@code reference.profile}: the plausible shapes, then the

@@ -225,6 +225,8 @@ final class StudySchema {
         put(f, field("load_delay_seconds", atLeast(0), N.numberNode(0.0)));
         put(f, field("thermal_time_constant_seconds", above(0), null).nullable());
         put(f, field("max_num_seqs", integer(1, 100_000), null).nullable());
+        put(f, field("prefix_cache_tokens", integer(0, Integer.MAX_VALUE), null).nullable());
+        put(f, field("kv_cache_tokens", integer(0, Integer.MAX_VALUE), null).nullable());
         put(f, field("faults", new Obj(faults), null));
         return new Obj(f);
     }

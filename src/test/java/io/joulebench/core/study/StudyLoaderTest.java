@@ -151,6 +151,20 @@ class StudyLoaderTest {
     }
 
     @Test
+    void the_reference_blocks_cache_keys_are_read_and_default_to_the_engines() {
+        ExperimentConfig set = load("""
+                serving_mode: server
+                server: {traffic: {rate: 2}}
+                reference: {prefix_cache_tokens: 0, kv_cache_tokens: 65536}
+                """).cells().get(0).experiment();
+        assertThat(set.reference().prefixCacheTokens()).isZero();
+        assertThat(set.reference().kvCacheTokens()).isEqualTo(65536);
+        ExperimentConfig unset = load(StudyFixtures.MINIMAL).cells().get(0).experiment();
+        assertThat(unset.reference().prefixCacheTokens()).isNull();
+        assertThat(unset.reference().kvCacheTokens()).isNull();
+    }
+
+    @Test
     void sweep_is_a_cartesian_product_with_first_axis_outermost() {
         Study study = load("""
                 serving_mode: server
