@@ -2,27 +2,32 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.OpenLoopSource;
 import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.ShapeSource;
-import io.joulebench.core.traffic.TraceCsv;
 import io.joulebench.core.traffic.TraceEntry;
 import io.joulebench.core.traffic.TraceFormatException;
 import io.joulebench.core.traffic.TraceReplaySource;
+import io.joulebench.core.traffic.trace.TraceSlice;
 import io.joulebench.core.window.TrafficSourceFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The traffic of a cell: open-loop arrivals over the horizon the window manager asks for (the cell's rate, arrival
  * process, burstiness, seed and concurrency cap; request records streamed, never retained), or the cell's trace
- * replayed up to that horizon. Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
+ * slice ({@code server.traffic.trace}: any format of {@link io.joulebench.core.traffic.trace.TraceFormat}) replayed
+ * up to that horizon, row i at {@code (t_i − t_0) / time_scale} with its recorded output length as max_tokens
+ * (prompt lengths and prefixes from the row are issue 30's next step). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
  * short trace cannot end the warmup early.
  *
  * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
@@ -31,6 +36,7 @@ import java.util.SplittableRandom;
  */
 public final class LevelTraffic {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LevelTraffic.class);
     private static final SplittableRandom ENTROPY = new SplittableRandom();
 
     private LevelTraffic() {
@@ -64,9 +70,11 @@ public final class LevelTraffic {
                                                boolean warmup) {
         TrafficConfig t = cell.experiment().server().traffic();
         if (t.trace() != null && !warmup) {
-            List<TraceEntry> entries = trace(t, studyDir);
+            TraceSlice slice = slice(t.trace(), studyDir);
+            LOG.info("trace replay: {} at time_scale {}", slice.summary().describe(), t.trace().timeScale());
+            List<TraceEntry> scheduled = slice.scheduled(t.trace().timeScale());
             return (listener, horizon) -> TraceReplaySource.builder()
-                    .trace(entries.stream().filter(e -> e.offsetSeconds() <= horizon).toList())
+                    .trace(scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList())
                     .traceShapes(TraceReplaySource.withRecordedOutputLength(shapes))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
@@ -80,29 +88,26 @@ public final class LevelTraffic {
                 .retainRecords(false).build();
     }
 
-    /** The cell's rate; for a trace without one, its mean rate (entries over the last offset). */
+    /** The cell's rate; for a trace without one, its slice's mean rate under its time scale (rows over span). */
     public static double rate(ResolvedCell cell, Path studyDir) {
         TrafficConfig t = cell.experiment().server().traffic();
         if (t.rate() != null) {
             return t.rate();
         }
-        List<TraceEntry> entries = trace(t, studyDir);
-        double span = entries.getLast().offsetSeconds();
-        return span > 0 ? entries.size() / span : entries.size();
+        TraceSlice slice = slice(t.trace(), studyDir);
+        double span = slice.scheduledSeconds(slice.rows().size() - 1, t.trace().timeScale());
+        return span > 0 ? slice.rows().size() / span : slice.rows().size();
     }
 
-    private static List<TraceEntry> trace(TrafficConfig t, Path studyDir) {
-        Path file = studyDir == null ? Path.of(t.trace()) : studyDir.resolve(t.trace());
+    /** The configured slice of the cell's trace (its summary says what was skipped and why). */
+    public static TraceSlice slice(TraceConfig trace, Path studyDir) {
+        Path file = studyDir == null ? Path.of(trace.file()) : studyDir.resolve(trace.file());
         try {
-            List<TraceEntry> entries = TraceCsv.read(file);
-            if (entries.isEmpty()) {
-                throw new IllegalArgumentException("trace " + file + " has no arrivals");
-            }
-            return entries;
+            return TraceSlice.read(file, trace.format(), trace.startSeconds(), trace.durationSeconds());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read trace " + file + ": " + e.getMessage(), e);
         } catch (TraceFormatException e) {
-            throw new IllegalArgumentException("trace " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("trace " + e.getMessage(), e);
         }
     }
 }

@@ -65,10 +65,7 @@ final class CrossFieldRules {
         }
         checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
-        JsonNode trace = resolved.path("server").path("traffic").path("trace");
-        if (trace.isTextual()) {
-            checkFile("server.traffic.trace", trace.textValue());
-        }
+        TraceRules.check(resolved.path("server").path("traffic").path("trace"), baseDir, this::fail);
     }
 
     /** A host meter beside a primary that already measures the host, or a host headline without a host meter. */
@@ -202,7 +199,8 @@ final class CrossFieldRules {
      * {@code window_seconds_by_rate} keeps its fixed length (docs/studies.md), so that pair is no error.
      */
     private void checkAutoWindow(JsonNode traffic) {
-        if ("auto".equals(traffic.path("window_seconds").asText()) && traffic.path("trace").isTextual()) {
+        if ("auto".equals(traffic.path("window_seconds").asText()) && !traffic.path("trace").isMissingNode()
+                && !traffic.path("trace").isNull()) {
             fail("server.traffic.window_seconds", "auto needs a rate to plan windows from, and a trace replay has"
                     + " none: give the trace a number of seconds");
         }

@@ -11,6 +11,7 @@ import io.joulebench.core.slo.LevelMetric;
 import io.joulebench.core.slo.Slo;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.traffic.trace.TraceFormat;
 import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class ExperimentConfigReader {
                 ArrivalProcess.parse(t.path("arrival").asText(ArrivalProcess.POISSON.label())), optDouble(t.path("burstiness")),
                 optLong(t.path("seed")), auto != null ? auto.maxSeconds() : t.path("window_seconds").asDouble(),
                 t.path("ramp_exclusion_seconds").asDouble(), optInt(t.path("concurrency_cap")), slo,
-                optText(t.path("trace")), t.path("read_timeout_seconds").asDouble(60.0),
+                trace(t.path("trace")), t.path("read_timeout_seconds").asDouble(60.0),
                 windowsByRate(t.path("window_seconds_by_rate")), auto);
         JsonNode w = n.path("warmup");
         WarmupSettings warmup = new WarmupSettings(WarmupMode.fromWire(w.path("mode").asText(WarmupMode.COMPOSITE.label())),
@@ -101,6 +102,21 @@ public final class ExperimentConfigReader {
         return new ServerConfig(traffic, warmup, n.path("cooldown_seconds").asDouble(), n.path("windows_per_level").asInt(),
                 n.path("stability_cv_threshold").asDouble(), n.path("max_error_fraction").asDouble(),
                 capacitySearch(n.path("capacity_search")));
+    }
+
+    /** {@code server.traffic.trace}: text is the file alone, a mapping holds every key (defaults filled); else null. */
+    static TraceConfig trace(JsonNode n) {
+        if (n.isTextual()) {
+            return TraceConfig.ofFile(n.textValue());
+        }
+        if (!n.isObject()) {
+            return null;
+        }
+        return new TraceConfig(n.path("file").asText(),
+                TraceFormat.fromWire(n.path("format").asText(TraceFormat.AUTO)).orElse(null),
+                n.path("start_seconds").asDouble(0), optDouble(n.path("duration_seconds")),
+                n.path("time_scale").asDouble(1.0), n.path("block_size").asInt(TraceConfig.DEFAULT_BLOCK_SIZE),
+                TraceConfig.Lengths.fromWire(n.path("lengths").asText()));
     }
 
     /** {@code server.capacity_search}, or null (its keys and bounds were checked by CrossFieldRules). */

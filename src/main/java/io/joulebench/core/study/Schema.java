@@ -9,10 +9,17 @@ import java.util.regex.Pattern;
 /** The shape of a study file: a small declarative type tree the binder checks values against. */
 sealed interface Schema {
 
-    /** A mapping with fixed keys. */
-    record Obj(Map<String, Field> fields) implements Schema {
+    /**
+     * A mapping with fixed keys. {@code shorthand}, when not null, names the key a plain text value stands for
+     * ({@code trace: FILE} is {@code trace: {file: FILE}}).
+     */
+    record Obj(Map<String, Field> fields, String shorthand) implements Schema {
         public Obj {
             fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+        }
+
+        public Obj(Map<String, Field> fields) {
+            this(fields, null);
         }
     }
 

@@ -98,6 +98,9 @@ final class SchemaBinder {
 
     JsonNode bindValue(Schema type, JsonNode v, String path) {
         return switch (type) {
+            // a short form stays as written (so `trace: FILE` keeps its config hash), its text checked as the key's
+            case Obj o when o.shorthand() != null && v.isValueNode() ->
+                    bindValue(o.fields().get(o.shorthand()).type(), v, path);
             case Obj o -> bindObject(o, v, path);
             case Rejected r -> fail(path, r.reason());
             case Str s -> bindString(s, v, path);
@@ -266,6 +269,7 @@ final class SchemaBinder {
 
     static String expected(Schema type) {
         return switch (type) {
+            case Obj o when o.shorthand() != null -> "a mapping or " + expected(o.fields().get(o.shorthand()).type());
             case Obj o -> "a mapping";
             case Str s when !s.allowed().isEmpty() -> "one of " + String.join(", ", s.allowed());
             case Str s when s.pattern() != null -> s.patternHint();

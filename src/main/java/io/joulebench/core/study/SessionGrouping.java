@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Which cells share a server launch (upstream {@code partition_server_groups}). Walking the dispatch order without
- * reordering, consecutive server cells whose configs are equal once {@code server.traffic.rate} and
- * {@code server.traffic.slo} are removed, and whose cycles are equal, form one group. An offline cell, any other
+ * reordering, consecutive server cells whose configs are equal once {@code server.traffic.rate},
+ * {@code server.traffic.slo} and {@code server.traffic.trace.time_scale} are removed, and whose cycles are equal, form one group. An offline cell, any other
  * difference or a new cycle ends the group.
  */
 public final class SessionGrouping {
@@ -53,6 +53,10 @@ public final class SessionGrouping {
         if (traffic instanceof ObjectNode t) {
             t.remove("rate");
             t.remove("slo");
+            // the time scales of one trace are levels of one session, as rates are (issue 30)
+            if (t.path("trace") instanceof ObjectNode trace) {
+                trace.remove("time_scale");
+            }
         }
         // the fractions of one capacity search are levels of one session, as rates are
         if (copy.path("server").path("capacity_search") instanceof ObjectNode search) {

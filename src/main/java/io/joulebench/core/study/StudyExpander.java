@@ -375,11 +375,17 @@ final class StudyExpander {
 
     /** Lays {@code over} onto {@code into}: mappings merge key by key, everything else replaces. */
     static ObjectNode deepMerge(ObjectNode into, ObjectNode over) {
+        return deepMerge(into, over, "");
+    }
+
+    private static ObjectNode deepMerge(ObjectNode into, ObjectNode over, String path) {
         over.fieldNames().forEachRemaining(key -> {
-            JsonNode mine = into.get(key);
+            String at = KeyPaths.child(path, key);
+            JsonNode mine = longForm(at, into.get(key));
             JsonNode theirs = over.get(key);
             if (mine instanceof ObjectNode m && theirs instanceof ObjectNode t) {
-                deepMerge(m, t);
+                into.set(key, m);
+                deepMerge(m, t, at);
             } else {
                 into.set(key, theirs.deepCopy());
             }
@@ -391,14 +397,28 @@ final class StudyExpander {
         String[] parts = dottedPath.split("\\.");
         ObjectNode at = tree;
         for (int i = 0; i < parts.length - 1; i++) {
-            JsonNode next = at.get(parts[i]);
+            JsonNode next = longForm(String.join(".", java.util.Arrays.copyOf(parts, i + 1)), at.get(parts[i]));
             if (!(next instanceof ObjectNode)) {
                 next = N.objectNode();
-                at.set(parts[i], next);
             }
+            at.set(parts[i], next);
             at = (ObjectNode) next;
         }
         at.set(parts[parts.length - 1], value);
+    }
+
+    /**
+     * A short form ({@code trace: FILE}) as its mapping ({@code {file: FILE}}) where a sweep or an experiment sets a
+     * key inside it; anything else as it is.
+     */
+    private static JsonNode longForm(String path, JsonNode value) {
+        if (value != null && value.isValueNode() && !value.isNull()
+                && StudySchema.lookup(path) instanceof Schema.Obj o && o.shorthand() != null) {
+            ObjectNode mapping = N.objectNode();
+            mapping.set(o.shorthand(), value);
+            return mapping;
+        }
+        return value;
     }
 
     private static String shortName(String path) {

@@ -19,6 +19,7 @@ import io.joulebench.core.study.Schema.Rejected;
 import io.joulebench.core.study.Schema.Str;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.trace.TraceFormat;
 import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -156,7 +157,7 @@ final class StudySchema {
         put(traffic, field("ramp_exclusion_seconds", atLeast(0), N.numberNode(30.0)));
         put(traffic, field("concurrency_cap", integer(1, 1_000_000), null).nullable());
         put(traffic, field("slo", new Obj(slo), null).nullable());
-        put(traffic, field("trace", text(), null).nullable());
+        put(traffic, field("trace", trace(), null).nullable());
         put(traffic, field("read_timeout_seconds", above(0), N.numberNode(60.0)));
         Map<String, Field> warmup = new LinkedHashMap<>();
         put(warmup, field("mode", choice(WarmupMode.labels()),
@@ -173,6 +174,22 @@ final class StudySchema {
         // Joulebench extension (#23): an SLO capacity search instead of a fixed rate (CrossFieldRules checks the rest)
         put(f, field("capacity_search", capacitySearch(), null).nullable());
         return new Obj(f);
+    }
+
+    /**
+     * {@code server.traffic.trace} (issue 30): a file, or a mapping that also chooses the format, the slice, the time
+     * scale, the block size of {@code hash_ids} and where prompt lengths come from. {@code time_scale} can be swept.
+     */
+    private static Obj trace() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("file", text(), null).required());
+        put(f, field("format", choice(TraceFormat.choices()), N.textNode(TraceFormat.AUTO)));
+        put(f, field("start_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("duration_seconds", above(0), null).nullable());
+        put(f, field("time_scale", above(0), N.numberNode(1.0)));
+        put(f, field("block_size", integer(1, 1_000_000), N.numberNode(TraceConfig.DEFAULT_BLOCK_SIZE)));
+        put(f, field("lengths", choice(TraceConfig.Lengths.wires()), null).nullable());
+        return new Obj(f, "file");
     }
 
     /** {@code server.capacity_search}: the SLO bounds by windows.csv latency column, the range, the probes. */

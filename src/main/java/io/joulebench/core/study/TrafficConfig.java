@@ -4,7 +4,7 @@ import io.joulebench.core.traffic.ArrivalProcess;
 import java.util.Map;
 
 /**
- * {@code server.traffic}. {@code rate} is null only when a {@code trace} replays recorded arrivals;
+ * {@code server.traffic}. {@code rate} is null only when a {@code trace} ({@link TraceConfig}) replays recorded arrivals;
  * {@code burstiness} (the CV of gaps) is used by gamma arrivals, null meaning 1.0; {@code seed} null means a seed is
  * drawn per level and recorded with its windows; {@code concurrencyCap} null means uncapped;
  * {@code readTimeoutSeconds} is the longest wait for a response's headers and between two of its chunks;
@@ -14,7 +14,7 @@ import java.util.Map;
  * their length from their warmup, and {@code windowSeconds} holds its {@code max_seconds}, the worst case a plan uses.
  */
 public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
-                            double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
+                            double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, TraceConfig trace,
                             double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate,
                             AutoWindowConfig autoWindow) {
 
@@ -24,7 +24,7 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
 
     /** Traffic without per-rate window lengths (every level uses {@code windowSeconds}). */
     public TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
-                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
+                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, TraceConfig trace,
                          double readTimeoutSeconds) {
         this(rate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds, concurrencyCap, slo, trace,
                 readTimeoutSeconds, Map.of(), null);
@@ -32,7 +32,7 @@ public record TrafficConfig(Double rate, ArrivalProcess arrival, Double burstine
 
     /** Traffic with fixed window lengths only (no {@code window_seconds: auto}). */
     public TrafficConfig(Double rate, ArrivalProcess arrival, Double burstiness, Long seed, double windowSeconds,
-                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, String trace,
+                         double rampExclusionSeconds, Integer concurrencyCap, SloConfig slo, TraceConfig trace,
                          double readTimeoutSeconds, Map<Double, Double> windowSecondsByRate) {
         this(rate, arrival, burstiness, seed, windowSeconds, rampExclusionSeconds, concurrencyCap, slo, trace,
                 readTimeoutSeconds, windowSecondsByRate, null);

@@ -2,7 +2,7 @@ package io.joulebench.core.traffic;
 
 import java.nio.file.Path;
 
-/** A trace CSV that cannot be replayed; the message names the file and the 1-based line. */
+/** A trace file that cannot be replayed; the message names the file, the 1-based line and the field. */
 public final class TraceFormatException extends Exception {
 
     private final transient Path file;

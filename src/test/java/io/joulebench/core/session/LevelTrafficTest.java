@@ -90,4 +90,42 @@ class LevelTrafficTest {
         assertThat(sink.levels).hasSize(2).allSatisfy(level ->
                 assertThat(level.cell().experiment().server().traffic().seed()).isNotNull().isNotNegative());
     }
+    @Test
+    void a_trace_level_replays_its_slice_at_offsets_over_its_time_scale_with_recorded_output_lengths()
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("t.csv"), """
+                Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type
+                3,ChatGPT,10,5,15,API log
+                10,ChatGPT,11,6,17,API log
+                12,ChatGPT,12,0,12,API log
+                14,ChatGPT,13,7,20,API log
+                40,ChatGPT,14,8,22,API log
+                """);
+        Study study = load("""
+                serving_mode: server
+                engine: reference
+                task: {dataset: {source: builtin, n_prompts: 10}, max_output_tokens: 8}
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                server:
+                  traffic: {ramp_exclusion_seconds: 2, window_seconds: 10, trace: {file: t.csv, start_seconds: 5,
+                            duration_seconds: 30}}
+                  warmup: {mode: fixed, duration_seconds: 0}
+                study_execution: {experiment_order: interleave}
+                sweep:
+                  server.traffic.trace.time_scale: [1, 2]
+                """);
+        List<ResolvedCell> cells = cells(study);
+        VirtualClock clock = VirtualClock.atSeconds(0);
+        for (int level = 0; level < 2; level++) {
+            double scale = level + 1;
+            var source = (io.joulebench.core.traffic.TraceReplaySource) LevelTraffic.factory(cells.get(level), SHAPES,
+                    dir, clock, false).create(r -> { }, 60);
+            // the slice [5, 35) from the first row (3 s): rows at 10, 14 (12 failed); t_0 = 10
+            assertThat(source.entries()).extracting(io.joulebench.core.traffic.TraceEntry::offsetSeconds)
+                    .containsExactly(0.0, 4.0 / scale);
+            assertThat(source.entries()).extracting(io.joulebench.core.traffic.TraceEntry::outputTokens)
+                    .containsExactly(6, 7);
+            assertThat(LevelTraffic.rate(cells.get(level), dir)).isEqualTo(2 / (4.0 / scale));
+        }
+    }
 }

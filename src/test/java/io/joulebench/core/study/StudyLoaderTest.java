@@ -233,10 +233,10 @@ class StudyLoaderTest {
 
     @Test
     void trace_replaces_rate_and_arrival(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        java.nio.file.Files.writeString(dir.resolve("t.jsonl"), "{}\n");
+        java.nio.file.Files.writeString(dir.resolve("t.jsonl"), "{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 4}\n");
         java.nio.file.Files.writeString(dir.resolve("s.yaml"), "serving_mode: server\nserver: {traffic: {trace: t.jsonl}}\n");
         Study study = new StudyLoader().load(dir.resolve("s.yaml"));
-        assertThat(study.cells().get(0).experiment().server().traffic().trace()).isEqualTo("t.jsonl");
+        assertThat(study.cells().get(0).experiment().server().traffic().trace().file()).isEqualTo("t.jsonl");
         assertThat(study.cells().get(0).experiment().server().traffic().rate()).isNull();
     }
 }
