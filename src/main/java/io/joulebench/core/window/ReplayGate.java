@@ -24,7 +24,7 @@ import java.util.Locale;
 public final class ReplayGate {
 
     /** The largest p99 lateness of a request's dispatch behind its scheduled instant, in milliseconds. */
-    public static final double MAX_P99_LATENESS_MS = 50.0;
+    public static final double MAX_P99_LATENESS_MS = 250.0;
     /** The largest share of requests that may have waited for a concurrency cap. */
     public static final double MAX_CAP_BOUND_FRACTION = 0.01;
 

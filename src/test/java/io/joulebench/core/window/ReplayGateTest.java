@@ -73,7 +73,7 @@ class ReplayGateTest {
         WindowRecord w = new WindowRecord(0, 0, 0, 1, Fixtures.flatBracket(0, 1, 100, 100.0), 10, null, null, null,
                 false);
         IssuerSummary late = new IssuerSummary(10, 10, 0, 0, 1, null, 0,
-                new IssuerReport.LatencySummary(10, 2_000_000L, 180_000_000L, 190_000_000L, 200_000_000L));
+                new IssuerReport.LatencySummary(10, 2_000_000L, 400_000_000L, 450_000_000L, 500_000_000L));
         IssuerSummary onTime = new IssuerSummary(10, 10, 0, 0, 1, null, 0,
                 new IssuerReport.LatencySummary(10, 200_000L, 900_000L, 1_000_000L, 1_100_000L));
 
@@ -81,7 +81,7 @@ class ReplayGateTest {
 
         assertThat(v.valid()).isFalse();
         assertThat(v.reason()).isEqualTo("replay not faithful: requests left off schedule (p99 dispatch lateness "
-                + "180.0 ms > 50 ms).");
+                + "400.0 ms > 250 ms).");
         assertThat(ReplayGate.validate(List.of(w), onTime, 0.05, 0.01).valid()).isTrue();
     }
 
