@@ -196,6 +196,24 @@ class ExactLengthPromptBuilderTest {
         assertThat(exact).isGreaterThanOrEqualTo(297);
     }
 
+    @Test
+    void text_that_tokenizes_differently_once_joined_is_corrected_to_the_length() throws Exception {
+        // The estimate chunks text by four characters from its start, so a block's ids seldom survive being joined:
+        // only the tail's correction can bring the count to the row's.
+        EstimatePromptTokenizer estimate = new EstimatePromptTokenizer();
+        ExactLengthPromptBuilder builder = new ExactLengthPromptBuilder(estimate, BUILTIN, 2);
+        java.util.Random random = new java.util.Random(8);
+        int exact = 0;
+        for (int i = 0; i < 100; i++) {
+            int n = 600 + random.nextInt(3000);
+            BuiltPrompt p = builder.build(i, row(n, random.nextInt(3), 50 + i));
+            assertThat(estimate.tokenize(p.text())).hasSize(p.builtInputTokens());
+            assertThat(Math.abs(p.builtInputTokens() - n)).isLessThanOrEqualTo(Math.max(2, n / 50));
+            exact += p.builtInputTokens() == n ? 1 : 0;
+        }
+        assertThat(exact).isGreaterThanOrEqualTo(97);
+    }
+
     static int commonPrefix(String a, String b) {
         int n = Math.min(a.length(), b.length());
         int i = 0;

@@ -12,7 +12,7 @@ import java.util.Map;
  * non-space characters one each, whitespace nothing; whitespace rides on the next token), {@link Rule#BYTES} is one
  * token per UTF-8 byte, like a byte-level model (a cut inside a character detokenizes to U+FFFD).
  */
-final class RuleTokenizer implements PromptTokenizer {
+class RuleTokenizer implements PromptTokenizer {
 
     enum Rule { REFERENCE, BYTES }
 
