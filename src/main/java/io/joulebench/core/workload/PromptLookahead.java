@@ -42,9 +42,10 @@ public final class PromptLookahead implements AutoCloseable {
     private final Thread thread;
     private int next;
     private boolean ended;
-    private int taken;
-    private int late;
-    private long waitedNanos;
+    // written only by the one taker (under the lock), read by report() without it: a live view never waits on a taker
+    private volatile int taken;
+    private volatile int late;
+    private volatile long waitedNanos;
     private volatile boolean waiting;
 
     /** Starts building at once. */
@@ -132,7 +133,8 @@ public final class PromptLookahead implements AutoCloseable {
         return index -> payload.apply(take(index));
     }
 
-    public synchronized Report report() {
+    /** Never waits, even while a taker waits for the builder. */
+    public Report report() {
         return new Report(taken, late, waitedNanos);
     }
 

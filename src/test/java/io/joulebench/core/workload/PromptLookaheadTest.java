@@ -87,6 +87,7 @@ class PromptLookaheadTest {
             while (!lookahead.takerWaiting()) {
                 Thread.sleep(1);
             }
+            assertThat(lookahead.report().late()).as("readable while the taker waits").isEqualTo(1);
             gated.gate.countDown();
             taker.join();
 
