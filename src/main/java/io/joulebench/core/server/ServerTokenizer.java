@@ -18,6 +18,9 @@ import java.util.Optional;
  * server counts them. Each engine has its dialect: llama.cpp's {@code POST /tokenize {"content"}} and
  * {@code /detokenize {"tokens"}}; vLLM's (and SGLang's) {@code /tokenize {"model", "prompt"}} and
  * {@code /detokenize {"model", "tokens"}}; TGI's {@code /tokenize {"inputs"}}, which returns character offsets.
+ * TGI has no {@code /detokenize}: {@link #detokenize(int[])} puts ids back together from the text pieces its
+ * {@code /tokenize} answers showed (each token's characters since the previous token's end), so only ids this
+ * tokenizer has seen can be detokenized, which is all a prompt builder needs (its ids come from its own corpus).
  */
 public final class ServerTokenizer {
 
@@ -50,6 +53,8 @@ public final class ServerTokenizer {
     private final URI base;
     private final Dialect dialect;
     private final String model;
+    /** TGI only: the text of each token id seen in a /tokenize answer (bounded by the vocabulary). */
+    private final java.util.Map<Integer, String> pieces = new java.util.concurrent.ConcurrentHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT).build();
 
@@ -109,6 +114,46 @@ public final class ServerTokenizer {
             keep -= recount - maxTokens;
         }
         throw new Unavailable("/detokenize text did not tokenize back within " + maxTokens + " tokens", null);
+    }
+
+    /** {@code text}'s token ids as this server counts them, without special tokens. */
+    public int[] tokenize(String text) throws Unavailable, InterruptedException {
+        JsonNode answer = post("/tokenize", tokenizeBody(text));
+        if (dialect != Dialect.TGI) {
+            return ids(answer).stream().mapToInt(Integer::intValue).toArray();
+        }
+        if (!answer.isArray()) {
+            throw new Unavailable("/tokenize answered " + kind(answer) + ", not a list of tokens", null);
+        }
+        int[] ids = new int[answer.size()];
+        int previousStop = 0;
+        for (int i = 0; i < ids.length; i++) {
+            JsonNode token = answer.get(i);
+            ids[i] = token.path("id").asInt();
+            int stop = token.path("stop").asInt(-1);
+            String piece = stop >= previousStop && stop <= text.length() ? text.substring(previousStop, stop)
+                    : token.path("text").asText("");
+            pieces.putIfAbsent(ids[i], piece);
+            previousStop = Math.max(previousStop, stop);
+        }
+        return ids;
+    }
+
+    /** The text of {@code ids}; for TGI, from the pieces earlier {@link #tokenize} answers showed. */
+    public String detokenize(int[] ids) throws Unavailable, InterruptedException {
+        if (dialect == Dialect.TGI) {
+            StringBuilder text = new StringBuilder();
+            for (int id : ids) {
+                String piece = pieces.get(id);
+                if (piece == null) {
+                    throw new Unavailable("TGI has no /detokenize and token " + id
+                            + " was not in any /tokenize answer seen so far", null);
+                }
+                text.append(piece);
+            }
+            return text.toString();
+        }
+        return detokenize(java.util.Arrays.stream(ids).boxed().toList());
     }
 
     private ObjectNode tokenizeBody(String text) {

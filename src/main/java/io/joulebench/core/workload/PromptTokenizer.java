@@ -1,0 +1,24 @@
+package io.joulebench.core.workload;
+
+import io.joulebench.core.server.ServerTokenizer;
+
+/**
+ * Token ids as the engine under test counts them, and text back from ids: what {@link ExactLengthPromptBuilder} needs
+ * to make a prompt of an exact length. {@link ServerPromptTokenizer} asks the running server;
+ * {@link EstimatePromptTokenizer} is the labelled estimate for engines with no tokenizer endpoint. Every
+ * implementation passes {@code PromptTokenizerContract}.
+ */
+public interface PromptTokenizer {
+
+    /** {@code text}'s token ids, without special tokens. */
+    int[] tokenize(String text) throws ServerTokenizer.Unavailable, InterruptedException;
+
+    /** The text of {@code ids}; tokenizing it again gives (nearly always) the same ids. */
+    String detokenize(int[] ids) throws ServerTokenizer.Unavailable, InterruptedException;
+
+    /** What counted the tokens, for what a run records, e.g. "server tokenizer (llama.cpp /tokenize)". */
+    String label();
+
+    /** True when the counts are an estimate, not the server's. */
+    boolean estimate();
+}
