@@ -163,8 +163,9 @@ public class EnvironmentServices implements SessionServices {
     }
 
     @Override
-    public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, Path studyDir, boolean warmup) {
-        return LevelTraffic.factory(cell, shapes, studyDir, env.clock(), warmup);
+    public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, TracePrompts tracePrompts,
+                                        Path studyDir, boolean warmup) {
+        return LevelTraffic.factory(cell, shapes, tracePrompts, studyDir, env.clock(), warmup);
     }
 
     @Override

@@ -66,13 +66,27 @@ public final class LevelTraffic {
         return ENTROPY.nextLong(0, Long.MAX_VALUE);
     }
 
-    public static TrafficSourceFactory factory(ResolvedCell cell, ShapeSource shapes, Path studyDir, Clock clock,
-                                               boolean warmup) {
+    /**
+     * The cell's traffic. A trace replay whose prompt lengths come from the trace ({@code lengths: trace}, the
+     * default when the file has input lengths) sends prompts of those lengths through {@code tracePrompts}; without
+     * it (null), or with {@code lengths: dataset}, it sends the dataset's prompts with the trace's output lengths.
+     */
+    public static TrafficSourceFactory factory(ResolvedCell cell, ShapeSource shapes, TracePrompts tracePrompts,
+                                               Path studyDir, Clock clock, boolean warmup) {
         TrafficConfig t = cell.experiment().server().traffic();
         if (t.trace() != null && !warmup) {
             TraceSlice slice = slice(t.trace(), studyDir);
             LOG.info("trace replay: {} at time_scale {}", slice.summary().describe(), t.trace().timeScale());
             List<TraceEntry> scheduled = slice.scheduled(t.trace().timeScale());
+            boolean hasLengths = scheduled.stream().allMatch(e -> e.inputTokens() != null);
+            if (tracePrompts != null && t.trace().lengthsFor(hasLengths) == TraceConfig.Lengths.TRACE) {
+                LOG.info("trace replay: prompts of the trace's input lengths, counted by the {}",
+                        tracePrompts.tokenizerLabel());
+                return (listener, horizon) -> tracePrompts.replay(
+                        scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), t.trace().blockSize(),
+                        TraceReplaySource.builder().clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
+                                .retainRecords(false));
+            }
             return (listener, horizon) -> TraceReplaySource.builder()
                     .trace(scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList())
                     .traceShapes(TraceReplaySource.withRecordedOutputLength(shapes))

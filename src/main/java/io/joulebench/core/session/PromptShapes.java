@@ -35,11 +35,20 @@ public final class PromptShapes implements ShapeSource {
 
     @Override
     public RequestShape shape(int index) {
+        Map<String, Object> payload = body(model, api, prompts.get(Math.floorMod(index, prompts.size())));
+        payload.put("max_tokens", maxTokens);
+        return new RequestShape(index, payload);
+    }
+
+    /**
+     * A request body without its length fields: {@code model} (when set), the prompt as {@code prompt} or as one user
+     * message for chat, and {@code temperature} 0.0.
+     */
+    static Map<String, Object> body(String model, OpenAiEndpoint api, String prompt) {
         Map<String, Object> payload = new LinkedHashMap<>();
         if (model != null) {
             payload.put("model", model);
         }
-        String prompt = prompts.get(Math.floorMod(index, prompts.size()));
         if (api == OpenAiEndpoint.CHAT) {
             Map<String, Object> message = new LinkedHashMap<>();
             message.put("role", "user");
@@ -48,8 +57,7 @@ public final class PromptShapes implements ShapeSource {
         } else {
             payload.put("prompt", prompt);
         }
-        payload.put("max_tokens", maxTokens);
         payload.put("temperature", 0.0);
-        return new RequestShape(index, payload);
+        return payload;
     }
 }

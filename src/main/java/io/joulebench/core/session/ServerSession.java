@@ -202,7 +202,10 @@ public final class ServerSession {
             active = new ActiveSession(cells, plan, new ServerWatch(handle),
                     new SessionMeasurement(clock, meter, hostMeter, options,
                             experiment.measurement().headlineDomain(), energy),
-                    new SessionTraffic(live.counting(rawTransport), shapes, studyDir, timeout, services),
+                    new SessionTraffic(live.counting(rawTransport), shapes, new TracePrompts(
+                            TracePrompts.tokenizerFor(spec.engine(), handle.baseUrl(), spec.model()), prompts,
+                            experiment.task().randomSeed(), spec.model(), endpoint, spec.engine(),
+                            experiment.task().maxOutputTokens()), studyDir, timeout, services),
                     new SessionOutput(sessionId, sink, listener, tally));
         } catch (InterruptedException e) {
             throw e;

@@ -58,7 +58,8 @@ public interface SessionServices extends AutoCloseable {
      * The traffic of one level of {@code cell} ({@code warmup} false), or of the warmup before it (true): open-loop
      * arrivals at the cell's rate, or the cell's trace replayed.
      */
-    TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, Path studyDir, boolean warmup);
+    TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, TracePrompts tracePrompts, Path studyDir,
+                                 boolean warmup);
 
     Duration shutdownGrace();
 

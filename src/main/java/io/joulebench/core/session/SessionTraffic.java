@@ -8,16 +8,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How the levels of a session make and send their requests: the ready server's transport, the fitted prompt shapes,
+ * How the levels of a session make and send their requests: the ready server's transport, the fitted prompt shapes
+ * (and the trace's exact-length prompts, for replays),
  * the study's folder (for traces and datasets named relative to it), and how long a level waits for its last
  * requests.
  */
-record SessionTraffic(Transport transport, ShapeSource shapes, Path studyDir, Duration drainTimeout,
-                      SessionServices services) {
+record SessionTraffic(Transport transport, ShapeSource shapes, TracePrompts tracePrompts, Path studyDir,
+                      Duration drainTimeout, SessionServices services) {
 
     /** The arrivals of {@code cell}'s level, or of its warmup. */
     TrafficSourceFactory source(ResolvedCell cell, boolean warmup) {
-        return services.traffic(cell, shapes, studyDir, warmup);
+        return services.traffic(cell, shapes, tracePrompts, studyDir, warmup);
     }
 
     /** The cell's request rate (a trace's own rate when it replays one). */

@@ -99,7 +99,8 @@ final class FakeServices implements SessionServices {
     }
 
     @Override
-    public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, Path studyDir, boolean warmup) {
+    public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, TracePrompts tracePrompts, Path studyDir,
+                                        boolean warmup) {
         this.shapes = shapes;
         Traffic kind = traffic.getOrDefault(cell.index(), Traffic.STEADY);
         return (listener, horizon) -> {

@@ -69,9 +69,9 @@ class LevelTrafficTest {
         ResolvedCell cell = LevelTraffic.withDrawnSeed(cells(load(study(""))).getFirst(), 123_456_789L);
         VirtualClock clock = VirtualClock.atSeconds(0);
 
-        OpenLoopSource a = (OpenLoopSource) LevelTraffic.factory(cell, SHAPES, dir, clock, false)
+        OpenLoopSource a = (OpenLoopSource) LevelTraffic.factory(cell, SHAPES, null, dir, clock, false)
                 .create(r -> { }, 60);
-        OpenLoopSource b = (OpenLoopSource) LevelTraffic.factory(cell, SHAPES, dir, clock, false)
+        OpenLoopSource b = (OpenLoopSource) LevelTraffic.factory(cell, SHAPES, null, dir, clock, false)
                 .create(r -> { }, 60);
 
         assertThat(a.schedule().seed()).isEqualTo(123_456_789L);
@@ -118,7 +118,7 @@ class LevelTrafficTest {
         VirtualClock clock = VirtualClock.atSeconds(0);
         for (int level = 0; level < 2; level++) {
             double scale = level + 1;
-            var source = (io.joulebench.core.traffic.TraceReplaySource) LevelTraffic.factory(cells.get(level), SHAPES,
+            var source = (io.joulebench.core.traffic.TraceReplaySource) LevelTraffic.factory(cells.get(level), SHAPES, null,
                     dir, clock, false).create(r -> { }, 60);
             // the slice [5, 35) from the first row (3 s): rows at 10, 14 (12 failed); t_0 = 10
             assertThat(source.entries()).extracting(io.joulebench.core.traffic.TraceEntry::offsetSeconds)

@@ -1,0 +1,115 @@
+package io.joulebench.core.session;
+
+import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.ServerTokenizer;
+import io.joulebench.core.traffic.IssuerReport;
+import io.joulebench.core.traffic.OpenAiEndpoint;
+import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.TraceEntry;
+import io.joulebench.core.traffic.TraceReplaySource;
+import io.joulebench.core.traffic.TrafficSource;
+import io.joulebench.core.workload.BuiltPrompt;
+import io.joulebench.core.workload.EstimatePromptTokenizer;
+import io.joulebench.core.workload.ExactLengthPromptBuilder;
+import io.joulebench.core.workload.OutputForcing;
+import io.joulebench.core.workload.PromptLookahead;
+import io.joulebench.core.workload.PromptRow;
+import io.joulebench.core.workload.PromptTokenizer;
+import io.joulebench.core.workload.ServerPromptTokenizer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A replayed trace's requests with the trace's lengths (docs/workloads.md): each row's prompt has the row's input
+ * length in the server's own tokens (its tokenizer where the engine has one, else the labelled estimate), leading
+ * blocks shared as its {@code hash_ids} say, and its output length forced in the engine's words
+ * ({@link OutputForcing}). Prompts are built ahead of their instants ({@link PromptLookahead}).
+ *
+ * <p>Each replay (a level) builds with a seed of its own, drawn in plan order from the task's seed: a later level
+ * replaying the same slice gets other prompt text, so a server's prefix cache cannot serve it from an earlier level's
+ * requests, and the same study builds the same prompts again.
+ */
+public final class TracePrompts {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TracePrompts.class);
+    /** Prompts built ahead of the issuer. */
+    static final int LOOKAHEAD = 512;
+
+    private final PromptTokenizer tokenizer;
+    private final List<String> corpus;
+    private final long seed;
+    private final String model;
+    private final OpenAiEndpoint api;
+    private final OutputForcing forcing;
+    private final int defaultMaxTokens;
+    private final AtomicInteger replays = new AtomicInteger();
+
+    public TracePrompts(PromptTokenizer tokenizer, List<String> corpus, long seed, String model, OpenAiEndpoint api,
+                        EnginePreset engine, int defaultMaxTokens) {
+        this.tokenizer = tokenizer;
+        this.corpus = List.copyOf(corpus);
+        this.seed = seed;
+        this.model = model;
+        this.api = api;
+        this.forcing = OutputForcing.of(engine);
+        this.defaultMaxTokens = defaultMaxTokens;
+    }
+
+    /** The server's tokenizer where the engine has one, else the labelled client-side estimate. */
+    public static PromptTokenizer tokenizerFor(EnginePreset engine, java.net.URI baseUrl, String model) {
+        return ServerTokenizer.Dialect.of(engine)
+                .<PromptTokenizer>map(d -> new ServerPromptTokenizer(new ServerTokenizer(baseUrl, d, model)))
+                .orElseGet(EstimatePromptTokenizer::new);
+    }
+
+    /**
+     * Replays {@code rows} (already scheduled) with prompts of their lengths; {@code source} carries the issuance
+     * settings. The builder thread lives as long as the replay.
+     */
+    TrafficSource replay(List<TraceEntry> rows, int blockSize, TraceReplaySource.Builder source) {
+        int replay = replays.getAndIncrement();
+        return (transport, drainTimeout) -> {
+            ExactLengthPromptBuilder builder;
+            try {
+                builder = new ExactLengthPromptBuilder(tokenizer, corpus, seed + 0x9E3779B97F4A7C15L * (replay + 1));
+            } catch (ServerTokenizer.Unavailable e) {
+                throw new IllegalStateException("cannot build the trace's prompts: the tokenizer ("
+                        + tokenizer.label() + ") failed: " + e.getMessage(), e);
+            }
+            try (PromptLookahead ahead = new PromptLookahead(builder,
+                    rows.stream().map(r -> row(r, blockSize)).iterator(), LOOKAHEAD)) {
+                IssuerReport report = source.trace(rows).traceShapes((i, entry) -> shape(ahead.take(i))).build()
+                        .run(transport, drainTimeout);
+                PromptLookahead.Report built = ahead.report();
+                if (built.late() > 0) {
+                    LOG.warn("trace replay: {} of {} prompts were not built before their instant (waited {} ms in"
+                            + " all)", built.late(), built.taken(), built.waitedNanos() / 1_000_000);
+                }
+                return report;
+            }
+        };
+    }
+
+    /** The tokenizer's label, for what a run records ("server tokenizer" or the estimate). */
+    public String tokenizerLabel() {
+        return tokenizer.label();
+    }
+
+    private static PromptRow row(TraceEntry entry, int blockSize) {
+        return new PromptRow(entry.inputTokens() == null ? 1 : entry.inputTokens(), entry.hashIds(), blockSize,
+                entry.outputTokens());
+    }
+
+    private RequestShape shape(BuiltPrompt prompt) {
+        Map<String, Object> payload = PromptShapes.body(model, api, prompt.text());
+        if (prompt.requestedOutputTokens() != null) {
+            payload.putAll(forcing.fields(prompt.requestedOutputTokens()));
+        } else {
+            payload.put("max_tokens", defaultMaxTokens);
+        }
+        return new RequestShape(prompt.index(), payload);
+    }
+}
