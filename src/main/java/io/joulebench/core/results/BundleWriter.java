@@ -6,7 +6,7 @@ import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
-import io.joulebench.core.window.RequestLogRow;
+import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -90,7 +90,7 @@ final class BundleWriter {
             AtomicFiles.sync(stagedRequests);
             Files.move(stagedRequests, tmp.resolve(REQUESTS));
         } else {
-            durable(tmp.resolve(REQUESTS), String.join(",", RequestLogRow.COLUMNS) + "\r\n");
+            durable(tmp.resolve(REQUESTS), RequestColumns.TABLE.headerLine() + "\r\n");
         }
         durable(tmp.resolve(SYSTEM), ResultsJson.text(SystemJson.of(window, session)));
         durable(tmp.resolve(REQUESTS_PARQUET), out -> BundleParquet.writeRequests(out, tmp.resolve(REQUESTS),
