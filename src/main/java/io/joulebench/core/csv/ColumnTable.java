@@ -3,25 +3,39 @@ package io.joulebench.core.csv;
 import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.parquet.ParquetFile;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The columns of one results file over typed rows {@code R}, in file order: the CSV writer, the Parquet writer, the
- * exports and the readers all iterate this table, so a column added here (at the end, so older files stay
- * readable) appears in every format under one name.
+ * The columns of one results file over typed rows {@code R}, in CSV file order: the CSV writer, the Parquet writer,
+ * the exports and the readers all iterate this table, so a column added here (at the end, so older files stay
+ * readable) appears in every format under one name. The Parquet file has upstream's columns first, then ours, each
+ * in table order.
  */
-public record ColumnTable<R>(List<TableColumn<R>> columns) {
+public final class ColumnTable<R> {
 
-    public ColumnTable {
-        columns = List.copyOf(columns);
+    private final List<TableColumn<R>> columns;
+    private final List<TableColumn<R>> parquetOrder;
+    private final List<String> names;
+    private final Map<String, Kind> kinds = new HashMap<>();
+
+    public ColumnTable(List<TableColumn<R>> columns) {
+        this.columns = List.copyOf(columns);
         Set<String> seen = new HashSet<>();
         for (TableColumn<R> c : columns) {
+            kinds.put(c.name(), c.kind());
             if (!seen.add(c.name())) {
                 throw new IllegalArgumentException("column " + c.name() + " is declared twice");
             }
         }
+        List<TableColumn<R>> order = new ArrayList<>(columns.stream()
+                .filter(c -> c.origin() != TableColumn.Origin.OURS).toList());
+        order.addAll(columns.stream().filter(c -> c.origin() == TableColumn.Origin.OURS).toList());
+        this.parquetOrder = List.copyOf(order);
+        this.names = columns.stream().filter(TableColumn::inCsv).map(TableColumn::name).toList();
     }
 
     @SafeVarargs
@@ -29,25 +43,24 @@ public record ColumnTable<R>(List<TableColumn<R>> columns) {
         return new ColumnTable<>(List.of(columns));
     }
 
-    /** Every column's name, in file order. */
-    public List<String> names() {
-        return columns.stream().map(TableColumn::name).toList();
+    /** Every column, in table order. */
+    public List<TableColumn<R>> columns() {
+        return columns;
     }
 
-    /** The position of the column named {@code name}, or -1. */
-    public int indexOf(String name) {
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
+    /** The CSV file's column names, in file order. */
+    public List<String> names() {
+        return names;
+    }
+
+    /** The Parquet file's columns in its order: upstream's first, then ours, each in table order. */
+    public List<TableColumn<R>> parquetOrder() {
+        return parquetOrder;
     }
 
     /** The CSV kind of the column named {@code name}; {@link Kind#UNKNOWN} for a name the table does not hold. */
     public Kind kind(String name) {
-        int i = indexOf(name);
-        return i < 0 ? Kind.UNKNOWN : columns.get(i).kind();
+        return kinds.getOrDefault(name, Kind.UNKNOWN);
     }
 
     /** The CSV header line (without its line end). */
@@ -55,34 +68,42 @@ public record ColumnTable<R>(List<TableColumn<R>> columns) {
         return String.join(",", names());
     }
 
-    /** One row's values, in file order. */
+    /** One row's CSV values, in file order. */
     public List<Object> values(R row) {
         List<Object> values = new ArrayList<>(columns.size());
         for (TableColumn<R> c : columns) {
-            values.add(c.value().apply(row));
+            if (c.inCsv()) {
+                values.add(c.value().apply(row));
+            }
         }
         return values;
     }
 
     /** One row as a CSV line (without its line end), encoded by {@link CsvWriter}. */
     public String csvLine(R row) {
-        return CsvWriter.line(names(), this::kind, values(row));
+        return CsvWriter.line(names, this::kind, values(row));
     }
 
-    /** The Parquet schema: the same names, each with its column's type. */
+    /** The Parquet schema: the same names, each with its column's type, in {@link #parquetOrder()}. */
     public List<ParquetFile.Column> parquetColumns() {
-        return columns.stream().map(c -> new ParquetFile.Column(c.name(), c.parquetType())).toList();
+        return parquetOrder.stream().map(c -> new ParquetFile.Column(c.name(), c.parquetType())).toList();
+    }
+
+    /** One row's Parquet values, in {@link #parquetOrder()}. */
+    public Object[] parquetRow(R row) {
+        return parquetOrder.stream().map(c -> c.parquetValue(row)).toArray();
     }
 
     /**
-     * A CSV record read back as Parquet values in table order: each column's cell found by its name in
+     * A CSV record read back as Parquet values in {@link #parquetOrder()}: each column's cell found by its name in
      * {@code header} (a file written before a column existed gives null, or an empty list), parsed by the column.
      */
     public Object[] parse(List<String> header, List<String> record) {
-        Object[] row = new Object[columns.size()];
+        List<TableColumn<R>> order = parquetOrder;
+        Object[] row = new Object[order.size()];
         for (int i = 0; i < row.length; i++) {
-            int at = header.indexOf(columns.get(i).name());
-            row[i] = columns.get(i).parse(at < 0 || at >= record.size() ? null : record.get(at));
+            int at = header.indexOf(order.get(i).name());
+            row[i] = order.get(i).parse(at < 0 || at >= record.size() ? null : record.get(at));
         }
         return row;
     }

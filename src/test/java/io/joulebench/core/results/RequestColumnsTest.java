@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.csv.TableColumn;
-import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
@@ -28,10 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** requests.csv, requests.parquet and the requests export take their columns from the one table. */
 class RequestColumnsTest {
-
-    /** What each Parquet type reads back as in DuckDB, a reader that is not ours. */
-    private static final Map<Type, String> DUCKDB = Map.of(Type.INT32, "INTEGER", Type.INT64, "BIGINT",
-            Type.DOUBLE, "DOUBLE", Type.BOOLEAN, "BOOLEAN", Type.STRING, "VARCHAR", Type.DOUBLE_LIST, "DOUBLE[]");
 
     @TempDir
     Path dir;
@@ -75,17 +70,11 @@ class RequestColumnsTest {
         }
         assertThat(CsvReader.rowsOf(csv).getFirst()).containsEntry("energy_attributed_j", "1.25");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
-            List<String> names = new ArrayList<>();
-            List<String> types = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM '" + parquet + "'")) {
-                while (rs.next()) {
-                    names.add(rs.getString("column_name"));
-                    types.add(rs.getString("column_type"));
-                }
-            }
-            assertThat(names).as("requests.parquet columns").isEqualTo(RequestColumns.TABLE.names());
-            assertThat(types).as("requests.parquet types").isEqualTo(RequestColumns.TABLE.columns().stream()
-                    .map(col -> DUCKDB.get(col.parquetType())).toList());
+            Map<String, String> schema = DuckDbSchema.read(st, parquet);
+            assertThat(schema).as("Parquet names and types")
+                    .containsExactlyEntriesOf(DuckDbSchema.declared(RequestColumns.TABLE));
+            assertThat(List.copyOf(schema.keySet())).as("requests.parquet columns, as the CSV's")
+                    .isEqualTo(RequestColumns.TABLE.names());
             try (ResultSet rs = st.executeQuery("SELECT status, finish_reason, error, energy_attributed_j, "
                     + "server_completion_tokens, len(output_token_times) FROM '" + parquet + "' ORDER BY 1")) {
                 assertThat(rs.next()).isTrue();
