@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The columns of one results file over typed rows {@code R}, in CSV file order: the CSV writer, the Parquet writer,
@@ -95,16 +96,18 @@ public final class ColumnTable<R> {
     }
 
     /**
-     * A CSV record read back as Parquet values in {@link #parquetOrder()}: each column's cell found by its name in
-     * {@code header} (a file written before a column existed gives null, or an empty list), parsed by the column.
+     * Reads CSV records written under {@code header} back as Parquet values in {@link #parquetOrder()}: each
+     * column's cell found by its name in the header (a file written before a column existed gives null, or an empty
+     * list), parsed by the column.
      */
-    public Object[] parse(List<String> header, List<String> record) {
-        List<TableColumn<R>> order = parquetOrder;
-        Object[] row = new Object[order.size()];
-        for (int i = 0; i < row.length; i++) {
-            int at = header.indexOf(order.get(i).name());
-            row[i] = order.get(i).parse(at < 0 || at >= record.size() ? null : record.get(at));
-        }
-        return row;
+    public Function<List<String>, Object[]> parser(List<String> header) {
+        int[] at = parquetOrder.stream().mapToInt(c -> header.indexOf(c.name())).toArray();
+        return record -> {
+            Object[] row = new Object[at.length];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = parquetOrder.get(i).parse(at[i] < 0 || at[i] >= record.size() ? null : record.get(at[i]));
+            }
+            return row;
+        };
     }
 }

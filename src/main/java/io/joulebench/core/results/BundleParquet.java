@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The bundle's Parquet files, with upstream's columns (spec §5.5 and upstream's timeseries schema) followed by
@@ -45,9 +46,10 @@ final class BundleParquet {
         try (Reader in = Files.newBufferedReader(requestsCsv, StandardCharsets.UTF_8)) {
             CsvReader reader = new CsvReader(in);
             List<String> header = reader.readRecord();
+            Function<List<String>, Object[]> parser = RequestColumns.TABLE.parser(header == null ? List.of() : header);
             List<String> record;
             while (header != null && (record = reader.readRecord()) != null) {
-                rows.add(RequestColumns.TABLE.parse(header, record));
+                rows.add(parser.apply(record));
             }
         }
         ParquetFile.write(out, RequestColumns.TABLE.parquetColumns(), rows, metadata, createdBy());
