@@ -1,12 +1,11 @@
 package io.joulebench.core.results;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
-import io.joulebench.core.window.RequestLogRow;
+import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,8 +34,6 @@ final class BundleWriter {
     /** The bundle's own {@code windows.csv} row (header + one row): the source for rebuilding {@code windows.csv}. */
     static final String ROW = "window.csv";
 
-    static final List<String> TIMESERIES_COLUMNS = List.of("t_s", "device", "power_w", "temperature_c", "throttled",
-            "memory_used_mib", "sm_clock_mhz", "throttle_reasons", "power_instant_w");
 
     private BundleWriter() {
     }
@@ -90,14 +87,14 @@ final class BundleWriter {
             AtomicFiles.sync(stagedRequests);
             Files.move(stagedRequests, tmp.resolve(REQUESTS));
         } else {
-            durable(tmp.resolve(REQUESTS), String.join(",", RequestLogRow.COLUMNS) + "\r\n");
+            durable(tmp.resolve(REQUESTS), RequestColumns.TABLE.headerLine() + "\r\n");
         }
         durable(tmp.resolve(SYSTEM), ResultsJson.text(SystemJson.of(window, session)));
         durable(tmp.resolve(REQUESTS_PARQUET), out -> BundleParquet.writeRequests(out, tmp.resolve(REQUESTS),
                 requestsMetadata(window)));
-        durable(tmp.resolve(TIMESERIES), timeseries(samples));
-        durable(tmp.resolve(TIMESERIES_PARQUET), out -> BundleParquet.writeTimeseries(out, samples,
-                w.bracket() == null ? w.spanStartNanos() : w.bracket().startNanos()));
+        long startNanos = w.bracket() == null ? w.spanStartNanos() : w.bracket().startNanos();
+        durable(tmp.resolve(TIMESERIES), timeseries(samples, startNanos));
+        durable(tmp.resolve(TIMESERIES_PARQUET), out -> BundleParquet.writeTimeseries(out, samples, startNanos));
         durable(tmp.resolve(DevicesCsv.FILE_NAME), DevicesCsv.header() + DevicesCsv.rows(window));
         durable(tmp.resolve(ROW), rowCsv(rowValues));
         AtomicFiles.syncDirectory(tmp);
@@ -192,24 +189,12 @@ final class BundleWriter {
         return header() + rowLine(values);
     }
 
-    private static String timeseries(List<PowerSample> samples) throws IOException {
-        StringWriter out = new StringWriter();
-        // the device name comes from the meter (a DCGM label, a GPU name): text; the rest are numbers and booleans
-        CsvWriter csv = new CsvWriter(out, c -> c.equals("device") || c.equals("throttle_reasons") ? Kind.TEXT
-                : Kind.VALUE);
-        csv.writeHeader(TIMESERIES_COLUMNS);
+    private static String timeseries(List<PowerSample> samples, long startNanos) {
+        StringBuilder csv = new StringBuilder(TimeseriesColumns.TABLE.headerLine()).append("\r\n");
         for (PowerSample s : samples) {
-            var t = s.telemetry();
-            csv.writeRow(List.of(new java.math.BigDecimal(s.tNanos()).movePointLeft(9).stripTrailingZeros(),
-                    s.device(), nullable(s.powerW()), nullable(s.temperatureC()), nullable(s.throttled()),
-                    nullable(t.memoryUsedMib()), nullable(t.smClockMhz()), nullable(t.throttleReasons()),
-                    nullable(t.powerInstantW())));
+            csv.append(TimeseriesColumns.TABLE.csvLine(new TimeseriesColumns.Row(s, startNanos))).append("\r\n");
         }
-        return out.toString();
-    }
-
-    private static Object nullable(Object o) {
-        return o == null ? "" : o;
+        return csv.toString();
     }
 
     private static void durable(Path file, String text) throws IOException {

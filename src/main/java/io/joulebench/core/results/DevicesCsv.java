@@ -7,7 +7,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,11 +43,7 @@ public final class DevicesCsv {
         for (BracketResult domain : window.bracket().measuredDomains()) {
             for (int i = 0; i < domain.devices().size(); i++) {
                 DeviceColumn.Row row = new DeviceColumn.Row(window, domain, i);
-                List<Object> values = new ArrayList<>();
-                for (DeviceColumn c : DeviceColumn.values()) {
-                    values.add(c.value(row));
-                }
-                out.append(CsvWriter.line(DeviceColumn.names(), DeviceColumn::kind, values)).append("\r\n");
+                out.append(DeviceColumn.TABLE.csvLine(row)).append("\r\n");
             }
         }
         return out.toString();

@@ -3,7 +3,7 @@ package io.joulebench.core.results;
 import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.csv.CsvWriter;
-import io.joulebench.core.window.RequestLogRow;
+import io.joulebench.core.window.RequestColumns;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -12,31 +12,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Every request row of every window bundle listed in {@code windows.csv}, in its order, with the window's
- * {@code experiment_id} prepended, written with {@link CsvWriter}: ids, finish reasons and error texts are text
- * (neutralised), the other known columns values. A bundle written before a column existed gets empty cells for it.
+ * {@code experiment_id} prepended, written with {@link CsvWriter}: the id is text (neutralised), the request columns
+ * keep their {@link RequestColumns} kinds. A bundle written before a column existed gets empty cells for it.
  */
 public final class RequestsExport {
-
-    private static final Set<String> TEXT = Set.of("experiment_id", "status", "finish_reason", "error");
 
     private RequestsExport() {
     }
 
     public static List<String> columns() {
         List<String> columns = new ArrayList<>();
-        columns.add("experiment_id");
-        columns.addAll(List.of(RequestLogRow.COLUMNS));
+        columns.add(WindowsCsvColumns.EXPERIMENT_ID);
+        columns.addAll(RequestColumns.TABLE.names());
         return columns;
     }
 
     public static void write(Path resultsDir, WindowsCsvTable table, Writer out) throws IOException {
         List<String> columns = columns();
-        CsvWriter csv = new CsvWriter(out, c -> TEXT.contains(c) ? Kind.TEXT
-                : columns.contains(c) ? Kind.VALUE : Kind.UNKNOWN);
+        CsvWriter csv = new CsvWriter(out, c -> c.equals(WindowsCsvColumns.EXPERIMENT_ID) ? Kind.TEXT : RequestColumns.TABLE.kind(c));
         csv.writeHeader(columns);
         for (WindowRow row : table.rows()) {
             String id = row.experimentId();

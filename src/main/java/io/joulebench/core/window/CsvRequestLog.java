@@ -3,26 +3,22 @@ package io.joulebench.core.window;
 import io.joulebench.core.csv.CsvCells;
 import io.joulebench.core.csv.CsvReader;
 import io.joulebench.core.csv.CsvWriter;
-import io.joulebench.core.traffic.CompletionResult;
-import io.joulebench.core.traffic.RequestRecord;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes one {@code requests.csv} per window (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote
+ * Writes one {@code requests.csv} per window, in {@link RequestColumns}' columns (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote
  * or line break). Null is an empty field, booleans are {@code true}/{@code false}, numbers use '.' whatever the
  * locale, times are seconds on the shared monotonic clock, and {@code output_token_times} joins receipts with ';'.
  * The engine's text ({@code finish_reason}, the {@code error} text) is neutralised for spreadsheets
@@ -37,8 +33,6 @@ public final class CsvRequestLog implements RequestLogSink {
     public interface PathForWindow {
         Path path(int level, int window);
     }
-
-    private static final List<String> HEADER = List.of(RequestLogRow.COLUMNS);
 
     private final int levelIndex;
     private final PathForWindow paths;
@@ -103,8 +97,8 @@ public final class CsvRequestLog implements RequestLogSink {
     }
 
     /**
-     * Rewrites a closed window file with each row's {@code energy_attributed_j} (the last column), known only once
-     * every window's energy is: the rows stay streamed, and the cells read back are written unchanged.
+     * Rewrites a closed window file with each row's {@code energy_attributed_j}, known only once every window's
+     * energy is: the rows stay streamed, and the cells read back (already encoded) are written unchanged.
      */
     private void fillAttributed(Path path) {
         Path tmp = path.resolveSibling(path.getFileName() + ".attributing");
@@ -112,14 +106,16 @@ public final class CsvRequestLog implements RequestLogSink {
             try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
                  BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 CsvReader reader = new CsvReader(in);
-                out.write(String.join(",", reader.readRecord()));
+                List<String> header = reader.readRecord();
+                int index = header.indexOf("request_index");
+                int joulesAt = header.indexOf(RequestColumns.ENERGY_ATTRIBUTED_J);
+                out.write(String.join(",", header));
                 out.write("\r\n");
                 List<String> record;
                 while ((record = reader.readRecord()) != null) {
                     List<Object> cells = new ArrayList<>(record);
-                    Double joules = attributed.get(Long.parseLong(record.get(0)));
-                    cells.set(cells.size() - 1, joules);
-                    out.write(CsvWriter.line(HEADER, c -> CsvCells.Kind.VALUE, cells));
+                    cells.set(joulesAt, attributed.get(Long.parseLong(record.get(index))));
+                    out.write(CsvWriter.line(header, c -> CsvCells.Kind.VALUE, cells));
                     out.write("\r\n");
                 }
             }
@@ -143,43 +139,15 @@ public final class CsvRequestLog implements RequestLogSink {
                 Files.createDirectories(path.getParent());
             }
             BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
-            w.write(String.join(",", RequestLogRow.COLUMNS));
+            w.write(RequestColumns.TABLE.headerLine());
             w.write("\r\n");
             writers[window] = w;
         }
         return writers[window];
     }
 
-    /** One CSV line (without its line end) in {@link RequestLogRow#COLUMNS} order, encoded by {@link CsvWriter}. */
+    /** One CSV line (without its line end) in {@link RequestColumns} order, encoded by {@link CsvWriter}. */
     public static String format(RequestLogRow row) {
-        RequestRecord r = row.record();
-        CompletionResult c = r.result();
-        StringBuilder times = new StringBuilder();
-        for (long t : c.tokenTimesNanos()) {
-            if (!times.isEmpty()) {
-                times.append(';');
-            }
-            times.append(seconds(t));
-        }
-        List<Object> f = Arrays.asList(r.index(), exact(r.issuedAtNanos()), exact(r.dispatchedAtNanos()),
-                exact(r.firstTokenAtNanos()), exact(r.completedAtNanos()), row.ttftMs(), row.e2eLatencyMs(),
-                c.tokenCount(), c.serverPromptTokens(), c.serverCompletionTokens(), r.status().label(),
-                c.finishReason(), row.levelIndex(), row.windowIndex(), row.inMeasurementWindow(), row.isRamp(),
-                row.completedInDrain(), times.toString(), r.error(), c.retried(), null);
-        return CsvWriter.line(HEADER, CsvRequestLog::kind, f);
-    }
-
-    /** Engine and error text is neutralised; everything else is a number, a flag or one of our own words. */
-    static CsvCells.Kind kind(String column) {
-        return column.equals("finish_reason") || column.equals("error") ? CsvCells.Kind.TEXT : CsvCells.Kind.VALUE;
-    }
-
-    /** A clock reading in seconds, exact to the nanosecond; null stays null (an empty cell). */
-    private static BigDecimal exact(Long nanos) {
-        return nanos == null ? null : BigDecimal.valueOf(nanos, 9).stripTrailingZeros();
-    }
-
-    static String seconds(long nanos) {
-        return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
+        return RequestColumns.TABLE.csvLine(row);
     }
 }

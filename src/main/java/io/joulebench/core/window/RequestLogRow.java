@@ -3,7 +3,7 @@ package io.joulebench.core.window;
 import io.joulebench.core.traffic.RequestRecord;
 
 /**
- * One row of a window's request log (spec §5.5). The owning window is the first whose span end is ≥ issuedAt
+ * One row of a window's request log (spec §5.5; its columns are {@link RequestColumns}). The owning window is the first whose span end is ≥ issuedAt
  * (later than the last ⇒ the last). Times are nanoseconds on the shared clock; writers convert to seconds. The
  * columns are spec §5.5's, then {@code error}: why an {@code error} or {@code timeout} row failed (empty for ok),
  * {@code retried}, and {@code energy_attributed_j}: the request's attributed share of the measured windows' energy,
@@ -15,12 +15,6 @@ import io.joulebench.core.traffic.RequestRecord;
  */
 public record RequestLogRow(RequestRecord record, int levelIndex, int windowIndex, boolean inMeasurementWindow,
                             boolean isRamp, boolean completedInDrain) {
-
-    public static final String[] COLUMNS = {"request_index", "issued_at", "dispatched_at", "first_token_at",
-        "completed_at", "ttft_ms", "e2e_latency_ms", "client_output_tokens", "server_prompt_tokens",
-        "server_completion_tokens", "status", "finish_reason", "level_index", "window_index",
-        "in_measurement_window", "is_ramp", "completed_in_drain", "output_token_times", "error", "retried",
-        "energy_attributed_j"};
 
     /** (first token − issued) in ms, or null without a token. */
     public Double ttftMs() {

@@ -24,6 +24,7 @@ import io.joulebench.core.window.IssuerSummary;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelValidation;
+import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.RequestLogRow;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
@@ -189,7 +190,7 @@ public class FakeSessionRunner implements SessionRunner {
     }
 
     private static void writeRequests(Path log, int level, int w, WindowRecord record) throws IOException {
-        StringBuilder sb = new StringBuilder(String.join(",", RequestLogRow.COLUMNS)).append("\r\n");
+        StringBuilder sb = new StringBuilder(RequestColumns.TABLE.headerLine()).append("\r\n");
         for (int i = 0; i < 2; i++) {
             long issued = record.spanStartNanos() + i * 1_000_000_000L;
             RequestRecord r = new RequestRecord(i, issued, issued, issued + 200_000_000L, RequestStatus.OK, null,

@@ -122,7 +122,7 @@ class ResultsFolderTest {
         assertThat(config.path("workload_note").asText()).contains("not comparable").contains("JOULEBENCH_AIENERGYSCORE");
         assertThat(Files.readAllLines(b.resolve("requests.csv"))).hasSize(3);
         List<String> ts = Files.readAllLines(b.resolve("timeseries.csv"));
-        assertThat(ts.get(0)).isEqualTo("t_s,device,power_w,temperature_c,throttled,memory_used_mib,sm_clock_mhz,"
+        assertThat(ts.get(0)).isEqualTo("t_s,gpu_idx,power_w,temperature_c,throttled,memory_used_mib,sm_clock_mhz,"
                 + "throttle_reasons,power_instant_w");
         assertThat(ts).hasSize(52);
         assertThat(ts.get(1)).as("a simulated meter reads no memory, clock, reasons or instant power")

@@ -43,7 +43,7 @@ class TelemetryBundleTest {
             bundle = write(measure(meter), EnergyContext.of(meter, List.of(), null));
         }
         List<String> csv = Files.readAllLines(bundle.resolve("timeseries.csv"));
-        assertThat(csv.getFirst()).isEqualTo("t_s,device,power_w,temperature_c,throttled,memory_used_mib,"
+        assertThat(csv.getFirst()).isEqualTo("t_s,gpu_idx,power_w,temperature_c,throttled,memory_used_mib,"
                 + "sm_clock_mhz,throttle_reasons,power_instant_w");
         assertThat(csv.stream().skip(1).map(l -> l.substring(l.indexOf(',') + 1)).distinct())
                 .containsExactlyInAnyOrder("0,100,55,false,20480,1410,sw_power_cap,100",

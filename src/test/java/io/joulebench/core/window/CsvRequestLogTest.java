@@ -43,7 +43,7 @@ class CsvRequestLogTest {
                 new FakeBracket.Factory(clock, 100)).requestLog(CsvRequestLog.factory(this::path)).build());
 
         List<String> w0 = lines(2, 0);
-        assertThat(w0.getFirst()).isEqualTo(String.join(",", RequestLogRow.COLUMNS));
+        assertThat(w0.getFirst()).isEqualTo(RequestColumns.TABLE.headerLine());
         assertThat(w0).hasSize(4);
         assertThat(w0.get(1)).startsWith("0,1020,1020,1030.5,1031,10500,11000,1,,,ok,stop,2,0,false,true,false,");
         assertThat(w0.get(2)).contains(",2,0,true,false,false,");
@@ -107,7 +107,7 @@ class CsvRequestLogTest {
         log.close();
         log.close();
 
-        assertThat(lines(0, 0)).containsExactly(String.join(",", RequestLogRow.COLUMNS));
+        assertThat(lines(0, 0)).containsExactly(RequestColumns.TABLE.headerLine());
         assertThat(lines(0, 1)).hasSize(2);
     }
 
