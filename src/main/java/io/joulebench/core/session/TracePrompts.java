@@ -5,6 +5,7 @@ import io.joulebench.core.server.ServerTokenizer;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.OpenAiEndpoint;
 import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.RequestWorkload;
 import io.joulebench.core.traffic.TraceEntry;
 import io.joulebench.core.traffic.TraceReplaySource;
 import io.joulebench.core.traffic.TrafficSource;
@@ -110,6 +111,7 @@ public final class TracePrompts {
         } else {
             payload.put("max_tokens", defaultMaxTokens);
         }
-        return new RequestShape(prompt.index(), payload);
+        return new RequestShape(prompt.index(), payload, new RequestWorkload(prompt.requestedInputTokens(),
+                prompt.requestedOutputTokens(), prompt.sharedPrefixTokens()));
     }
 }

@@ -19,10 +19,12 @@ package io.joulebench.core.traffic;
  * @param serverTrueEnergyJ       {@code usage.joulebench_true_energy_j}: the reference engine's simulated ground truth
  *                                of this request's energy (for checking attribution, never a measurement); null from
  *                                any other server
+ * @param serverCachedTokens      {@code usage.prompt_tokens_details.cached_tokens}: the prompt tokens the server took
+ *                                from its prefix cache; null when it did not report it
  */
 public record CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
                                Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
-                               long[] serverSendTimesNanos, Double serverTrueEnergyJ) {
+                               long[] serverSendTimesNanos, Double serverTrueEnergyJ, Integer serverCachedTokens) {
 
     /** The usage field the reference engine puts its per-request ground truth in. */
     public static final String TRUE_ENERGY_FIELD = "joulebench_true_energy_j";
@@ -31,6 +33,13 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     public static final long NO_SEND_TIME = Long.MIN_VALUE;
 
     public static final CompletionResult EMPTY = new CompletionResult(null, new long[0], null, null, null);
+
+    public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+                            Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
+                            long[] serverSendTimesNanos, Double serverTrueEnergyJ) {
+        this(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason, retriedAtNanos,
+                serverSendTimesNanos, serverTrueEnergyJ, null);
+    }
 
     public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
                             Integer serverCompletionTokens, String finishReason) {
@@ -58,7 +67,7 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     /** This result, marked as the answer to a retry sent at {@code atNanos}. */
     public CompletionResult retriedAt(long atNanos) {
         return new CompletionResult(text, tokenTimesNanos, serverPromptTokens, serverCompletionTokens, finishReason,
-                atNanos, serverSendTimesNanos, serverTrueEnergyJ);
+                atNanos, serverSendTimesNanos, serverTrueEnergyJ, serverCachedTokens);
     }
 
     public boolean retried() {

@@ -59,6 +59,7 @@ public final class OpenAiStreamParser {
     private Integer promptTokens;
     private Integer completionTokens;
     private Double trueEnergyJ;
+    private Integer cachedTokens;
     private String finishReason;
     private boolean done;
 
@@ -238,6 +239,13 @@ public final class OpenAiStreamParser {
         if (completion != null) {
             completionTokens = completion;
         }
+        JsonNode details = usage.get("prompt_tokens_details");
+        if (details != null && details.isObject()) {
+            Integer cached = usageCount(details, "cached_tokens");
+            if (cached != null) {
+                cachedTokens = cached;
+            }
+        }
         JsonNode truth = usage.get(CompletionResult.TRUE_ENERGY_FIELD);
         if (truth != null && !truth.isNull()) {
             if (!truth.isNumber() || !(truth.asDouble() >= 0) || Double.isInfinite(truth.asDouble())) {
@@ -294,7 +302,7 @@ public final class OpenAiStreamParser {
     public CompletionResult result() {
         return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
                 promptTokens, completionTokens, finishReason, null,
-                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount), trueEnergyJ);
+                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount), trueEnergyJ, cachedTokens);
     }
 
     static String excerpt(String s) {

@@ -295,7 +295,8 @@ final class OpenLoopIssuer {
             }
             inFlight.remove(request.index);
             RequestRecord record = new RequestRecord(request.index, request.issuedAt, request.dispatchedAt,
-                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, request.writtenAt);
+                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, request.writtenAt,
+                    request.shape == null ? null : request.shape.workload());
             aggregate.add(record);
             if (retained != null) {
                 retained[request.index] = record;

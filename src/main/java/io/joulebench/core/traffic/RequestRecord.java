@@ -10,14 +10,24 @@ package io.joulebench.core.traffic;
  * @param result            what arrived, partial on error/timeout; {@link CompletionResult#EMPTY} when nothing did
  * @param writtenAtNanos    when the request's write to the kernel returned, where the transport wrote it on the
  *                          issuer's thread ({@link ScheduledTransport}); null for transports that write it elsewhere
+ * @param workload          what the workload asked of the request ({@link RequestShape#workload()})
  */
 public record RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNanos, Long completedAtNanos,
-                            RequestStatus status, String error, CompletionResult result, Long writtenAtNanos) {
+                            RequestStatus status, String error, CompletionResult result, Long writtenAtNanos,
+                            RequestWorkload workload) {
 
     public RequestRecord {
         if (result == null) {
             result = CompletionResult.EMPTY;
         }
+        if (workload == null) {
+            workload = RequestWorkload.NONE;
+        }
+    }
+
+    public RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNanos, Long completedAtNanos,
+                         RequestStatus status, String error, CompletionResult result, Long writtenAtNanos) {
+        this(index, issuedAtNanos, dispatchedAtNanos, completedAtNanos, status, error, result, writtenAtNanos, null);
     }
 
     public RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNanos, Long completedAtNanos,

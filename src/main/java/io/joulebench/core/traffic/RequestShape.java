@@ -4,11 +4,17 @@ import java.util.Map;
 
 /**
  * What request {@code index} sends: an OpenAI request body (without the {@code stream} fields, which the transport
- * adds). The payload is opaque to the issuer.
+ * adds), and what the workload asked of it ({@link RequestWorkload#NONE} for a plain rate level). The payload is
+ * opaque to the issuer.
  */
-public record RequestShape(int index, Map<String, Object> payload) {
+public record RequestShape(int index, Map<String, Object> payload, RequestWorkload workload) {
 
     public RequestShape {
         payload = Map.copyOf(payload);
+        workload = workload == null ? RequestWorkload.NONE : workload;
+    }
+
+    public RequestShape(int index, Map<String, Object> payload) {
+        this(index, payload, RequestWorkload.NONE);
     }
 }

@@ -60,7 +60,7 @@ public final class TraceReplaySource implements TrafficSource {
             }
             Map<String, Object> payload = new HashMap<>(shape.payload());
             payload.put("max_tokens", entry.outputTokens());
-            return new RequestShape(shape.index(), payload);
+            return new RequestShape(shape.index(), payload, new RequestWorkload(null, entry.outputTokens(), null));
         };
     }
 

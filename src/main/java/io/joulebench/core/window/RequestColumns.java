@@ -13,7 +13,7 @@ import java.util.function.Function;
  * {@link RequestLogRow}: the request log, the bundle's Parquet file, the requests export and the bundle's empty
  * log are all made from it. Times are seconds on the shared monotonic clock, exact to the nanosecond; engine and
  * error text is neutralised for spreadsheets, everything else is a number, a flag or one of our own words. Adding a
- * column is one line here, at the end, so older files stay readable.
+ * column is one line here, before {@value #ENERGY_ATTRIBUTED_J}, which stays last.
  */
 public final class RequestColumns {
 
@@ -43,7 +43,13 @@ public final class RequestColumns {
             value("output_token_times", "s", Type.DOUBLE_LIST, RequestColumns::tokenTimes),
             text("error", r -> r.record().error()),
             value("retried", "", Type.BOOLEAN, r -> r.record().result().retried()),
-            // known only once every window of the level is: streamed empty, filled in when the level closes
+            // a workload's fidelity (issue 30): what was asked of the request beside what the server did
+            value("requested_input_tokens", "tokens", Type.INT64, r -> r.record().workload().requestedInputTokens()),
+            value("requested_output_tokens", "tokens", Type.INT64,
+                    r -> r.record().workload().requestedOutputTokens()),
+            value("shared_prefix_tokens", "tokens", Type.INT64, r -> r.record().workload().sharedPrefixTokens()),
+            value("server_cached_tokens", "tokens", Type.INT64, r -> r.record().result().serverCachedTokens()),
+            // known only once every window of the level is: streamed empty, filled in when the level closes; last
             value(ENERGY_ATTRIBUTED_J, "J", Type.DOUBLE, r -> null));
 
     private RequestColumns() {
