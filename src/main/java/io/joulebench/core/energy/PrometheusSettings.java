@@ -1,8 +1,11 @@
 package io.joulebench.core.energy;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Base64;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -101,6 +104,34 @@ public record PrometheusSettings(URI url, String query, Unit unit, Kind kind, Du
 
     public PrometheusSettings withAuthorization(String header) {
         return new PrometheusSettings(url, query, unit, kind, scrapeInterval, header, timeout);
+    }
+
+    /**
+     * The {@code Authorization} header from the environment: bearer from {@code bearerVar}, or basic from
+     * {@code userVar} and {@code passwordVar}; null when no variable is named. A named variable that is not set is
+     * an {@link IllegalArgumentException} naming it and {@code key}.
+     */
+    public static String authorization(String bearerVar, String userVar, String passwordVar, Map<String, String> env,
+                                       String key) {
+        if (bearerVar != null) {
+            return "Bearer " + required(bearerVar, env, key);
+        }
+        if (userVar == null && passwordVar == null) {
+            return null;
+        }
+        if (userVar == null || passwordVar == null) {
+            throw new IllegalArgumentException(key + ": basic authentication needs both a user and a password variable");
+        }
+        String pair = required(userVar, env, key) + ":" + required(passwordVar, env, key);
+        return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String required(String var, Map<String, String> env, String key) {
+        String v = env.get(var);
+        if (v == null || v.isEmpty()) {
+            throw new IllegalArgumentException("the environment variable " + var + " named by " + key + " is not set");
+        }
+        return v;
     }
 
     /** Without the credentials. */
