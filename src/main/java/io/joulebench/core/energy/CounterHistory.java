@@ -30,6 +30,11 @@ final class CounterHistory {
         return raw.isEmpty();
     }
 
+    /** The latest sample's time (Unix seconds), or NaN without samples. */
+    double lastSampleTime() {
+        return raw.isEmpty() ? Double.NaN : raw.lastKey();
+    }
+
     /** Whether a sample exists at or after {@code t}, so the value at {@code t} is bracketed. */
     boolean hasSampleAtOrAfter(double t) {
         return raw.ceilingKey(t) != null;

@@ -30,6 +30,8 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
     private static final Logger LOG = LoggerFactory.getLogger(PrometheusEnergyMeter.class);
     /** Attempts at an edge before its value is held from the last sample. */
     private static final int EDGE_ATTEMPTS = 3;
+    /** The longest stretch one edge's fetch reaches back to close a gap in the samples held. */
+    private static final Duration MAX_GAP = Duration.ofHours(6);
 
     private final PrometheusApi api;
     private final PrometheusSettings settings;
@@ -171,7 +173,8 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
                     continue;
                 }
                 if (counter) {
-                    CounterHistory h = histories.get(d);
+                    // its own samples only: the edges' history must stay contiguous from edge to edge
+                    CounterHistory h = new CounterHistory();
                     h.add(s.points());
                     Double power = h.latestSlope().isPresent() ? h.latestSlope().getAsDouble() * settings.unit().joules()
                             : null;
@@ -205,7 +208,7 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
         long due = atNanos + scrapeInterval.toNanos() + margin().toNanos();
         for (int attempt = 1; ; attempt++) {
             clock.sleepUntil(due);
-            fetchSince(t - 2 * seconds(scrapeInterval));
+            fetchSince(since(t));
             if (attempt == EDGE_ATTEMPTS || allBracket(t)) {
                 break;
             }
@@ -243,18 +246,18 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
         double window = (endNanos - startNanos) / 1e9;
         double scrape = seconds(scrapeInterval);
         if (settings.kind() == PrometheusSettings.Kind.POWER) {
-            notes.add(String.format(Locale.ROOT, "prometheus: power gauge %s sampled every %.3g s and integrated (not"
+            notes.add(String.format(Locale.ROOT, "prometheus: power gauge %s sampled every %s s and integrated (not"
                     + " a counter); each edge is uncertain by up to one scrape interval, about ±%.1f %% of this"
-                    + " %.1f s window", settings.query(), scrape, 100 * scrape / Math.max(window, 1e-9), window));
+                    + " %.1f s window", settings.query(), num(scrape), 100 * scrape / Math.max(window, 1e-9), window));
         } else {
             notes.add(String.format(Locale.ROOT, "prometheus: edge uncertainty about ±%.1f %% (each edge interpolated"
-                    + " between samples %.3g s apart, over a %.1f s window)", 100 * scrape / Math.max(window, 1e-9),
-                    scrape, window));
+                    + " between samples %s s apart, over a %.1f s window)", 100 * scrape / Math.max(window, 1e-9),
+                    num(scrape), window));
         }
         if (scrape > window) {
-            notes.add(String.format(Locale.ROOT, "prometheus: the scrape interval (%.3g s) is longer than the window"
+            notes.add(String.format(Locale.ROOT, "prometheus: the scrape interval (%s s) is longer than the window"
                     + " (%.1f s): its energy is interpolated from samples outside it; lengthen the window or shorten"
-                    + " the scrape interval", scrape, window));
+                    + " the scrape interval", num(scrape), window));
         }
         double t0 = unix(startNanos);
         double t1 = unix(endNanos);
@@ -292,6 +295,22 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
         }
     }
 
+    /**
+     * Where an edge's fetch starts: two scrape intervals before it, or earlier at the latest sample already held, so
+     * a window's samples are complete between its edges (a reset inside it is seen, not skipped over); at most
+     * {@link #MAX_GAP} back.
+     */
+    private synchronized double since(double t) {
+        double from = t - 2 * seconds(scrapeInterval);
+        for (CounterHistory h : histories.values()) {
+            double last = h.lastSampleTime();
+            if (!Double.isNaN(last) && last < from) {
+                from = last;
+            }
+        }
+        return Math.max(from, t - MAX_GAP.toSeconds());
+    }
+
     private synchronized boolean allBracket(double t) {
         return histories.values().stream().allMatch(h -> h.hasSampleAtOrAfter(t));
     }
@@ -325,6 +344,10 @@ public final class PrometheusEnergyMeter implements KnownSourceMeter {
 
     private static double seconds(Duration d) {
         return d.toNanos() / 1e9;
+    }
+
+    private static String num(double seconds) {
+        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
     }
 
     private static Instant instant(double unixSeconds) {
