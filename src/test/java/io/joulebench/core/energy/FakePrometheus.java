@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * answers every selector (the test decides which ones Prometheus would match). {@code /api/v1/targets} lists one
  * target with {@link #targetScrapeInterval} (null: none listed). Records the last Authorization header.
  */
-final class FakePrometheus implements AutoCloseable {
+public final class FakePrometheus implements AutoCloseable {
 
     record Series(Map<String, String> labels, DoubleUnaryOperator value) {
     }
@@ -37,11 +37,11 @@ final class FakePrometheus implements AutoCloseable {
     private final HttpServer server;
     private final double step;
     final List<Series> series = new ArrayList<>();
-    volatile String targetScrapeInterval;
+    public volatile String targetScrapeInterval;
     volatile String lastAuthorization;
     volatile int queries;
 
-    FakePrometheus(double step) {
+    public FakePrometheus(double step) {
         this.step = step;
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -58,7 +58,7 @@ final class FakePrometheus implements AutoCloseable {
     }
 
     /** A dcgm-exporter-shaped series of pod {@code pod}, GPU {@code gpu}. */
-    FakePrometheus add(String metric, String pod, int gpu, DoubleUnaryOperator value) {
+    public FakePrometheus add(String metric, String pod, int gpu, DoubleUnaryOperator value) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("__name__", metric);
         labels.put("gpu", String.valueOf(gpu));
@@ -70,7 +70,7 @@ final class FakePrometheus implements AutoCloseable {
         return this;
     }
 
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
