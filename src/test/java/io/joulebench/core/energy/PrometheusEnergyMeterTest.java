@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Prometheus source against a fake Prometheus on a virtual clock: counters sampled once a second on Prometheus'
- * grid, windows whose edges fall between samples, resets, units, and where the scrape interval comes from.
+ * grid, windows whose edges fall between samples, resets, units, and where the scrape interval comes from; and
+ * what every meter promises ({@link EnergyMeterContract}).
  */
-class PrometheusEnergyMeterTest {
+class PrometheusEnergyMeterTest extends EnergyMeterContract {
 
     private static final String ENERGY = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION";
     private static final double ORIGIN = VirtualClock.WALL_ORIGIN.getEpochSecond();
@@ -24,6 +25,18 @@ class PrometheusEnergyMeterTest {
     @AfterEach
     void close() {
         prom.close();
+    }
+
+    @Override
+    protected EnergyMeter createMeter() {
+        prom.targetScrapeInterval = "1s";
+        prom.add(ENERGY, "vllm-0", 0, t -> 300_000 * (t - ORIGIN));
+        return PrometheusEnergyMeter.open(settings(PrometheusSettings.Unit.MJ), clock);
+    }
+
+    @Override
+    protected void letTimePass() {
+        clock.advance(Duration.ofSeconds(1));
     }
 
     private PrometheusSettings settings(PrometheusSettings.Unit unit) {
