@@ -15,9 +15,9 @@ import java.time.Duration;
  * A real Prometheus ({@code /usr/bin/prometheus}, Debian's package) for an IT: its own config and data folder under
  * {@code dir}, a free loopback port, scraping {@code target} (host:port) every second; stopped by its PID.
  */
-final class PrometheusServer implements AutoCloseable {
+public final class PrometheusServer implements AutoCloseable {
 
-    static final Path BINARY = Path.of("/usr/bin/prometheus");
+    public static final Path BINARY = Path.of("/usr/bin/prometheus");
 
     private final Process process;
     private final URI url;
@@ -27,7 +27,7 @@ final class PrometheusServer implements AutoCloseable {
         this.url = url;
     }
 
-    static PrometheusServer start(Path dir, String target) throws IOException, InterruptedException {
+    public static PrometheusServer start(Path dir, String target) throws IOException, InterruptedException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -67,7 +67,7 @@ final class PrometheusServer implements AutoCloseable {
         throw new IOException("Prometheus did not become ready: " + Files.readString(dir.resolve("prometheus.log")));
     }
 
-    URI url() {
+    public URI url() {
         return url;
     }
 

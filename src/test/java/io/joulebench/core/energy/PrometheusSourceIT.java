@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * contiguous 20 s windows must each measure 300 W × their duration within 2 %, the other pod must appear nowhere, and
  * devices.csv must name the selected series by its labels.
  */
-class PrometheusSourceIT {
+public class PrometheusSourceIT {
 
     private static final double SELECTED_W = 300;
     private static final double OTHER_W = 120;
@@ -105,7 +105,7 @@ class PrometheusSourceIT {
     }
 
     /** dcgm-exporter's shape: the counter in mJ and the power gauge, for one GPU of each pod. */
-    private static String exposition(long elapsedNanos) {
+    public static String exposition(long elapsedNanos) {
         double s = elapsedNanos / 1e9;
         return "# TYPE DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter\n"
                 + line("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", 0, "vllm-0", 4.2e9 + SELECTED_W * s * 1000)
@@ -122,7 +122,7 @@ class PrometheusSourceIT {
     }
 
     /** Waits until Prometheus holds two samples of the selected series (its first scrapes). */
-    private static void awaitTwoScrapes(PrometheusSettings settings) throws InterruptedException {
+    public static void awaitTwoScrapes(PrometheusSettings settings) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         try (PrometheusApi api = new PrometheusApi(settings.url(), null, Duration.ofSeconds(5))) {
             while (System.nanoTime() < deadline) {
