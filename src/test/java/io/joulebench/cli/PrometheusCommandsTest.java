@@ -138,6 +138,15 @@ class PrometheusCommandsTest {
     }
 
     @Test
+    void run_refuses_a_query_matching_nothing_before_it_launches() throws IOException {
+        Run r = run("run", study("30").toString(), "--out", dir.resolve("out").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("measurement.prometheus: the Prometheus query " + QUERY + " matches no series")
+                .doesNotContain("\tat ");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void validate_refuses_windows_shorter_than_the_scrape_interval() throws IOException {
         servePod();
         prom.targetScrapeInterval = "30s";
