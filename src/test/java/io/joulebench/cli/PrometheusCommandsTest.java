@@ -156,6 +156,20 @@ class PrometheusCommandsTest {
     }
 
     @Test
+    void validate_names_a_bad_unit_by_its_key_and_line() throws IOException {
+        Path study = dir.resolve("unit.yaml");
+        Files.writeString(study, """
+                serving_mode: server
+                measurement:
+                  energy_sampler: prometheus
+                  prometheus: {url: "http://localhost:9090", query: 'up', unit: kWh}
+                """);
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("unit.yaml:4:").contains("measurement.prometheus.unit").contains("mJ, J");
+    }
+
+    @Test
     void validate_names_a_study_without_the_prometheus_keys() throws IOException {
         Path study = dir.resolve("bare.yaml");
         Files.writeString(study, """

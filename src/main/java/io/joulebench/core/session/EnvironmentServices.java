@@ -148,7 +148,7 @@ public class EnvironmentServices implements SessionServices {
         if (gpuIndices != null) {
             c = c.withGpus(gpuIndices);
         }
-        if (m.prometheus() != null) {
+        if (m.prometheus() != null && m.prometheus().url() != null && m.prometheus().query() != null) {
             try {
                 c = c.withPrometheus(m.prometheus().settings(System.getenv()));
             } catch (IllegalArgumentException e) {

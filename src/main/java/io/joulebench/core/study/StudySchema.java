@@ -129,8 +129,9 @@ final class StudySchema {
         put(auth, field("bearer_env", text(), null));
         put(auth, field("user_env", text(), null));
         put(auth, field("password_env", text(), null));
-        put(prom, field("auth", new Obj(auth), null));
-        put(f, field("prometheus", new Obj(prom), null));
+        put(prom, field("auth", new Obj(auth), null).block());
+        // a block only when given, so a study without it keeps the config hash it had
+        put(f, field("prometheus", new Obj(prom), null).block());
         Map<String, Field> cpu = new LinkedHashMap<>();
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));
