@@ -12,6 +12,7 @@ import io.joulebench.core.energy.EnergyMeter;
 import io.joulebench.core.energy.EnergySource;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
+import io.joulebench.core.energy.PrometheusSettings;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.energy.SimulatedEnergyMeter;
 import io.joulebench.core.time.Clock;
@@ -39,7 +40,7 @@ public final class MeterCommand implements Callable<Integer> {
     enum Format { text, json }
 
     @Option(names = "--source", defaultValue = "auto", paramLabel = "SOURCE",
-            description = "auto, nvml, rapl, dcgm, cpu-estimate or simulated (default: ${DEFAULT-VALUE}).")
+            description = "auto, nvml, rapl, dcgm, prometheus, cpu-estimate or simulated (default: ${DEFAULT-VALUE}).")
     String source;
 
     @Option(names = "--gpus", split = ",", paramLabel = "I",
@@ -74,6 +75,42 @@ public final class MeterCommand implements Callable<Integer> {
                     + " exporter's collection interval, dcgm-exporter -c (default: 30000 for dcgm, the stock"
                     + " exporter's), or the reference engine's --counter-period-ms (default: 100 for simulated).")
     Long exporterIntervalMs;
+
+    @Option(names = "--prometheus-url", paramLabel = "URL",
+            description = "prometheus: the Prometheus server's base URL, e.g. http://localhost:9090.")
+    URI prometheusUrl;
+
+    @Option(names = "--query", paramLabel = "PROMQL",
+            description = "prometheus: a selector of one energy counter series per device, e.g."
+                    + " DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{namespace=\"llm\",pod=~\"vllm-.*\"}.")
+    String query;
+
+    @Option(names = "--unit", defaultValue = "mJ", paramLabel = "UNIT",
+            description = "prometheus: the counter's unit, mJ (dcgm-exporter) or J (RAPL, Kepler)"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String unit;
+
+    @Option(names = "--prometheus-kind", defaultValue = "counter", paramLabel = "KIND",
+            description = "prometheus: counter, or power for a gauge in W (DCGM_FI_DEV_POWER_USAGE) to integrate"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String prometheusKind;
+
+    @Option(names = "--scrape-interval-seconds", paramLabel = "S",
+            description = "prometheus: the targets' scrape interval when Prometheus' target metadata does not say"
+                    + " (default: 30).")
+    Double scrapeIntervalSeconds;
+
+    @Option(names = "--prometheus-bearer-env", paramLabel = "VAR",
+            description = "prometheus: the environment variable holding a bearer token.")
+    String bearerEnv;
+
+    @Option(names = "--prometheus-user-env", paramLabel = "VAR",
+            description = "prometheus: the environment variable holding the basic-auth user.")
+    String userEnv;
+
+    @Option(names = "--prometheus-password-env", paramLabel = "VAR",
+            description = "prometheus: the environment variable holding the basic-auth password.")
+    String passwordEnv;
 
     @Option(names = "--seconds", required = true, paramLabel = "S", description = "How long to measure.")
     double seconds;
@@ -162,11 +199,34 @@ public final class MeterCommand implements Callable<Integer> {
                 .withCpu(cpu, cpuOptions)
                 .withEnginePeriod(interval != null ? interval : SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD);
         return switch (EnergySource.fromWire(source).orElse(EnergySource.AUTO)) {
+            case PROMETHEUS -> c.withPrometheus(prometheus());
             case SIMULATED -> c.withEngineUrls(urls);
             // a --url may be a DCGM exporter or the reference engine's /metrics: auto tries it as both
             case AUTO -> c.withDcgm(urls, dcgm).withEngineUrls(urls);
             default -> c.withDcgm(urls, dcgm);
         };
+    }
+
+    private PrometheusSettings prometheus() {
+        if (prometheusUrl == null || query == null || query.isBlank()) {
+            throw new UserInputException("--source prometheus needs --prometheus-url and --query");
+        }
+        PrometheusSettings.Unit u = PrometheusSettings.Unit.fromWire(unit).orElseThrow(() ->
+                new UserInputException("--unit must be mJ or J, got '" + unit + "'"));
+        PrometheusSettings.Kind k = PrometheusSettings.Kind.fromWire(prometheusKind).orElseThrow(() ->
+                new UserInputException("--prometheus-kind must be counter or power, got '" + prometheusKind + "'"));
+        if (scrapeIntervalSeconds != null && !(scrapeIntervalSeconds > 0)) {
+            throw new UserInputException("--scrape-interval-seconds must be > 0, got " + scrapeIntervalSeconds);
+        }
+        try {
+            return PrometheusSettings.of(prometheusUrl, query, u).withKind(k)
+                    .withScrapeInterval(scrapeIntervalSeconds == null ? null
+                            : Duration.ofMillis(Math.round(scrapeIntervalSeconds * 1000)))
+                    .withAuthorization(PrometheusSettings.authorization(bearerEnv, userEnv, passwordEnv, System.getenv(),
+                            "--prometheus-*-env"));
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
     }
 
     static Map<String, Object> report(BracketResult r, List<String> reasons, List<String> warnings) {

@@ -2,6 +2,7 @@ package io.joulebench.cli;
 
 import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.executor.StudyExecutor;
+import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.RunProcess;
@@ -91,6 +92,13 @@ public final class RunCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
                 null, out, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
+        // a local run reaches the study's Prometheus from here: the series it measures are said, and a query
+        // matching nothing is refused, before anything is launched (a cluster job asks from its own node)
+        if (executor instanceof LocalExecutor && !PrometheusScope.check(plan, err, err)) {
+            err.flush();
+            cluster.close();
+            return ExitCodes.BAD_INPUT;
+        }
         try {
             return InterruptibleRun.execute(host, () -> {
                 ResultsFolder folder = ResultsFolder.create(out, plan, clock);

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code joulebench validate STUDY}: checks a study file strictly and prints its plan (cells with hash, cycle and
  * rate, session groups, launches, windows, estimated wall time). Every problem goes to stderr, one per line as
- * {@code file:line:col: key.path: rule}, with exit code 2.
+ * {@code file:line:col: key.path: rule}, with exit code 2. A study measured by a Prometheus source runs its query
+ * once and prints the series it matches ({@link PrometheusScope}).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Check a study file and print what running it would do.")
@@ -48,6 +49,10 @@ public final class ValidateCommand implements Callable<Integer> {
         StudyPlan plan = StudyPlan.of(study);
         StudyPlanFormatter.lines(plan).forEach(out::println);
         PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).lines().forEach(out::println);
+        if (!PrometheusScope.check(plan, out, err)) {
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
         out.println(studyFile + ": valid");
         out.flush();
         return ExitCodes.OK;

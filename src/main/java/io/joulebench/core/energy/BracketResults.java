@@ -22,6 +22,7 @@ final class BracketResults {
             perDevice.add(counter ? delta(meter, opening.energyJ(), closing.energyJ(), d, warnings)
                     : integrated.get(d));
         }
+        warnings.addAll(meter.windowNotes(opening.atNanos(), closing.atNanos()));
         unticked(meter, "opening", opening, warnings);
         unticked(meter, "closing", closing, warnings);
         Double energy = perDevice.contains(null) ? null : perDevice.stream().mapToDouble(Double::doubleValue).sum();

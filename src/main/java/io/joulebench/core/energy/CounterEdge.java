@@ -44,6 +44,12 @@ record CounterEdge(long atNanos, MeterReading reading, Map<Integer, Double> ener
     static CounterEdge complete(EnergyMeter meter, Clock clock, List<Integer> devices, EdgeAlignment alignment,
                                 First start) throws InterruptedException {
         MeterReading first = start.reading();
+        Optional<Map<Integer, Double>> late = meter.counterAt(first.atNanos());
+        if (late.isPresent()) {
+            Map<Integer, Double> known = new LinkedHashMap<>();
+            devices.stream().filter(late.get()::containsKey).forEach(d -> known.put(d, late.get().get(d)));
+            return new CounterEdge(first.atNanos(), first, known, start.truthJ(), List.of());
+        }
         Map<Integer, Double> energy = new LinkedHashMap<>();
         Map<Integer, DeviceReading> byDevice = index(first);
         for (int d : devices) {

@@ -45,6 +45,23 @@ public interface EnergyMeter extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * For a source that knows its counter only after the fact (a Prometheus server, which has the samples around an
+     * instant once the next scrape has landed): the counter per device in joules at {@code atNanos}, blocking until
+     * it is known. Empty (the default) means the bracket reads the counter live at the edge.
+     */
+    default Optional<Map<Integer, Double>> counterAt(long atNanos) throws InterruptedException {
+        return Optional.empty();
+    }
+
+    /**
+     * Sentences about the bracket from {@code startNanos} to {@code endNanos} that a reader needs to judge its figure
+     * (a Prometheus source's edge uncertainty, a counter reset inside it); empty by default.
+     */
+    default List<String> windowNotes(long startNanos, long endNanos) {
+        return List.of();
+    }
+
     List<DeviceInfo> devices();
 
     /** Reads every device now. Throws {@link MeterException} after {@link #close()}. */

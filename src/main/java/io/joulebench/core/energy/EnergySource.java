@@ -16,6 +16,8 @@ public enum EnergySource {
     NVML("nvml", EnergyKind.MEASURED, false, "NVIDIA NVML"),
     RAPL("rapl", EnergyKind.MEASURED, false, "Intel/AMD RAPL"),
     DCGM("dcgm", EnergyKind.MEASURED, false, "DCGM exporter"),
+    /** Devices' energy counters (or power gauges) as a cluster's Prometheus stores them. */
+    PROMETHEUS("prometheus", EnergyKind.MEASURED, false, "Prometheus query"),
     CPU_ESTIMATE("cpu-estimate", EnergyKind.ESTIMATED, true, "CPU estimate"),
     SIMULATED("simulated", EnergyKind.SIMULATED, true, "Simulated (reference engine)");
 

@@ -28,11 +28,12 @@ public final class MeterSelector {
      * @param engineUrls   the reference engine's {@code /metrics} (empty when the engine is not the reference one)
      * @param enginePeriod how often the reference engine's counter updates (its {@code --counter-period-ms})
      * @param cpuTarget    what the CPU estimate measures
+     * @param prometheus   the Prometheus source's URL and query (null = none configured)
      */
     public record Config(List<Integer> gpus, String nvmlLibrary, List<URI> dcgmUrls,
                          DcgmEnergyMeter.Options dcgmOptions, Path raplRoot, List<URI> engineUrls,
                          Duration enginePeriod, CpuTimeSource cpuTarget, CpuEstimateMeter.Options cpuOptions,
-                         Clock clock) {
+                         Clock clock, PrometheusSettings prometheus) {
         public Config {
             gpus = List.copyOf(gpus);
             dcgmUrls = List.copyOf(dcgmUrls);
@@ -52,47 +53,52 @@ public final class MeterSelector {
         public static Config defaults() {
             return new Config(List.of(), NvmlEnergyMeter.DEFAULT_LIBRARY, List.of(), DcgmEnergyMeter.Options.defaults(),
                     RaplEnergyMeter.DEFAULT_ROOT, List.of(), SimulatedEnergyMeter.DEFAULT_UPDATE_PERIOD,
-                    new CpuTimeSource.Machine(), CpuEstimateMeter.Options.defaults(), Clock.system());
+                    new CpuTimeSource.Machine(), CpuEstimateMeter.Options.defaults(), Clock.system(), null);
         }
 
         public Config withGpus(List<Integer> v) {
             return new Config(v, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withNvmlLibrary(String v) {
             return new Config(gpus, v, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withDcgm(List<URI> urls, DcgmEnergyMeter.Options options) {
             return new Config(gpus, nvmlLibrary, urls, options, raplRoot, engineUrls, enginePeriod, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withRaplRoot(Path v) {
             return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, v, engineUrls, enginePeriod, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withEngineUrls(List<URI> v) {
             return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, v, enginePeriod, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withEnginePeriod(Duration v) {
             return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, v, cpuTarget,
-                    cpuOptions, clock);
+                    cpuOptions, clock, prometheus);
         }
 
         public Config withCpu(CpuTimeSource target, CpuEstimateMeter.Options options) {
             return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, target,
-                    options, clock);
+                    options, clock, prometheus);
+        }
+
+        public Config withPrometheus(PrometheusSettings v) {
+            return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
+                    cpuOptions, clock, v);
         }
 
         public Config withClock(Clock v) {
             return new Config(gpus, nvmlLibrary, dcgmUrls, dcgmOptions, raplRoot, engineUrls, enginePeriod, cpuTarget,
-                    cpuOptions, v);
+                    cpuOptions, v, prometheus);
         }
     }
 
@@ -147,6 +153,13 @@ public final class MeterSelector {
                     : c.engineUrls(), "simulated"), c.clock(), c.dcgmOptions().withExporterInterval(c.enginePeriod()),
                     c.gpus());
             case CPU_ESTIMATE -> CpuEstimateMeter.open(c.cpuTarget(), c.clock(), c.cpuOptions());
+            case PROMETHEUS -> {
+                if (c.prometheus() == null) {
+                    throw new MeterException("prometheus needs a URL and a query (measurement.prometheus, or"
+                            + " --prometheus-url and --query)");
+                }
+                yield PrometheusEnergyMeter.open(c.prometheus(), c.clock());
+            }
             case AUTO -> throw new MeterException("auto is a choice among sources, not a source to open");
         };
     }

@@ -3,6 +3,7 @@ package io.joulebench.core.session;
 import com.github.dockerjava.api.DockerClient;
 import io.joulebench.core.energy.CpuTimeSource;
 import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.server.DockerClients;
@@ -146,6 +147,13 @@ public class EnvironmentServices implements SessionServices {
         c = c.withCpu(c.cpuTarget(), c.cpuOptions().withWatts(m.cpuWattsPerCore(), m.cpuIdleWatts()));
         if (gpuIndices != null) {
             c = c.withGpus(gpuIndices);
+        }
+        if (m.prometheus() != null && m.prometheus().url() != null && m.prometheus().query() != null) {
+            try {
+                c = c.withPrometheus(m.prometheus().settings(System.getenv()));
+            } catch (IllegalArgumentException e) {
+                throw new MeterException(e.getMessage(), e);
+            }
         }
         return c;
     }

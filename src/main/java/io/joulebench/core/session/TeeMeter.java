@@ -82,6 +82,16 @@ class TeeMeter implements EnergyMeter {
     }
 
     @Override
+    public Optional<Map<Integer, Double>> counterAt(long atNanos) throws InterruptedException {
+        return meter.counterAt(atNanos);
+    }
+
+    @Override
+    public List<String> windowNotes(long startNanos, long endNanos) {
+        return meter.windowNotes(startNanos, endNanos);
+    }
+
+    @Override
     public List<DeviceInfo> devices() {
         return meter.devices();
     }

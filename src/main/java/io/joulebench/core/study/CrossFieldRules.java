@@ -55,6 +55,14 @@ final class CrossFieldRules {
         if (measurement.path("energy_sampler").asText("").equals(EnergySource.DCGM.wire()) && urls.isArray() && urls.isEmpty()) {
             fail("measurement.dcgm_urls", "must list at least one DCGM exporter URL when energy_sampler is dcgm");
         }
+        if (measurement.path("energy_sampler").asText("").equals(EnergySource.PROMETHEUS.wire())) {
+            for (String key : List.of("url", "query")) {
+                if (!measurement.path("prometheus").path(key).isTextual()
+                        || measurement.path("prometheus").path(key).asText().isBlank()) {
+                    fail("measurement.prometheus." + key, "is required when energy_sampler is prometheus");
+                }
+            }
+        }
         checkDomains(measurement);
         JsonNode gpus = resolved.path("study_execution").path("gpu_indices");
         Set<Long> seen = new HashSet<>();

@@ -69,7 +69,19 @@ public final class ExperimentConfigReader {
                 HostEnergy.fromWire(n.path("host_energy").asText()).orElse(HostEnergy.NONE),
                 HeadlineDomain.fromWire(n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU),
                 deviceGroups(n.path("device_groups")),
-                n.path("attribution").path("prefill_weight").asDouble(AttributionRule.DEFAULT_PREFILL_WEIGHT));
+                n.path("attribution").path("prefill_weight").asDouble(AttributionRule.DEFAULT_PREFILL_WEIGHT),
+                prometheus(n.path("prometheus")));
+    }
+
+    private static PrometheusConfig prometheus(JsonNode p) {
+        if (!p.isObject()) {
+            return null;
+        }
+        JsonNode auth = p.path("auth");
+        return new PrometheusConfig(optText(p.path("url")), optText(p.path("query")), optText(p.path("unit")),
+                optText(p.path("kind")), p.path("scrape_interval_seconds").isNumber()
+                        ? p.path("scrape_interval_seconds").asDouble() : null,
+                optText(auth.path("bearer_env")), optText(auth.path("user_env")), optText(auth.path("password_env")));
     }
 
     /** {@code measurement.device_groups} (names, indices and overlaps were checked by CrossFieldRules). */

@@ -20,11 +20,13 @@ import java.util.List;
  * @param deviceGroups       {@code device_groups}: named sets of GPU indices reported apiece (none by default)
  * @param prefillWeight      {@code measurement.attribution.prefill_weight}: a prompt token's weight against an output
  *                           token when a window's energy is attributed to requests (estimated)
+ * @param prometheus         {@code measurement.prometheus} for the prometheus source; null when not given
  */
 public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
                                 double baselineDurationSeconds, int sampleIntervalMs, int dcgmIntervalMs,
                                 double cpuWattsPerCore, double cpuIdleWatts, HostEnergy hostEnergy,
-                                HeadlineDomain headlineDomain, DeviceGroups deviceGroups, double prefillWeight) {
+                                HeadlineDomain headlineDomain, DeviceGroups deviceGroups, double prefillWeight,
+                                PrometheusConfig prometheus) {
 
     public static final int DEFAULT_DCGM_INTERVAL_MS = 30_000;
     public static final double DEFAULT_WATTS_PER_CORE = 10.0;
@@ -34,6 +36,15 @@ public record MeasurementConfig(String energySampler, List<String> dcgmUrls, boo
         hostEnergy = hostEnergy == null ? HostEnergy.NONE : hostEnergy;
         headlineDomain = headlineDomain == null ? HeadlineDomain.GPU : headlineDomain;
         deviceGroups = deviceGroups == null ? DeviceGroups.NONE : deviceGroups;
+    }
+
+    /** Without a Prometheus source. */
+    public MeasurementConfig(String energySampler, List<String> dcgmUrls, boolean baselineEnabled,
+                             double baselineDurationSeconds, int sampleIntervalMs, int dcgmIntervalMs,
+                             double cpuWattsPerCore, double cpuIdleWatts, HostEnergy hostEnergy,
+                             HeadlineDomain headlineDomain, DeviceGroups deviceGroups, double prefillWeight) {
+        this(energySampler, dcgmUrls, baselineEnabled, baselineDurationSeconds, sampleIntervalMs, dcgmIntervalMs,
+                cpuWattsPerCore, cpuIdleWatts, hostEnergy, headlineDomain, deviceGroups, prefillWeight, null);
     }
 
     /** The primary meter only, headline gpu, no device groups, the default attribution weight. */

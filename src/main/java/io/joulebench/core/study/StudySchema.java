@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.EnergySource;
+import io.joulebench.core.energy.PrometheusSettings;
 import io.joulebench.core.energy.HeadlineDomain;
 import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.server.EnginePreset;
@@ -22,6 +23,7 @@ import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.trace.TraceFormat;
 import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +117,22 @@ final class StudySchema {
         put(f, field("sample_interval_ms", integer(10, 60_000), N.numberNode(100)));
         // dcgm-exporter -c: the stock exporter collects every 30 s
         put(f, field("dcgm_interval_ms", integer(10, 3_600_000), N.numberNode(30_000)));
+        // issue 33: a cluster's Prometheus as the energy source; credentials only by environment variable name
+        Map<String, Field> prom = new LinkedHashMap<>();
+        put(prom, field("url", url, null));
+        put(prom, field("query", text(), null));
+        put(prom, field("unit", choice(Arrays.stream(PrometheusSettings.Unit.values()).map(PrometheusSettings.Unit::wire)
+                .toList()), null));
+        put(prom, field("kind", choice(Arrays.stream(PrometheusSettings.Kind.values()).map(PrometheusSettings.Kind::wire)
+                .toList()), null));
+        put(prom, field("scrape_interval_seconds", above(0), null));
+        Map<String, Field> auth = new LinkedHashMap<>();
+        put(auth, field("bearer_env", text(), null));
+        put(auth, field("user_env", text(), null));
+        put(auth, field("password_env", text(), null));
+        put(prom, field("auth", new Obj(auth), null).block());
+        // a block only when given, so a study without it keeps the config hash it had
+        put(f, field("prometheus", new Obj(prom), null).block());
         Map<String, Field> cpu = new LinkedHashMap<>();
         put(cpu, field("watts_per_core", atLeast(0), N.numberNode(10.0)));
         put(cpu, field("idle_watts", atLeast(0), N.numberNode(0.0)));

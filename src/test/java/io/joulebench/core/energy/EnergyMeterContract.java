@@ -66,7 +66,7 @@ public abstract class EnergyMeterContract {
     @Test
     void labels_are_present() throws Exception {
         EnergyMeter meter = meter();
-        assertThat(meter.source()).isIn("nvml", "rapl", "dcgm", "cpu-estimate", "simulated");
+        assertThat(meter.source()).isIn("nvml", "rapl", "dcgm", "prometheus", "cpu-estimate", "simulated");
         assertThat(meter.kind()).isNotNull();
         assertThat(meter.method()).isEqualTo(meter.hasEnergyCounter() ? EnergyMethod.COUNTER
                 : EnergyMethod.INTEGRATED_POWER);

@@ -8,7 +8,8 @@ class EnergySourceTest {
 
     @Test
     void the_published_choices_are_the_meter_selectors_and_in_the_documented_order() {
-        assertThat(EnergySource.wires()).containsExactly("auto", "nvml", "rapl", "dcgm", "cpu-estimate", "simulated");
+        assertThat(EnergySource.wires()).containsExactly("auto", "nvml", "rapl", "dcgm", "prometheus", "cpu-estimate",
+                "simulated");
         assertThat(MeterSelector.SOURCES).isEqualTo(EnergySource.wires());
     }
 
