@@ -3,11 +3,13 @@ package io.joulebench.cli;
 import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.executor.StudyExecutor;
 import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.study.EndpointKeys;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
@@ -17,6 +19,7 @@ import io.joulebench.core.time.Clock;
 import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
@@ -91,6 +94,14 @@ public final class RunCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
                 null, out, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
+        // a local run reads the API keys here; a cluster job reads them on its node
+        List<String> unsetKeys = executor instanceof LocalExecutor ? EndpointKeys.unset(study, System::getenv) : List.of();
+        if (!unsetKeys.isEmpty()) {
+            unsetKeys.forEach(u -> err.println(studyFile + ": " + u));
+            err.flush();
+            cluster.close();
+            return ExitCodes.BAD_INPUT;
+        }
         try {
             return InterruptibleRun.execute(host, () -> {
                 ResultsFolder folder = ResultsFolder.create(out, plan, clock);
