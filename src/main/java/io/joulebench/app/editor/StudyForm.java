@@ -30,7 +30,7 @@ public final class StudyForm {
             java.util.Map.entry("seed", "new each run"), java.util.Map.entry("concurrency_cap", "uncapped"),
             java.util.Map.entry("slo_ttft", "none"), java.util.Map.entry("slo_tpot", "none"),
             java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"),
-            java.util.Map.entry("endpoint_url", "launched, not attached"), java.util.Map.entry("api_key_env", "no key"));
+            java.util.Map.entry("endpoint_url", "none"), java.util.Map.entry("api_key_env", "no key"));
 
     private StudyForm() {
     }
