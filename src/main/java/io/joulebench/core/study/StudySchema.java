@@ -56,7 +56,8 @@ final class StudySchema {
         put(f, field("engine", new Str(ENGINES, Map.of("tensorrt", "trtllm", "tensorrt-llm", "trtllm"), null, null),
                 N.textNode(EnginePreset.REFERENCE.id())));
         Map<String, Field> runners = new LinkedHashMap<>();
-        Str runner = new Str(List.of(), Map.of(), Pattern.compile(String.join("|", Runner.wires()) + "(:\\S+)?"),
+        Str runner = new Str(List.of(), Map.of(), Pattern.compile("(?:" + String.join("|", Runner.wires()) + ")"
+                + "|" + Runner.CONTAINER.wire() + ":\\S+"),
                 "in-process, process, container, container:<image> or endpoint (llenergymeasure before v0.7 "
                         + "wrote local and docker for process and container)");
         for (String engine : ENGINES) {

@@ -46,6 +46,15 @@ class EndpointStudyTest {
     }
 
     @Test
+    void only_the_container_runner_takes_a_suffix() {
+        String yaml = "serving_mode: server\nengine: vllm\nruntime\ntask: {model: org/m}\nserver: {traffic: {rate: 2}}\n";
+        assertThat(StudyFixtures.load(yaml.replace("runtime", "runners: {vllm: \"container:me/vllm:1\"}")).cells()
+                .getFirst().experiment().runner()).isEqualTo("container:me/vllm:1");
+        assertThat(StudyFixtures.errorsOf(yaml.replace("runtime", "runners: {vllm: \"endpoint:http://h\"}")))
+                .singleElement().satisfies(e -> assertThat(e.keyPath()).isEqualTo("runners.vllm"));
+    }
+
+    @Test
     void an_endpoint_without_a_url_is_refused_at_the_runner_key() {
         List<StudyError> errors = StudyFixtures.errorsOf(study("  image: x", ""));
         assertThat(errors).singleElement().satisfies(err -> {
