@@ -253,9 +253,9 @@ final class StudySchema {
      */
     private static void endpointKeys(Map<String, Field> f) {
         put(f, field(EndpointConfig.URL_KEY, new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"),
-                "an http:// or https:// base URL"), null).nullable());
+                "an http:// or https:// base URL"), null));
         put(f, field(EndpointConfig.API_KEY_ENV_KEY, new Str(List.of(), Map.of(),
-                Pattern.compile("[A-Za-z_][A-Za-z0-9_]*"), "the name of an environment variable"), null).nullable());
+                Pattern.compile("[A-Za-z_][A-Za-z0-9_]*"), "the name of an environment variable"), null));
     }
 
     /**

@@ -42,7 +42,10 @@ class EndpointStudyTest {
                 server: {traffic: {rate: 2}}
                 """);
         assertThat(s.cells().getFirst().experiment().endpoint().url().getPort()).isEqualTo(8123);
-        assertThat(StudyFixtures.load(StudyFixtures.MINIMAL).cells().getFirst().experiment().endpoint()).isNull();
+        GridCell launched = StudyFixtures.load(StudyFixtures.MINIMAL).cells().getFirst();
+        assertThat(launched.experiment().endpoint()).isNull();
+        assertThat(launched.config().path("reference").has("url"))
+                .as("no null default: a study without the keys keeps its config hash").isFalse();
     }
 
     @Test
