@@ -9,7 +9,7 @@ import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
-import io.joulebench.core.study.EndpointKeys;
+import io.joulebench.core.study.EndpointChecks;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
@@ -95,7 +95,7 @@ public final class RunCommand implements Callable<Integer> {
                 null, out, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
         // a local run reads the API keys here; a cluster job reads them on its node
-        List<String> unsetKeys = executor instanceof LocalExecutor ? EndpointKeys.unset(study, System::getenv) : List.of();
+        List<String> unsetKeys = executor instanceof LocalExecutor ? EndpointChecks.unsetKeyVariables(study, System::getenv) : List.of();
         if (!unsetKeys.isEmpty()) {
             unsetKeys.forEach(u -> err.println(studyFile + ": " + u));
             err.flush();

@@ -129,4 +129,24 @@ class EndpointStudyTest {
         assertThat(plan.launches()).isZero();
         assertThat(StudyPlanFormatter.lines(plan)).anySatisfy(l -> assertThat(l).contains("endpoint http://h:8000"));
     }
+
+    @Test
+    void a_remote_endpoint_measured_by_this_machines_meters_is_warned_about_and_a_loopback_one_is_not() {
+        Study remote = StudyFixtures.load(study("  url: http://10.0.0.5:8000", "measurement: {energy_sampler: nvml}"));
+        assertThat(StudyPlan.of(remote).warnings()).anySatisfy(w -> assertThat(w)
+                .contains("runners.vllm is endpoint at 10.0.0.5", "energy_sampler nvml", "this machine's devices"));
+        Study dcgm = StudyFixtures.load(study("  url: http://10.0.0.5:8000",
+                "measurement: {energy_sampler: dcgm, dcgm_urls: [\"http://10.0.0.5:9400/metrics\"]}"));
+        assertThat(EndpointChecks.meterScopeWarnings(dcgm.cells())).isEmpty();
+        Study loopback = StudyFixtures.load(study("  url: http://127.0.0.1:8000", ""));
+        assertThat(EndpointChecks.meterScopeWarnings(loopback.cells())).as("auto on this machine's server").isEmpty();
+    }
+
+    @Test
+    void only_unset_or_blank_key_variables_are_reported_naming_the_key() {
+        Study s = StudyFixtures.load(study("  url: http://h:8000\n  api_key_env: LLM_KEY", ""));
+        assertThat(EndpointChecks.unsetKeyVariables(s, java.util.Map.of("LLM_KEY", "sk-1")::get)).isEmpty();
+        assertThat(EndpointChecks.unsetKeyVariables(s, name -> " ")).singleElement().asString()
+                .startsWith("vllm.api_key_env: names LLM_KEY, which is not set");
+    }
 }
