@@ -2,13 +2,14 @@ package io.joulebench.cli;
 
 import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.executor.StudyExecutor;
-import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.results.ResultsFolder;
+import io.joulebench.core.run.LocalExecutor;
 import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.study.EndpointChecks;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
@@ -18,6 +19,7 @@ import io.joulebench.core.time.Clock;
 import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
@@ -92,9 +94,13 @@ public final class RunCommand implements Callable<Integer> {
         StudyExecutor executor = cluster.executor(sessions != null ? sessions : SessionRunnerProvider.fromSystem(host),
                 null, out, ClusterOptions.printing(progress, events::get), host);
         Clock clock = host.clock();
-        // a local run reaches the study's Prometheus from here: the series it measures are said, and a query
-        // matching nothing is refused, before anything is launched (a cluster job asks from its own node)
-        if (executor instanceof LocalExecutor && !PrometheusScope.check(plan, err, err)) {
+        // a local run reads the API keys here, and reaches the study's Prometheus from here: the series it measures
+        // are said, and a query matching nothing is refused, before anything is launched (a cluster job reads and
+        // asks from its own node)
+        List<String> unsetKeys = executor instanceof LocalExecutor
+                ? EndpointChecks.unsetKeyVariables(study, System::getenv) : List.of();
+        unsetKeys.forEach(u -> err.println(studyFile + ": " + u));
+        if (!unsetKeys.isEmpty() || executor instanceof LocalExecutor && !PrometheusScope.check(plan, err, err)) {
             err.flush();
             cluster.close();
             return ExitCodes.BAD_INPUT;

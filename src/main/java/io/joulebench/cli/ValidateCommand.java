@@ -1,6 +1,7 @@
 package io.joulebench.cli;
 
 import io.joulebench.core.precision.PrecisionPlan;
+import io.joulebench.core.study.EndpointChecks;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyError;
 import io.joulebench.core.study.StudyLoader;
@@ -47,6 +48,9 @@ public final class ValidateCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         StudyPlan plan = StudyPlan.of(study);
+        // a warning, not an error: the study may be validated here and run where the key is set (run refuses)
+        EndpointChecks.unsetKeyVariables(study, System::getenv).forEach(u -> err.println("warning: " + studyFile + ": " + u));
+        err.flush();
         StudyPlanFormatter.lines(plan).forEach(out::println);
         PrecisionPlan.of(plan, ReferenceServingShape::forExperiment).lines().forEach(out::println);
         if (!PrometheusScope.check(plan, out, err)) {

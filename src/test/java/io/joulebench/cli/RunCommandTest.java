@@ -129,6 +129,25 @@ class RunCommandTest {
     }
 
     @Test
+    void an_endpoint_study_whose_key_variable_is_unset_exits_2_before_anything_is_sent() throws IOException {
+        String unset = "JOULEBENCH_TEST_UNSET_KEY_" + ProcessHandle.current().pid();
+        assertThat(System.getenv(unset)).isNull();
+        Path study = Files.writeString(tmp.resolve("attached.yaml"), """
+                serving_mode: server
+                runners: {reference: endpoint}
+                reference: {url: "http://127.0.0.1:9", api_key_env: %s}
+                server: {traffic: {rate: 2}}
+                """.formatted(unset));
+        FakeSessionRunner fake = new FakeSessionRunner(0);
+        Run r = run(() -> fake, "run", study.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("attached.yaml: reference.api_key_env: names " + unset
+                + ", which is not set in this environment").doesNotContain("Exception");
+        assertThat(fake.groups).isEmpty();
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void nothing_measured_exits_1_and_no_session_runner_exits_1_with_one_line() {
         Run failed = run(() -> new FakeSessionRunner(0).launchFailsWhen(c -> true), "run",
                 "examples/quickstart.yaml", "--out", tmp.resolve("out").toString());

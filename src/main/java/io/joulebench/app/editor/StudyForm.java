@@ -29,7 +29,8 @@ public final class StudyForm {
             java.util.Map.entry("burstiness", "1"), java.util.Map.entry("gamma_k", "1"),
             java.util.Map.entry("seed", "new each run"), java.util.Map.entry("concurrency_cap", "uncapped"),
             java.util.Map.entry("slo_ttft", "none"), java.util.Map.entry("slo_tpot", "none"),
-            java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"));
+            java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"),
+            java.util.Map.entry("endpoint_url", "none"), java.util.Map.entry("api_key_env", "no key"));
 
     private StudyForm() {
     }
@@ -39,7 +40,12 @@ public final class StudyForm {
         f.add(field("study_name", ENGINE, "Study name", "study_name", Kind.TEXT, "Names the results folder"));
         f.add(choice("engine", ENGINE, "Engine", "engine", "reference runs anywhere, no GPU needed"));
         f.add(new FormField("runner", ENGINE, "Runner", "runners.{engine}", Kind.COMBO, RUNNERS,
-                "in-process (reference only), process, container or container:<image>", ""));
+                "in-process (reference only), process, container, container:<image> or endpoint (attach to a running"
+                        + " server at the endpoint URL)", ""));
+        f.add(field("endpoint_url", ENGINE, "Endpoint URL", "{engine}.url", Kind.TEXT,
+                "Base URL of the running server, for the endpoint runner (http:// or https://, no credentials)"));
+        f.add(field("api_key_env", ENGINE, "API key variable", "{engine}.api_key_env", Kind.TEXT,
+                "Environment variable holding the endpoint's API key; the key itself is never written"));
         f.add(field("image", ENGINE, "Container image", "{engine}.image", Kind.TEXT,
                 "Image for container runners; the preset's image when empty"));
         f.add(field("command", ENGINE, "Custom command", "custom.command", Kind.WORDS,

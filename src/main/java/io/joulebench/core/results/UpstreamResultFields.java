@@ -92,7 +92,7 @@ final class UpstreamResultFields {
     /**
      * Upstream's {@code RunnerProvenance}: {@code mode}, {@code image}, {@code source}, {@code image_source},
      * {@code image_digest}. {@code source} and {@code image_source} (upstream's precedence layers) have no
-     * counterpart here and are null.
+     * counterpart here and are null. An attached server adds {@code url} (without credentials) and {@code launch}.
      *
      * @param runner the session's provenance; null before the server ran (or offline): then only the mode is known
      */
@@ -103,6 +103,11 @@ final class UpstreamResultFields {
         r.putNull("source");
         r.putNull("image_source");
         r.put("image_digest", runner == null ? null : runner.imageDigest());
+        // Joulebench extension (issue 33): where an attached server was, and that it was not launched
+        if (runner != null && runner.url() != null) {
+            r.put("url", runner.url());
+            r.put("launch", runner.launch());
+        }
         return r;
     }
 

@@ -41,13 +41,19 @@ public final class EngineVersion {
      * {@code (reported)}; else {@link #launched}. {@code runner} is the study's runner; the in-process one is never asked.
      */
     public static String of(LaunchSpec spec, Runner runner, URI baseUrl) throws InterruptedException {
+        return of(spec, runner, baseUrl, java.util.Map.of());
+    }
+
+    /** As {@link #of(LaunchSpec, Runner, URI)}, each probe carrying {@code headers} (an attached server's key). */
+    public static String of(LaunchSpec spec, Runner runner, URI baseUrl, java.util.Map<String, String> headers)
+            throws InterruptedException {
         if (runner == Runner.IN_PROCESS) {
             return inProcess();
         }
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
                 .build();
         for (String[] probe : PROBES) {
-            String answer = ask(http, baseUrl, probe[0], probe[1]);
+            String answer = ask(http, baseUrl, probe[0], probe[1], headers);
             if (answer != null) {
                 return spec.engine().id() + " " + answer;
             }
@@ -57,9 +63,15 @@ public final class EngineVersion {
 
     /** The version field of one answer; null when the path is not served, times out or has no such field. */
     static String ask(HttpClient http, URI baseUrl, String path, String field) throws InterruptedException {
+        return ask(http, baseUrl, path, field, java.util.Map.of());
+    }
+
+    private static String ask(HttpClient http, URI baseUrl, String path, String field, java.util.Map<String, String> headers)
+            throws InterruptedException {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT)
-                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT).GET();
+            headers.forEach(request::header);
+            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 return null;
             }
@@ -76,6 +88,9 @@ public final class EngineVersion {
     public static String launched(LaunchSpec spec, Runner runner) {
         if (runner == Runner.IN_PROCESS) {
             return inProcess();
+        }
+        if (runner == Runner.ENDPOINT) {
+            return spec.engine().id() + " (attached, version not reported)";
         }
         if (runner == Runner.CONTAINER) {
             String image = spec.resolvedImage();

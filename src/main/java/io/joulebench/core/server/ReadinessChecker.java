@@ -58,8 +58,9 @@ public final class ReadinessChecker {
             // within the deadline where possible, but never so short that a live server cannot answer
             long floor = Math.min(probe.requestTimeout().toNanos(), probe.pollInterval().toNanos());
             Duration perRequest = Duration.ofNanos(Math.max(floor, Math.min(probe.requestTimeout().toNanos(), remaining)));
-            URI uri = handle.baseUrl().resolve(healthy ? probe.probePath() : probe.healthPath());
+            URI uri = URI.create(EndpointUrl.base(handle.baseUrl()) + (healthy ? probe.probePath() : probe.healthPath()));
             HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(perRequest);
+            handle.requestHeaders().forEach(request::header);
             if (healthy) {
                 request.header("Content-Type", "application/json").POST(probe.probeBody() == null
                         ? HttpRequest.BodyPublishers.noBody()

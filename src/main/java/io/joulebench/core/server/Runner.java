@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * How a study runs its engine ({@code runners.<engine>}): in this JVM (the reference engine only), as a child process,
- * or in a container ({@code container:<image>} names the image). Core publishes the choices; the schema, the session
- * wiring and the editor ask here.
+ * in a container ({@code container:<image>} names the image), or not at all: {@code endpoint} attaches to a server
+ * that is already deployed at {@code <engine>.url}. Core publishes the choices; the schema, the session wiring and the
+ * editor ask here.
  */
 public enum Runner {
     /** In this JVM: the reference engine only. */
@@ -15,7 +16,9 @@ public enum Runner {
     /** A child process on this machine. */
     PROCESS("process"),
     /** A Docker container. */
-    CONTAINER("container");
+    CONTAINER("container"),
+    /** A server already running at {@code <engine>.url}: attached to, never launched, restarted or stopped. */
+    ENDPOINT("endpoint");
 
     private static final List<String> WIRES = Arrays.stream(values()).map(Runner::wire).toList();
 
@@ -54,6 +57,11 @@ public enum Runner {
         String prefix = CONTAINER.wire + ":";
         return value != null && value.startsWith(prefix) && value.length() > prefix.length()
                 ? Optional.of(value.substring(prefix.length())) : Optional.empty();
+    }
+
+    /** Whether this runner starts and stops the server itself (every runner but {@link #ENDPOINT}). */
+    public boolean launches() {
+        return this != ENDPOINT;
     }
 
     /** Whether the study's runner value is this runner. */

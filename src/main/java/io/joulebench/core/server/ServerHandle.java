@@ -40,6 +40,14 @@ public interface ServerHandle {
     }
 
     /**
+     * Headers every request to the server carries: an attached server's {@code Authorization}; empty for a launched
+     * one. The values are secret: never log them.
+     */
+    default java.util.Map<String, String> requestHeaders() {
+        return java.util.Map.of();
+    }
+
+    /**
      * The registry digest ({@code repo@sha256:…}) of the image a container runs, as Docker reports it; empty for
      * a process or in-process server, or an image that has none (built locally, never pushed or pulled).
      */

@@ -55,14 +55,21 @@ public final class ServerTokenizer {
     private final String model;
     /** TGI only: the text of each token id seen in a /tokenize answer (bounded by the vocabulary). */
     private final java.util.Map<Integer, String> pieces = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, String> headers;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT).build();
 
     public ServerTokenizer(URI base, Dialect dialect, String model) {
+        this(base, dialect, model, java.util.Map.of());
+    }
+
+    /** @param headers what every request carries (an attached server's {@code Authorization}); never logged */
+    public ServerTokenizer(URI base, Dialect dialect, String model, java.util.Map<String, String> headers) {
         String b = base.toString();
         this.base = URI.create(b.endsWith("/") ? b.substring(0, b.length() - 1) : b);
         this.dialect = dialect;
         this.model = model;
+        this.headers = java.util.Map.copyOf(headers);
     }
 
     public Dialect dialect() {
@@ -202,9 +209,11 @@ public final class ServerTokenizer {
     }
 
     private JsonNode post(String path, JsonNode body) throws Unavailable, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        headers.forEach(builder::header);
+        HttpRequest request = builder.build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());

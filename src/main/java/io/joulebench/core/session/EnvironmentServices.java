@@ -8,6 +8,7 @@ import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
 import io.joulebench.core.server.DockerClients;
 import io.joulebench.core.server.DockerServerLauncher;
+import io.joulebench.core.server.EndpointServerLauncher;
 import io.joulebench.core.server.EnginePreset;
 import io.joulebench.core.server.InProcessServerLauncher;
 import io.joulebench.core.server.ProcessServerLauncher;
@@ -70,6 +71,14 @@ public class EnvironmentServices implements SessionServices {
         }
         if (Runner.PROCESS.is(runner)) {
             return new ProcessServerLauncher(env.processStateDir());
+        }
+        if (Runner.ENDPOINT.is(runner)) {
+            if (experiment.endpoint() == null) {
+                throw new ServerLaunchException("runners." + experiment.engine() + " is endpoint but "
+                        + experiment.engine() + ".url is not set", "");
+            }
+            return new EndpointServerLauncher(experiment.endpoint().url(), experiment.endpoint().apiKeyEnv(),
+                    System::getenv);
         }
         if (docker == null) {
             DockerClient client = env.docker().get();
@@ -166,8 +175,16 @@ public class EnvironmentServices implements SessionServices {
 
     @Override
     public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout) {
-        return HttpClientKind.defaultFor(baseUrl).builder().baseUrl(baseUrl).endpoint(endpoint).readTimeout(readTimeout)
-                .clock(env.clock()).keepText(false).build();
+        return transport(baseUrl, endpoint, readTimeout, java.util.Map.of());
+    }
+
+    @Override
+    public Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout,
+                               java.util.Map<String, String> headers) {
+        var builder = HttpClientKind.defaultFor(baseUrl).builder().baseUrl(baseUrl).endpoint(endpoint)
+                .readTimeout(readTimeout).clock(env.clock()).keepText(false);
+        headers.forEach(builder::header);
+        return builder.build();
     }
 
     @Override

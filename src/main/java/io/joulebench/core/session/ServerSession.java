@@ -8,6 +8,7 @@ import io.joulebench.core.energy.IdleBaseline;
 import io.joulebench.core.energy.MeterException;
 import io.joulebench.core.energy.MeterSelector;
 import io.joulebench.core.energy.SampledMeasurementBracket;
+import io.joulebench.core.server.EndpointUrl;
 import io.joulebench.core.server.LaunchSpec;
 import io.joulebench.core.server.ReadinessProbe;
 import io.joulebench.core.server.EngineVersion;
@@ -182,9 +183,11 @@ public final class ServerSession {
             }
             tally.launch(launch.finish());
             Runner runner = Runner.of(experiment.runner()).orElse(Runner.PROCESS);
-            tally.engineVersion(EngineVersion.of(spec, runner, handle.baseUrl()));
-            tally.runner(new RunnerProvenance(runner.wire(), runner == Runner.CONTAINER ? spec.resolvedImage() : null,
-                    handle.imageDigest().orElse(null)));
+            tally.engineVersion(EngineVersion.of(spec, runner, handle.baseUrl(), handle.requestHeaders()));
+            tally.runner(runner.launches()
+                    ? new RunnerProvenance(runner.wire(), runner == Runner.CONTAINER ? spec.resolvedImage() : null,
+                            handle.imageDigest().orElse(null))
+                    : RunnerProvenance.attached(runner.wire(), EndpointUrl.redacted(handle.baseUrl())));
             if (selection == null) {
                 selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);
@@ -193,7 +196,7 @@ public final class ServerSession {
                     experiment.task().maxOutputTokens(), experiment.task().api());
             OpenAiEndpoint endpoint = experiment.task().api();
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
-                    MeasuredPath.readTimeout(experiment));
+                    MeasuredPath.readTimeout(experiment), handle.requestHeaders());
             EnergyContext energy = EnergyContext.of(meter, selection.reasons(), baseline(options));
             MeterSelector.Selection host = hostMeter();
             if (host != null) {
@@ -203,7 +206,8 @@ public final class ServerSession {
                     new SessionMeasurement(clock, meter, hostMeter, options,
                             experiment.measurement().headlineDomain(), energy),
                     new SessionTraffic(live.counting(rawTransport), shapes, new TracePrompts(
-                            TracePrompts.tokenizerFor(spec.engine(), handle.baseUrl(), spec.model()), prompts,
+                            TracePrompts.tokenizerFor(spec.engine(), handle.baseUrl(), spec.model(), handle.requestHeaders()),
+                            prompts,
                             experiment.task().randomSeed(), spec.model(), endpoint, spec.engine(),
                             experiment.task().maxOutputTokens()), studyDir, timeout, services),
                     new SessionOutput(sessionId, sink, listener, tally));
@@ -221,7 +225,7 @@ public final class ServerSession {
     private List<String> fitPrompts(List<String> prompts, LaunchSpec spec) throws InterruptedException {
         int limit = experiment.task().maxInputTokens();
         ServerTokenizer tokenizer = ServerTokenizer.Dialect.of(spec.engine())
-                .map(d -> new ServerTokenizer(handle.baseUrl(), d, spec.model())).orElse(null);
+                .map(d -> new ServerTokenizer(handle.baseUrl(), d, spec.model(), handle.requestHeaders())).orElse(null);
         PromptTruncation.Outcome outcome = PromptTruncation.apply(prompts, limit, tokenizer);
         if (outcome.truncated() > 0 || outcome.fallbackReason() != null) {
             LOG.info("session {}: {}", sessionId, outcome.summary(limit));

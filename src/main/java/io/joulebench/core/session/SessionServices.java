@@ -24,7 +24,7 @@ public interface SessionServices extends AutoCloseable {
 
     Clock clock();
 
-    /** The launcher of the experiment's runner (in-process, process, container, container:&lt;image&gt;). */
+    /** The launcher of the experiment's runner (in-process, process, container, container:&lt;image&gt;, endpoint). */
     ServerLauncher launcher(ExperimentConfig experiment) throws ServerLaunchException;
 
     /**
@@ -53,6 +53,18 @@ public interface SessionServices extends AutoCloseable {
 
     /** The streaming client of the measured path. */
     Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout);
+
+    /**
+     * The streaming client of the measured path, every request carrying {@code headers} (an attached server's
+     * {@code Authorization}). Services that cannot send headers refuse a non-empty map rather than drop the key.
+     */
+    default Transport transport(URI baseUrl, OpenAiEndpoint endpoint, Duration readTimeout,
+                                java.util.Map<String, String> headers) {
+        if (!headers.isEmpty()) {
+            throw new UnsupportedOperationException("these services send no request headers");
+        }
+        return transport(baseUrl, endpoint, readTimeout);
+    }
 
     /**
      * The traffic of one level of {@code cell} ({@code warmup} false), or of the warmup before it (true): open-loop

@@ -60,9 +60,10 @@ public final class TracePrompts {
     }
 
     /** The server's tokenizer where the engine has one, else the labelled client-side estimate. */
-    public static PromptTokenizer tokenizerFor(EnginePreset engine, java.net.URI baseUrl, String model) {
+    public static PromptTokenizer tokenizerFor(EnginePreset engine, java.net.URI baseUrl, String model,
+                                               Map<String, String> headers) {
         return ServerTokenizer.Dialect.of(engine)
-                .<PromptTokenizer>map(d -> new ServerPromptTokenizer(new ServerTokenizer(baseUrl, d, model)))
+                .<PromptTokenizer>map(d -> new ServerPromptTokenizer(new ServerTokenizer(baseUrl, d, model, headers)))
                 .orElseGet(EstimatePromptTokenizer::new);
     }
 

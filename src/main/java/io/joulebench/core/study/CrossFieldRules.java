@@ -250,8 +250,9 @@ final class CrossFieldRules {
                 fail("runners." + name, "in-process runs only the reference engine; use process or container");
             }
         });
-        new EngineBlockRules(source, errors).check(raw, resolved, engine,
-                runners.path(engine).asText(CellResolver.defaultRunner(engine)));
+        String runner = runners.path(engine).asText(CellResolver.defaultRunner(engine));
+        new EngineBlockRules(source, errors).check(raw, resolved, engine, runner);
+        new EndpointRules(source, errors, sweptPaths).check(raw, engine, runner);
     }
 
     private void checkDatasetSource(JsonNode sourceNode) {

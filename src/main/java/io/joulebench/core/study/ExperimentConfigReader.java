@@ -7,6 +7,7 @@ import io.joulebench.core.energy.HeadlineDomain;
 import io.joulebench.core.energy.HostEnergy;
 import io.joulebench.core.server.EngineParams;
 import io.joulebench.core.server.EnginePreset;
+import io.joulebench.core.server.Runner;
 import io.joulebench.core.slo.LevelMetric;
 import io.joulebench.core.slo.Slo;
 import io.joulebench.core.traffic.ArrivalProcess;
@@ -32,7 +33,17 @@ public final class ExperimentConfigReader {
                 mode == ServingMode.SERVER ? server(cell.path("server")) : null,
                 mode == ServingMode.OFFLINE ? offline(cell.path("offline"), cell.path("task")) : null,
                 engine.equals("reference") ? reference(cell.path("reference")) : null,
-                engine.equals("reference") ? null : container(cell.path(engine), engineFlags(cell, engine).args()));
+                engine.equals("reference") ? null : container(cell.path(engine), engineFlags(cell, engine).args()),
+                endpoint(cell.path(engine), runner));
+    }
+
+    /** {@code <engine>.url} and {@code api_key_env} for the endpoint runner (CrossFieldRules checked both); else null. */
+    private static EndpointConfig endpoint(JsonNode block, String runner) {
+        if (!Runner.ENDPOINT.is(runner) || !block.path(EndpointConfig.URL_KEY).isTextual()) {
+            return null;
+        }
+        return new EndpointConfig(java.net.URI.create(block.path(EndpointConfig.URL_KEY).textValue()),
+                optText(block.path(EndpointConfig.API_KEY_ENV_KEY)));
     }
 
     public static ExecutionConfig execution(JsonNode n) {

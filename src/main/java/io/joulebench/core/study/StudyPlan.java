@@ -27,7 +27,10 @@ public record StudyPlan(Study study, List<ResolvedCell> cells, List<SessionGroup
         }
         List<String> warnings = new java.util.ArrayList<>(study.warnings());
         SessionGrouping.sequentialHint(study.cells(), study.execution()).ifPresent(warnings::add);
-        return new StudyPlan(study, cells, groups, groups.size(), windows,
+        warnings.addAll(EndpointChecks.meterScopeWarnings(study.cells()));
+        int launches = (int) groups.stream().filter(g -> !io.joulebench.core.server.Runner.ENDPOINT.is(
+                cells.get(g.cellIndices().getFirst()).experiment().runner())).count(); // an attached server is not launched
+        return new StudyPlan(study, cells, groups, launches, windows,
                 WallTimeEstimator.estimate(cells, groups, study.execution()), warnings);
     }
 

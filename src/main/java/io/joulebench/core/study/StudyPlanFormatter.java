@@ -40,8 +40,10 @@ public final class StudyPlanFormatter {
         for (int g = 0; g < plan.groups().size(); g++) {
             SessionGroup group = plan.groups().get(g);
             ExperimentConfig first = plan.cells().get(group.cellIndices().get(0)).experiment();
+            String runner = first.endpoint() == null ? first.runner()
+                    : first.runner() + " " + io.joulebench.core.server.EndpointUrl.redacted(first.endpoint().url());
             out.add(String.format(Locale.ROOT, "  %d: cells %s (%s, %s, %d level%s)", g, group.cellIndices(),
-                    first.engine(), first.runner(), group.size(), plural(group.size())));
+                    first.engine(), runner, group.size(), plural(group.size())));
         }
         WallTimeEstimate t = plan.estimate();
         out.add("");

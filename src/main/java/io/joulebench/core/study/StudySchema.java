@@ -59,8 +59,9 @@ final class StudySchema {
         put(f, field("engine", new Str(ENGINES, Map.of("tensorrt", "trtllm", "tensorrt-llm", "trtllm"), null, null),
                 N.textNode(EnginePreset.REFERENCE.id())));
         Map<String, Field> runners = new LinkedHashMap<>();
-        Str runner = new Str(List.of(), Map.of(), Pattern.compile(String.join("|", Runner.wires()) + "(:\\S+)?"),
-                "in-process, process, container or container:<image> (llenergymeasure before v0.7 "
+        Str runner = new Str(List.of(), Map.of(), Pattern.compile("(?:" + String.join("|", Runner.wires()) + ")"
+                + "|" + Runner.CONTAINER.wire() + ":\\S+"),
+                "in-process, process, container, container:<image> or endpoint (llenergymeasure before v0.7 "
                         + "wrote local and docker for process and container)");
         for (String engine : ENGINES) {
             put(runners, field(engine, runner, null).block());
@@ -263,6 +264,7 @@ final class StudySchema {
         put(f, field("prefix_cache_tokens", integer(0, Integer.MAX_VALUE), null).nullable());
         put(f, field("kv_cache_tokens", integer(0, Integer.MAX_VALUE), null).nullable());
         put(f, field("faults", new Obj(faults), null));
+        endpointKeys(f);
         return new Obj(f);
     }
 
@@ -278,7 +280,19 @@ final class StudySchema {
         // upstream's engine section: engine_params become serve flags (EngineParams), sampling_params are recorded
         put(f, field("engine_params", new MapOf(new Schema.Free()), null).block());
         put(f, field("sampling_params", new MapOf(new Schema.Free()), null).block());
+        endpointKeys(f);
         return new Obj(f);
+    }
+
+    /**
+     * {@code <engine>.url} and {@code <engine>.api_key_env}, for {@code runners.<engine>: endpoint} (issue 33). No
+     * default node, so a study that sets neither keeps the config hash it had.
+     */
+    private static void endpointKeys(Map<String, Field> f) {
+        put(f, field(EndpointConfig.URL_KEY, new Str(List.of(), Map.of(), Pattern.compile("https?://\\S+"),
+                "an http:// or https:// base URL"), null));
+        put(f, field(EndpointConfig.API_KEY_ENV_KEY, new Str(List.of(), Map.of(),
+                Pattern.compile("[A-Za-z_][A-Za-z0-9_]*"), "the name of an environment variable"), null));
     }
 
     /**

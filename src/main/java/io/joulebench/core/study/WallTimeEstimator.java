@@ -119,6 +119,9 @@ public final class WallTimeEstimator {
     }
 
     private static double launchSeconds(ExperimentConfig e, Set<String> assumptions) {
+        if (Runner.ENDPOINT.is(e.runner())) {
+            return 0; // attached: nothing is launched, readiness of a running server is a request or two
+        }
         double base = LAUNCH_SECONDS.getOrDefault(EnginePreset.fromId(e.engine()), 60.0);
         if (e.reference() != null) {
             base += e.reference().loadDelaySeconds();

@@ -137,6 +137,19 @@ class EditorViewModelTest {
     }
 
     @Test
+    void the_endpoint_runner_asks_for_its_url_next_to_the_url_field_and_is_valid_with_one() {
+        vm.form().edit("runner", "endpoint");
+        assertThat(vm.validation().problems()).extracting(Problem::fieldKey).containsExactly("endpoint_url");
+
+        vm.form().edit("endpoint_url", "http://127.0.0.1:8000");
+        vm.form().edit("api_key_env", "LLM_API_KEY");
+        assertThat(vm.validation().problems()).isEmpty();
+        assertThat(StudyYaml.get(vm.document().tree(), "reference.url").asText()).isEqualTo("http://127.0.0.1:8000");
+        assertThat(StudyYaml.get(vm.document().tree(), "reference.api_key_env").asText()).isEqualTo("LLM_API_KEY");
+        assertThat(vm.validation().planProperty().get().launches()).as("an attached server is not launched").isZero();
+    }
+
+    @Test
     void a_bad_form_value_is_shown_next_to_its_field() {
         vm.form().edit("window_seconds", "0");
         assertThat(vm.form().field("window_seconds").errorProperty().get()).contains("must be > 0");

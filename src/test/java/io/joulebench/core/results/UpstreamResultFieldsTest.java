@@ -92,6 +92,18 @@ class UpstreamResultFieldsTest {
     }
 
     @Test
+    void an_attached_servers_provenance_names_its_url_and_that_it_was_not_launched() {
+        SessionBlock block = new SessionBlock("s", 1, 1, 1.0, null, null, null, null, null, "vllm 0.9",
+                RunnerProvenance.attached("endpoint", "https://llm.example:8443"));
+        JsonNode r = UpstreamResultFields.runner("endpoint", block.runner());
+        assertThat(r.path("mode").asText()).isEqualTo("endpoint");
+        assertThat(r.path("url").asText()).isEqualTo("https://llm.example:8443");
+        assertThat(r.path("launch").asText()).isEqualTo("attached, not launched");
+        assertThat(r.path("image").isNull()).isTrue();
+        assertThat(UpstreamResultFields.runner("container", null).has("url")).as("launched: no extra keys").isFalse();
+    }
+
+    @Test
     void the_manifests_upstream_view_reports_failures_results_and_totals_from_the_entries() {
         CellSummary s = new CellSummary(8.0, 3, 30.0, 300.0, 600, 500.0, 0.5, true, "measured");
         List<ManifestEntry> entries = List.of(

@@ -12,7 +12,9 @@ class RunnerTest {
         assertThat(Runner.of("in-process")).contains(Runner.IN_PROCESS);
         assertThat(Runner.of("processes")).isEmpty();
         assertThat(Runner.PROCESS.is("process")).isTrue();
-        assertThat(Runner.wires()).containsExactly("in-process", "process", "container");
+        assertThat(Runner.wires()).containsExactly("in-process", "process", "container", "endpoint");
+        assertThat(Runner.ENDPOINT.launches()).isFalse();
+        assertThat(Runner.CONTAINER.launches()).isTrue();
         assertThat(Runner.image("container:ghcr.io/x/y:1")).contains("ghcr.io/x/y:1");
         assertThat(Runner.image("container")).isEmpty();
         assertThat(Runner.image("process")).isEmpty();

@@ -87,6 +87,21 @@ class EnvironmentServicesTest {
     }
 
     @Test
+    void the_endpoint_runner_attaches_without_docker_and_the_transport_takes_its_headers() throws Exception {
+        Study study = SessionFixtures.load(study("{energy_sampler: simulated}", "{}")
+                .replace("runners: {reference: in-process}", "runners: {reference: endpoint}\nreference: {url: \"http://127.0.0.1:1\"}"));
+        try (EnvironmentServices services = services(study)) {
+            assertThat(services.launcher(experiment(study)))
+                    .isInstanceOf(io.joulebench.core.server.EndpointServerLauncher.class);
+            try (var t = (AutoCloseable) services.transport(URI.create("http://127.0.0.1:1"),
+                    io.joulebench.core.traffic.OpenAiEndpoint.COMPLETIONS, java.time.Duration.ofSeconds(1),
+                    java.util.Map.of("Authorization", "Bearer k"))) {
+                assertThat(t).isNotNull();
+            }
+        }
+    }
+
+    @Test
     void the_studys_gpu_indices_select_the_simulated_gpus_the_session_meters() {
         Study study = SessionFixtures.load(study("{energy_sampler: simulated}", "{gpu_indices: [1, 2]}"));
         try (FakeDcgmEndpoint engine = FakeDcgmEndpoint.engine(Clock.system(), 100, 200, 300, 400);

@@ -63,6 +63,20 @@ class ServerSessionTest {
     }
 
     @Test
+    void an_attached_server_is_recorded_by_its_url_as_attached_not_launched() throws Exception {
+        Study study = load(serverStudy(NO_WARMUP).replace("runners: {reference: in-process}",
+                "runners: {reference: endpoint}\nreference: {url: \"http://127.0.0.1:1\"}"));
+        RecordingSink sink = new RecordingSink(dir);
+        new ServerSession(io.joulebench.core.study.StudyPlan.of(study), cells(study), services, sink,
+                StudyRunListener.NONE).run();
+
+        SessionBlock last = sink.closed.getFirst();
+        assertThat(last.levelCount()).isEqualTo(3);
+        assertThat(last.runner()).isEqualTo(RunnerProvenance.attached("endpoint", "http://127.0.0.1:1"));
+        assertThat(last.engineVersion()).isEqualTo("reference (attached, version not reported)");
+    }
+
+    @Test
     void a_meter_that_needs_the_server_measures_the_launch_from_the_moment_the_server_exists() throws Exception {
         services.launcher.whileGettingReady = () -> services.clock.advance(java.time.Duration.ofSeconds(2));
 
