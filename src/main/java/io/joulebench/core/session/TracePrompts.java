@@ -71,7 +71,7 @@ public final class TracePrompts {
      * Replays {@code rows} (already scheduled) with prompts of their lengths; {@code source} carries the issuance
      * settings. The builder thread lives as long as the replay.
      */
-    TrafficSource replay(List<TraceEntry> rows, int blockSize, TraceReplaySource.Builder source) {
+    public TrafficSource replay(List<TraceEntry> rows, int blockSize, TraceReplaySource.Builder source) {
         int replay = replays.getAndIncrement();
         return (transport, drainTimeout) -> {
             ExactLengthPromptBuilder builder;
