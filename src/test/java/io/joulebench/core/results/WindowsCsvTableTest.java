@@ -151,4 +151,12 @@ class WindowsCsvTableTest {
         assertThatThrownBy(() -> WindowsCsvTable.readFolder(dir.resolve("nosuchdir")))
                 .isInstanceOf(NoSuchFileException.class).hasMessageContaining("no such folder");
     }
+
+    @Test
+    void the_readme_says_as_many_columns_as_windows_csv_has() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("one row per window, (\\d+) columns")
+                .matcher(Files.readString(Path.of("README.md")));
+        assertThat(m.find()).as("README.md's export line names the column count").isTrue();
+        assertThat(Integer.parseInt(m.group(1))).isEqualTo(WindowsCsvColumns.ALL.size());
+    }
 }
