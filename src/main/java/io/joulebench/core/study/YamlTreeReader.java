@@ -70,10 +70,10 @@ public final class YamlTreeReader {
             }
             return new YamlDocument(fileName, root, s.locations);
         } catch (JsonProcessingException e) {
-            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            errors.add(syntaxError(fileName, s, e));
             return null;
         } catch (IOException | RuntimeException e) {
-            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            errors.add(syntaxError(fileName, s, e));
             return null;
         }
     }
@@ -167,13 +167,18 @@ public final class YamlTreeReader {
         return true;
     }
 
-    private static StudyError syntaxError(String fileName, String path, Exception e) {
+    private static StudyError syntaxError(String fileName, Session s, Exception e) {
+        String path = s.pathForErrors();
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
                 String context = m.getContext() == null ? "" : m.getContext() + ": ";
                 String problem = m.getProblem() == null ? "malformed YAML" : m.getProblem();
-                return StudyError.at(fileName, path, new SourceLocation(m.getProblemMark().getLine() + 1,
-                        m.getProblemMark().getColumn() + 1), "YAML syntax error: " + context + problem);
+                int column = m.getProblemMark().getColumn() + 1;
+                if (s.currentPath.isEmpty() && column == 1) {
+                    path = ""; // at the start of a top-level line: outside the value of the key read last
+                }
+                return StudyError.at(fileName, path, new SourceLocation(m.getProblemMark().getLine() + 1, column),
+                        "YAML syntax error: " + context + problem);
             }
         }
         if (e instanceof JsonProcessingException j) {
