@@ -26,4 +26,13 @@ class YamlSyntaxErrorPlaceTest {
         assertThat(errors).hasSize(1);
         assertThat(errors.getFirst().keyPath()).as(errors.getFirst().format()).isEqualTo("engine");
     }
+
+    @Test
+    void a_problem_names_the_token_it_found_instead_of_ending_in_a_bare_colon() {
+        List<StudyError> errors = StudyFixtures.errorsOf("serving_mode: server\nrates: [a: b: c]\n");
+
+        assertThat(errors).hasSize(1);
+        assertThat(errors.getFirst().rule()).as(errors.getFirst().format()).doesNotEndWith("but got :")
+                .contains("but found ':' (a key's colon");
+    }
 }
