@@ -36,7 +36,7 @@ class EveryHelpRendersTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("[picocli WARN]").doesNotContain("Exception");
     }
 
-    /** An option a help names is its own or a subcommand's, unless it says whose ("sbatch --account", "engine's --x"). */
+    /** An option a help names is its own or a subcommand's, unless it says whose ("sbatch --x", "engine's --x"). */
     @Test
     void no_help_names_an_option_its_command_lacks() {
         List<CommandLine> all = new ArrayList<>();

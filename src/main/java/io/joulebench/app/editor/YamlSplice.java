@@ -156,7 +156,7 @@ final class YamlSplice {
         return scalarKey(value.asText());
     }
 
-    /** A mapping key: a plain number bare ({@code 16: 20}, as a per-rate map is written), else as {@link #scalarKey}. */
+    /** A mapping key: a plain number bare ({@code 16: 20}, as per-rate maps are written), else {@link #scalarKey}. */
     private static String mapKey(String s) {
         return NUMBER_KEY.matcher(s).matches() ? s : scalarKey(s);
     }

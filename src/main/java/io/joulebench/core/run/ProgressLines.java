@@ -123,7 +123,8 @@ public final class ProgressLines implements StudyRunListener {
         if (windows.isEmpty()) {
             return "";
         }
-        return "; final " + windows.stream().map(ProgressLines::jPerToken).collect(java.util.stream.Collectors.joining(", "))
+        return "; final " + windows.stream().map(ProgressLines::jPerToken)
+                .collect(java.util.stream.Collectors.joining(", "))
                 + " J/token (" + windows.stream().map(w -> Long.toString(w.tokens()))
                 .collect(java.util.stream.Collectors.joining(", ")) + " tokens)";
     }
