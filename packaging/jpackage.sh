@@ -134,6 +134,14 @@ while IFS= read -r line || [ -n "$line" ]; do
   line=${line%"${line##*[![:space:]]}"}  # and trailing blanks
   [ -n "$line" ] && java_options+=(--java-options "$line")
 done <"$OPTIONS_FILE"
+# JavaFX 21's Marlin renderer (com.sun.marlin.OffHeapArray) allocates through sun.misc.Unsafe, which JDK 24+ reports
+# with four "WARNING: sun.misc.Unsafe::allocateMemory …" lines on every start. The runtime is ours, so where it knows
+# the flag (JDK 23+; JDK 21 refuses unknown options, hence not in the shared file) the use is allowed silently.
+runtime_feature=$("$WORK/runtime/bin/java" -XshowSettings:properties -version 2>&1 \
+  | sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p')
+if [ "${runtime_feature:-0}" -ge 23 ]; then
+  java_options+=(--java-options "--sun-misc-unsafe-memory-access=allow")
+fi
 
 common=(
   --name "$APP_NAME"

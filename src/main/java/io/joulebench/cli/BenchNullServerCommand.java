@@ -56,13 +56,25 @@ public final class BenchNullServerCommand implements Callable<Integer> {
         });
         Runtime.getRuntime().addShutdownHook(report);
         try (server) {
-            out.println("listening on " + server.baseUrl() + (schedule == null ? ""
-                    : " (" + schedule.tokens() + " tokens, ttft " + schedule.ttftNanos() / 1e6 + " ms, itl "
-                    + schedule.itlNanos() / 1e6 + " ms)"));
+            out.println(listeningLine(server.baseUrl()));
+            if (schedule != null) {
+                out.println(scheduleLine(schedule));
+            }
             out.flush();
             server.awaitClose();
         }
         return ExitCodes.OK;
+    }
+
+    /** The line scripts read the URL from (.ci/run, bench/*.sh): exactly {@code listening on URL}, nothing after it. */
+    static String listeningLine(Object baseUrl) {
+        return "listening on " + baseUrl;
+    }
+
+    /** What the server streams, on a line of its own after the URL's. */
+    static String scheduleLine(TokenSchedule schedule) {
+        return "streaming " + schedule.tokens() + " tokens per response, ttft " + schedule.ttftNanos() / 1e6
+                + " ms, itl " + schedule.itlNanos() / 1e6 + " ms";
     }
 
     /** The schedule of {@code --tokens}, {@code --itl-ms} and {@code --ttft-ms}; null (one token at once) when absent. */

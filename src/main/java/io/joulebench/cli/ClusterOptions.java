@@ -57,7 +57,8 @@ final class ClusterOptions {
 
     @Option(names = "--ssh", paramLabel = "USER@HOST[:PORT]",
             description = "Submit, follow and cancel through a login node over SSH (your keys or ssh-agent; its host"
-                    + " key must be in ~/.ssh/known_hosts); results are copied back into --out as jobs write them.")
+                    + " key must be in ~/.ssh/known_hosts); results are copied back into the local results folder"
+                    + " as jobs write them.")
     String ssh;
 
     @Option(names = "--remote-dir", paramLabel = "DIR",

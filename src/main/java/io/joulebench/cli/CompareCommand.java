@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Compare runs: J/token intervals, SLO operating points, verdicts.",
-                "J/token per configuration and rate with 95 % intervals, the operating point of each configuration "
+                "J/token per configuration and rate with 95 %% intervals, the operating point of each configuration "
                         + "at the SLO, the Pareto front on (J/token, latency) and verdicts against a baseline."})
 public final class CompareCommand implements Callable<Integer> {
 

@@ -49,6 +49,12 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (!Files.exists(resultsDir)) {
+            throw new UserInputException(resultsDir + " does not exist: give a results folder (one a run wrote)");
+        }
+        if (!Files.isDirectory(resultsDir)) {
+            throw new UserInputException(resultsDir + " is a file, not a results folder");
+        }
         if (!Files.isRegularFile(resultsDir.resolve(WindowsCsvTable.FILE_NAME))) {
             throw new UserInputException(resultsDir + " is not a results folder: it has no "
                     + WindowsCsvTable.FILE_NAME);
@@ -61,14 +67,19 @@ public final class ExportCommand implements Callable<Integer> {
             Path study;
             try {
                 study = UpstreamExport.write(resultsDir, upstream);
-            } catch (UpstreamExport.Refused e) {
+            } catch (UpstreamExport.Refused | WindowsCsvTable.DamagedWindowsCsvException e) {
                 throw new UserInputException(e.getMessage());
             }
             spec.commandLine().getErr().println("wrote " + study.toAbsolutePath());
             spec.commandLine().getErr().flush();
             return ExitCodes.OK;
         }
-        WindowsCsvTable table = WindowsCsvTable.readFolder(resultsDir);
+        WindowsCsvTable table;
+        try {
+            table = WindowsCsvTable.readFolder(resultsDir);
+        } catch (WindowsCsvTable.DamagedWindowsCsvException e) {
+            throw new UserInputException(e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (requests && devices) {
             throw new UserInputException("--requests and --devices choose different tables: give one");

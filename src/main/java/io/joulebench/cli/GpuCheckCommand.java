@@ -49,7 +49,7 @@ public final class GpuCheckCommand implements Callable<Integer> {
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Instead of reading the GPUs, check a results folder measured on NVML: every window"
-                    + " measured by nvml, with energy > 0 and counter and integrated power within 10 %.")
+                    + " measured by nvml, with energy > 0 and counter and integrated power within 10 %%.")
     java.nio.file.Path results;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",

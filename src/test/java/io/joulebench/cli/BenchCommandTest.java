@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -194,5 +195,28 @@ class BenchCommandTest {
         Run run = run("bench", "null-server", "--port", "70000");
         assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run.err()).startsWith("joulebench: --port must be a whole number from 0 to 65535");
+    }
+
+    @Test
+    void null_server_prints_the_url_line_scripts_read_alone_and_its_schedule_on_the_next_line() throws Exception {
+        CommandLine cl = JoulebenchCommand.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        Thread server = Thread.ofPlatform().start(() -> cl.execute("bench", "null-server", "--port", "0",
+                "--tokens", "128", "--itl-ms", "25"));
+        try {
+            for (int i = 0; i < 500 && out.toString().lines().count() < 2; i++) {
+                Thread.sleep(20); // waiting for the server to print, not timing it
+            }
+        } finally {
+            server.interrupt();
+            server.join();
+        }
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).as("what .ci/run and bench/*.sh read with sed 's/^listening on //p'")
+                .matches("listening on http://127\\.0\\.0\\.1:\\d+");
+        URI.create(lines.get(0).replaceFirst("^listening on ", ""));
+        assertThat(lines.get(1)).doesNotStartWith("listening on").contains("128 tokens", "ttft 25.0 ms", "itl 25.0 ms");
     }
 }

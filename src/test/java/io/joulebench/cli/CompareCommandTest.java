@@ -60,6 +60,28 @@ class CompareCommandTest {
     }
 
     @Test
+    void a_cut_windows_csv_gives_the_same_comparison_as_the_whole_one_or_is_refused() throws IOException {
+        Path a = quickstart("a");
+        Path b = quickstart("b");
+        String whole = run("compare", a.toString(), b.toString()).out();
+        Path windows = b.resolve("windows.csv");
+        String text = Files.readString(windows);
+        int lastRow = text.lastIndexOf('\n', text.length() - 2) + 1;
+        Files.writeString(windows, text.substring(0, lastRow + (text.length() - lastRow) / 2));
+
+        Run cut = run("compare", a.toString(), b.toString());
+        assertThat(cut.exit()).as(cut.err()).isZero();
+        assertThat(cut.out()).as("the windows come from the bundles, never from the cut row").isEqualTo(whole);
+
+        Files.delete(b.resolve("manifest.json"));
+        Run refused = run("compare", a.toString(), b.toString());
+        assertThat(refused.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(refused.err().strip().lines()).hasSize(1).first().asString()
+                .contains("windows.csv is not whole", "was not used");
+        assertThat(refused.out()).isEmpty();
+    }
+
+    @Test
     void an_unknown_slo_key_or_latency_exits_2_naming_it() throws IOException {
         Path a = quickstart("a");
         Run r = run("compare", a.toString(), "--slo", "ttft_p99_ms=500,latency_ms=3");

@@ -161,4 +161,49 @@ class ExportCommandTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(r.err().strip().lines()).hasSize(1).first().asString().contains("is not a results folder");
     }
+
+    /** Cuts windows.csv in the middle of its last row, as a crash during an append or a truncated copy leaves it. */
+    private String cutLastRow() throws IOException {
+        Path windows = folder.resolve("windows.csv");
+        String whole = Files.readString(windows);
+        int lastRow = whole.lastIndexOf('\n', whole.length() - 2) + 1;
+        Files.writeString(windows, whole.substring(0, lastRow + (whole.length() - lastRow) / 2));
+        return whole;
+    }
+
+    @Test
+    void export_of_a_cut_windows_csv_gives_the_windows_the_bundles_hold_never_the_cut_row() throws IOException {
+        String whole = cutLastRow();
+        Path file = tmp.resolve("export/w.csv");
+
+        Run r = run("export", folder.toString(), "--csv", file.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.readString(file)).isEqualTo(whole);
+    }
+
+    @Test
+    void export_of_a_cut_windows_csv_whose_bundles_cannot_rebuild_it_is_refused_in_one_sentence() throws IOException {
+        cutLastRow();
+        Path bundle;
+        try (Stream<Path> s = Files.list(folder)) {
+            bundle = s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().startsWith("server-"))
+                    .sorted().findFirst().orElseThrow();
+        }
+        Files.delete(bundle.resolve("result.json"));
+
+        Run r = run("export", folder.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString()
+                .contains("windows.csv is not whole", "has no line end", "was not used", "joulebench resume");
+    }
+
+    @Test
+    void export_of_a_folder_that_does_not_exist_says_so() {
+        Run r = run("export", tmp.resolve("nosuchdir").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(r.err()).contains("nosuchdir does not exist").doesNotContain("windows.csv");
+    }
 }

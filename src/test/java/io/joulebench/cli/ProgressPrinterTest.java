@@ -2,15 +2,18 @@ package io.joulebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.Studies;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
+import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,26 @@ class ProgressPrinterTest {
                 "window-to-window J/token not steady: worst CV 0.39, exceeding the 0.05 threshold.", false));
 
         assertThat(lines()).contains("exceeding the 0.05 threshold, 0 windows").doesNotContain("threshold.,");
+    }
+
+    @Test
+    void a_window_line_says_its_figures_are_provisional_and_the_level_line_gives_the_final_ones() throws Exception {
+        StudyPlan plan = StudyPlan.of(Studies.load(tmp, "q.yaml", Studies.QUICK));
+        printer.studyStarted(plan);
+        printer.levelStarted(0, new WindowSpec(2, 5, 2, 3, 0.05, 0.01));
+        WindowRecord last = FakeSessionRunner.window(0, 0, 16);
+        WindowRecord atClose = new WindowRecord(0, 0, last.spanStartNanos(), last.spanEndNanos(), last.bracket(),
+                last.tokens() - 40, null, last.metrics(), null, true);
+        printer.windowClosed(atClose);
+        printer.levelResult(new LevelResult(plan.cells().get(0), "s", 0, null, List.of(last), null, null, null,
+                false));
+
+        String atCloseJ = String.format(Locale.ROOT, "%.4g", atClose.jPerToken());
+        String finalJ = String.format(Locale.ROOT, "%.4g", last.jPerToken());
+        assertThat(finalJ).isNotEqualTo(atCloseJ);
+        assertThat(lines()).contains("window 1/3: " + atClose.tokens() + " tokens, " + atCloseJ
+                        + " J/token so far (provisional until the level closes)")
+                .contains("1 window; final " + finalJ + " J/token (" + last.tokens() + " tokens)");
     }
 
     private void at(long seconds) {

@@ -187,9 +187,17 @@ public final class ValidationViewModel {
                         same.add(k);
                     }
                 });
-                byRate.remove(same);
-                byRate.set(io.joulebench.core.precision.PrecisionPlan.rateKey(w.getKey()),
-                        StudyYaml.number(w.getValue()));
+                String key = io.joulebench.core.precision.PrecisionPlan.rateKey(w.getKey());
+                com.fasterxml.jackson.databind.node.ObjectNode kept = StudyYaml.NODES.objectNode();
+                byRate.properties().forEach(e -> {
+                    if (!same.contains(e.getKey())) {
+                        kept.set(e.getKey(), e.getValue());
+                    } else if (!kept.has(key)) {
+                        kept.set(key, StudyYaml.number(w.getValue())); // where the user's entry stood
+                    }
+                });
+                kept.set(key, kept.has(key) ? kept.get(key) : StudyYaml.number(w.getValue()));
+                byRate = kept;
             }
             StudyYaml.set(tree, path, byRate);
         });

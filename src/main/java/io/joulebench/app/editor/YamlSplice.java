@@ -22,13 +22,15 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * elsewhere stays as the user wrote it. The text is composed with SnakeYAML (what Jackson's YAML reads with), whose
  * nodes carry their start and end marks; the old and new trees are compared key by key: a changed scalar has its
  * token replaced (a comment after it on its line stays), a removed key loses its lines, a new key is added after
- * its mapping's last one at the same indent, and a changed list or a flow mapping is rewritten as one entry. The
+ * its mapping's last one at the same indent, a changed flow list or mapping is rewritten in flow style where it stands
+ * (number keys bare, as the user writes per-rate maps), and a changed block list as one entry. The
  * result is parsed again and used only when it reads as exactly the new tree; otherwise (anchors, an empty file,
  * anything unusual) the caller falls back to writing the whole tree.
  */
 final class YamlSplice {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z_/][A-Za-z0-9_ ./:<>+-]*");
+    private static final Pattern NUMBER_KEY = Pattern.compile("(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?");
     private static final Pattern RESERVED = Pattern.compile(
             "(?i)true|false|yes|no|on|off|null|~|y|n|\\.nan|\\.inf|[-+]?\\.inf");
 
@@ -90,6 +92,9 @@ final class YamlSplice {
                 } else if (value instanceof MappingNode m && m.getFlowStyle() != DumperOptions.FlowStyle.FLOW
                         && !m.getValue().isEmpty() && now instanceof ObjectNode n && was instanceof ObjectNode w) {
                     diff(text, at, m, w, n, edits);
+                } else if (value instanceof org.yaml.snakeyaml.nodes.CollectionNode<?> c
+                        && c.getFlowStyle() == DumperOptions.FlowStyle.FLOW) {
+                    edits.add(new Edit(at.start(value), at.end(value), flow(now))); // the user's style stays
                 } else {
                     edits.add(new Edit(at.lineStart(keyNode), at.tupleEnd(tuple), entry(indent, key, now)));
                 }
@@ -116,7 +121,7 @@ final class YamlSplice {
     /** {@code key: value} as block YAML at {@code indent}, one line per entry, ending in a line break. */
     static String entry(int indent, String key, JsonNode value) {
         String pad = " ".repeat(indent);
-        StringBuilder out = new StringBuilder(pad).append(scalarKey(key)).append(':');
+        StringBuilder out = new StringBuilder(pad).append(mapKey(key)).append(':');
         if (value instanceof ObjectNode o && !o.isEmpty()) {
             out.append('\n');
             o.properties().forEach(e -> out.append(entry(indent + 2, e.getKey(), e.getValue())));
@@ -134,7 +139,7 @@ final class YamlSplice {
         }
         if (value.isObject()) {
             List<String> items = new ArrayList<>();
-            value.properties().forEach(e -> items.add(scalarKey(e.getKey()) + ": " + flow(e.getValue())));
+            value.properties().forEach(e -> items.add(mapKey(e.getKey()) + ": " + flow(e.getValue())));
             return "{" + String.join(", ", items) + "}";
         }
         return scalar(value);
@@ -149,6 +154,11 @@ final class YamlSplice {
             return value.asText();
         }
         return scalarKey(value.asText());
+    }
+
+    /** A mapping key: a plain number bare ({@code 16: 20}, as per-rate maps are written), else {@link #scalarKey}. */
+    private static String mapKey(String s) {
+        return NUMBER_KEY.matcher(s).matches() ? s : scalarKey(s);
     }
 
     private static String scalarKey(String s) {

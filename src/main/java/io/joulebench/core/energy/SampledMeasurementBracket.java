@@ -69,6 +69,7 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
     private Thread sampler;
     /** The sampler's tick watch; read after the sampler is joined. */
     private volatile TickWatch tickWatch;
+    private volatile boolean sourceMayStop;
 
     public SampledMeasurementBracket(EnergyMeter meter, Clock clock, Options options) {
         this.meter = Objects.requireNonNull(meter, "meter");
@@ -285,12 +286,26 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
                     return; // the bracket is stopping this sampler mid-read: not a meter failure
                 }
                 if (!warned) {
-                    LOG.warn("power sample from {} failed: {}", meter.source(), e.getMessage());
+                    if (sourceMayStop) {
+                        LOG.debug("power sample from {} failed while what it reads stops: {}", meter.source(),
+                                e.getMessage());
+                    } else {
+                        LOG.warn("power sample from {} failed: {}", meter.source(), e.getMessage());
+                    }
                     warned = true;
                 }
             }
             next = Math.max(next + interval, clock.nanoTime());
         }
+    }
+
+    /**
+     * Says that this bracket measures the stopping of what its meter may read (the drain measures the server's
+     * shutdown, and a simulated or engine-metrics meter reads that server): a failed sample is then expected, not a
+     * meter fault, and is not logged as a warning. The caller handles the bracket's own result failing.
+     */
+    public void sourceMayStop() {
+        sourceMayStop = true;
     }
 
     private void stopSampler() {

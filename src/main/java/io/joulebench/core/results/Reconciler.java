@@ -107,7 +107,7 @@ final class Reconciler {
     private static boolean matches(Path csv, Set<String> credited) {
         try {
             String text = Files.readString(csv, StandardCharsets.UTF_8);
-            if (!text.isEmpty() && !text.endsWith("\r\n")) {
+            if (text.isEmpty() || WindowsCsvDamage.find(text).isPresent()) {
                 return false; // a torn append
             }
             List<List<String>> records = new CsvReader(new StringReader(text)).readAll();
@@ -127,6 +127,32 @@ final class Reconciler {
     }
 
     static void rebuild(Path dir, Path csv, Set<String> credited) throws IOException {
+        AtomicFiles.write(csv, rowsOf(dir, credited));
+    }
+
+    /**
+     * The windows.csv the folder's credited bundles make, without writing anything (a reader of a folder that a run
+     * may still be writing); empty when the folder has no manifest or a credited bundle is missing or unreadable.
+     */
+    static java.util.Optional<String> creditedText(Path dir) {
+        try {
+            Manifest manifest = Manifest.read(dir.resolve(Manifest.FILE_NAME));
+            Set<String> credited = new LinkedHashSet<>();
+            for (ManifestEntry e : manifest.entries()) {
+                if (e.credited()) {
+                    credited.addAll(e.windowIds());
+                }
+            }
+            if (!credited.stream().allMatch(id -> intact(dir.resolve(id)))) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(rowsOf(dir, credited));
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static String rowsOf(Path dir, Set<String> credited) throws IOException {
         StringBuilder out = new StringBuilder(BundleWriter.header());
         String header = out.toString();
         for (String id : credited) {
@@ -136,6 +162,6 @@ final class Reconciler {
             }
             out.append(own, header.length(), own.length());
         }
-        AtomicFiles.write(csv, out.toString());
+        return out.toString();
     }
 }

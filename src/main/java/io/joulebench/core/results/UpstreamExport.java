@@ -46,6 +46,7 @@ public final class UpstreamExport {
         if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
             throw new Refused(dir + " exists and is not empty: give a new or empty folder for the upstream copy");
         }
+        WindowsCsvTable windows = WindowsCsvTable.readFolder(folder); // a torn file is rebuilt or refused, never copied
         JsonNode manifest = ResultsJson.read(manifestFile);
         Map<String, String> names = bundleNames(folder, Manifest.read(manifestFile).entries());
         String study = UpstreamNames.study(ResultsJson.text(manifest, "study_name"), created(folder));
@@ -54,7 +55,7 @@ public final class UpstreamExport {
         Files.createDirectories(parent);
         Path tmp = Files.createTempDirectory(parent, AtomicFiles.TEMP_PREFIX + "upstream-");
         try {
-            fill(folder, manifest, names, tmp.resolve(study));
+            fill(folder, windows, manifest, names, tmp.resolve(study));
         } catch (IOException | RuntimeException e) {
             deleteTree(tmp); // nothing half-written is left beside DIR
             throw e;
@@ -64,7 +65,8 @@ public final class UpstreamExport {
         return dir.resolve(study);
     }
 
-    private static void fill(Path folder, JsonNode manifest, Map<String, String> names, Path out)
+    private static void fill(Path folder, WindowsCsvTable windows, JsonNode manifest, Map<String, String> names,
+            Path out)
             throws IOException {
         Files.createDirectories(out);
         for (Map.Entry<String, String> b : names.entrySet()) {
@@ -74,7 +76,10 @@ public final class UpstreamExport {
         try (Stream<Path> top = Files.list(folder)) {
             for (Path p : top.toList()) {
                 String n = p.getFileName().toString();
-                if (!names.containsKey(n) && !n.equals(Manifest.FILE_NAME) && !n.startsWith(AtomicFiles.TEMP_PREFIX)) {
+                if (n.equals(WindowsCsvTable.FILE_NAME)) {
+                    WindowsCsvExporter.write(windows.rows(), out.resolve(n), (done, total) -> { });
+                } else if (!names.containsKey(n) && !n.equals(Manifest.FILE_NAME)
+                        && !n.startsWith(AtomicFiles.TEMP_PREFIX)) {
                     copyTree(p, out.resolve(n)); // windows.csv, resolved.json, study.yaml, logs/, interrupted/ …
                 }
             }

@@ -93,7 +93,7 @@ public enum WindowColumn {
     CAP_BOUND_FRACTION("cap_bound_fraction", Kind.VALUE, "", f -> f.serverMetric(WindowMetrics::capBoundFraction)),
     // SLO
     SLO_ATTAINMENT("slo_attainment", Kind.VALUE, "", f -> f.slo(SloResult::attainmentFraction)),
-    SLO_PASS(WindowsCsvColumns.SLO_PASS, Kind.VALUE, "", f -> f.slo(SloResult::pass)),
+    SLO_PASS(WindowsCsvColumns.SLO_PASS, Kind.VALUE, "", WindowFacts::sloPass),
     GOODPUT_TOKENS_S("goodput_tokens_s", Kind.VALUE, "tokens/s", f -> f.slo(SloResult::goodputTokensS)),
     // warmup
     WARMUP_MODE("warmup_mode", Kind.TEXT, "", f -> f.warmup(w -> w.mode().label())),

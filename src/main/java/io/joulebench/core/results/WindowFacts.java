@@ -222,6 +222,32 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
         return p == null ? null : percentile.apply(p);
     }
 
+    /**
+     * Whether the window meets the SLO: the per-request overlay's verdict ({@code server.traffic.slo}) where the study
+     * sets one, else, on a capacity search's level, whether the window meets every bound of the search's SLO on its
+     * own figures (the search judges a level by its worst window, so its verdict is every window's); null without an
+     * SLO or when a bound's figure is missing.
+     */
+    public Boolean sloPass() {
+        Boolean overlay = slo(SloResult::pass);
+        if (overlay != null || !server() || experiment().server().capacitySearch() == null) {
+            return overlay;
+        }
+        io.joulebench.core.slo.Slo search = experiment().server().capacitySearch().slo();
+        if (search == null || search.bounds().isEmpty()) {
+            return null;
+        }
+        boolean meets = true;
+        for (io.joulebench.core.slo.Slo.Bound b : search.bounds()) {
+            Object v = WindowColumn.byHeader(b.metric().column()).map(c -> c.value(this)).orElse(null);
+            if (!(v instanceof Number n)) {
+                return null;
+            }
+            meets &= b.meets(n.doubleValue());
+        }
+        return meets;
+    }
+
     /** A value of the SLO overlay (server windows with an SLO only). */
     public <T> T slo(Function<SloResult, T> value) {
         SloResult s = serverMetric(WindowMetrics::slo);

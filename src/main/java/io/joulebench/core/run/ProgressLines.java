@@ -99,12 +99,34 @@ public final class ProgressLines implements StudyRunListener {
                 + number(spec.durationSeconds()) + " s");
     }
 
+    /**
+     * A window's figures at its close are provisional: requests still in flight then are attributed to it when the
+     * level closes, so the line says so; {@link #levelResult} gives the final figures, those of windows.csv.
+     */
     @Override
     public synchronized void windowClosed(WindowRecord record) {
-        String text = prefix() + String.format(Locale.ROOT, "window %d/%d: %d tokens, %s J/token",
-                record.windowIndex() + 1, windowsPerLevel, record.tokens(),
-                record.jPerToken() == null ? "-" : String.format(Locale.ROOT, "%.4g", record.jPerToken()));
+        String text = prefix() + String.format(Locale.ROOT, "window %d/%d: %d tokens, %s J/token%s",
+                record.windowIndex() + 1, windowsPerLevel, record.tokens(), jPerToken(record),
+                record.provisional() ? " so far (" + PROVISIONAL + ")" : "");
         sink.line("window_closed", text, true);
+    }
+
+    /** Why a window line's figures may still change, in its own words. */
+    public static final String PROVISIONAL = "provisional until the level closes";
+
+    private static String jPerToken(WindowRecord w) {
+        return w.jPerToken() == null ? "-" : String.format(Locale.ROOT, "%.4g", w.jPerToken());
+    }
+
+    /** The level's final windows as windows.csv has them: "; final 0.1063, 0.1078 J/token (14609, 14212 tokens)". */
+    private static String finalFigures(List<WindowRecord> windows) {
+        if (windows.isEmpty()) {
+            return "";
+        }
+        return "; final " + windows.stream().map(ProgressLines::jPerToken)
+                .collect(java.util.stream.Collectors.joining(", "))
+                + " J/token (" + windows.stream().map(w -> Long.toString(w.tokens()))
+                .collect(java.util.stream.Collectors.joining(", ")) + " tokens)";
     }
 
     @Override
@@ -116,7 +138,8 @@ public final class ProgressLines implements StudyRunListener {
         // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
         String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
         line("level_result", prefix() + said + ", " + result.windows().size() + " window"
-                + (result.windows().size() == 1 ? "" : "s"));
+                + (result.windows().size() == 1 ? "" : "s")
+                + finalFigures(result.windows().stream().filter(w -> !w.provisional()).toList()));
     }
 
     /** A probe's line after each probe (its bracket after it), the outcome's once the search ends. */

@@ -70,10 +70,10 @@ public final class YamlTreeReader {
             }
             return new YamlDocument(fileName, root, s.locations);
         } catch (JsonProcessingException e) {
-            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            errors.add(syntaxError(fileName, s, e));
             return null;
         } catch (IOException | RuntimeException e) {
-            errors.add(syntaxError(fileName, s.pathForErrors(), e));
+            errors.add(syntaxError(fileName, s, e));
             return null;
         }
     }
@@ -167,13 +167,18 @@ public final class YamlTreeReader {
         return true;
     }
 
-    private static StudyError syntaxError(String fileName, String path, Exception e) {
+    private static StudyError syntaxError(String fileName, Session s, Exception e) {
+        String path = s.pathForErrors();
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
                 String context = m.getContext() == null ? "" : m.getContext() + ": ";
-                String problem = m.getProblem() == null ? "malformed YAML" : m.getProblem();
-                return StudyError.at(fileName, path, new SourceLocation(m.getProblemMark().getLine() + 1,
-                        m.getProblemMark().getColumn() + 1), "YAML syntax error: " + context + problem);
+                String problem = m.getProblem() == null ? "malformed YAML" : foundToken(m.getProblem());
+                int column = m.getProblemMark().getColumn() + 1;
+                if (s.currentPath.isEmpty() && column == 1) {
+                    path = ""; // at the start of a top-level line: outside the value of the key read last
+                }
+                return StudyError.at(fileName, path, new SourceLocation(m.getProblemMark().getLine() + 1, column),
+                        "YAML syntax error: " + context + problem);
             }
         }
         if (e instanceof JsonProcessingException j) {
@@ -182,6 +187,26 @@ public final class YamlTreeReader {
             return StudyError.at(fileName, path, at, "YAML syntax error: " + firstLine(j.getOriginalMessage()));
         }
         return StudyError.at(fileName, path, SourceLocation.UNKNOWN, "YAML syntax error: " + firstLine(e.getMessage()));
+    }
+
+    /**
+     * SnakeYAML names the token it found by its bare id ("expected ',' or '}', but got :"), which reads as a sentence
+     * cut short; it is quoted and named ("but found ':' (a key's colon)").
+     */
+    static String foundToken(String problem) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("but got (\\S+)$").matcher(problem);
+        if (!m.find() || m.group(1).startsWith("<")) {
+            return problem;
+        }
+        String token = m.group(1);
+        String what = switch (token) {
+            case ":" -> " (a key's colon: a value inside [ ] or { } that holds ': ' needs quotes)";
+            case "," -> " (a comma)";
+            case "-" -> " (a list item's dash)";
+            case "?" -> " (a complex key's '?')";
+            default -> "";
+        };
+        return problem.substring(0, m.start()) + "but found '" + token + "'" + what;
     }
 
     private static String firstLine(String message) {

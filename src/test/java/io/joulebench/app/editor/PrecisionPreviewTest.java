@@ -78,4 +78,21 @@ class PrecisionPreviewTest {
         assertThat(after.levels()).allMatch(PrecisionPreview.Level::likelyToPass);
         assertThat(after.suggested()).isEmpty();
     }
+
+    @Test
+    void lengthening_a_rate_of_a_flow_map_keeps_the_map_as_the_user_wrote_it() {
+        String text = EditorFixtures.quickstartCopy();
+        assertThat(text).contains("window_seconds_by_rate: {16: 20, 28: 8, 40: 6}");
+        vm.textProperty().set(text.replace("{16: 20, 28: 8, 40: 6}", "{16: 20, 28: 1, 40: 6}"));
+        vm.validation().validateNow();
+        PrecisionPreview.Level mid = vm.validation().precisionProperty().get().levels().get(1);
+        assertThat(mid.rate()).isEqualTo(28.0);
+        assertThat(mid.likelyToPass()).isFalse();
+
+        vm.validation().lengthenWindow(mid.rate(), mid.suggestedSeconds());
+
+        assertThat(vm.textProperty().get()).isEqualTo(text.replace("{16: 20, 28: 8, 40: 6}",
+                "{16: 20, 28: " + io.joulebench.core.precision.PrecisionPlan.rateKey(mid.suggestedSeconds())
+                        + ", 40: 6}"));
+    }
 }

@@ -88,4 +88,18 @@ class YamlSpliceTest {
                 "container:vllm/vllm-openai");
         assertThat(YamlSplice.scalar(StudyYaml.NODES.textNode("a # b"))).isEqualTo("\"a # b\"");
     }
+
+    @Test
+    void a_changed_flow_map_keeps_its_flow_style_and_bare_number_keys() {
+        String text = """
+                engine: reference
+                server:
+                  traffic:
+                    rate: 16
+                    window_seconds_by_rate: {16: 20, 28: 8, 40: 6}   # per-rate windows
+                """;
+        String out = edit(text, t -> StudyYaml.set(t, "server.traffic.window_seconds_by_rate.28",
+                StudyYaml.number(12)));
+        assertThat(out).isEqualTo(text.replace("{16: 20, 28: 8, 40: 6}", "{16: 20, 28: 12, 40: 6}"));
+    }
 }

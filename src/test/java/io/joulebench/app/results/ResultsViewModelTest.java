@@ -37,6 +37,20 @@ class ResultsViewModelTest {
     }
 
     @Test
+    void a_cut_windows_csv_is_never_shown_and_says_why(@TempDir Path dir) throws Exception {
+        Path copy = Fixtures.copyTo(dir, "quickstart-cut");
+        Path windows = copy.resolve("windows.csv");
+        String text = java.nio.file.Files.readString(windows);
+        java.nio.file.Files.writeString(windows, text.substring(0, text.length() - 30));
+
+        assertThat(vm.open(copy)).isFalse();
+
+        assertThat(vm.rows()).isEmpty();
+        assertThat(services.errors.messages).singleElement().asString()
+                .contains("windows.csv is not whole", "has no line end", "was not used");
+    }
+
+    @Test
     void a_folder_without_windows_csv_is_reported_not_thrown(@TempDir Path empty) {
         assertThat(vm.open(empty)).isFalse();
         assertThat(services.errors.messages).singleElement().asString()

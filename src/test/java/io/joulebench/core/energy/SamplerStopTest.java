@@ -80,4 +80,79 @@ class SamplerStopTest {
 
         assertThat(events.list).noneMatch(e -> e.getLevel().isGreaterOrEqual(Level.WARN));
     }
+
+    /** A meter that reads a server which stops: after {@code stop}, every read fails as an unreachable scrape. */
+    private static final class StoppingServerMeter extends ForwardingTestMeter {
+        volatile boolean stopped;
+        final CountDownLatch failedAfterStop = new CountDownLatch(1);
+
+        @Override
+        public MeterReading read() {
+            if (stopped) {
+                failedAfterStop.countDown();
+                throw new MeterException("metrics endpoint http://127.0.0.1:1/metrics unreachable:"
+                        + " java.net.ConnectException");
+            }
+            return delegate.read();
+        }
+    }
+
+    private abstract static class ForwardingTestMeter implements EnergyMeter {
+        final ModelGpuMeter delegate = ModelGpuMeter.constant(Clock.system(), 300);
+
+        @Override
+        public String source() {
+            return "simulated";
+        }
+
+        @Override
+        public EnergyKind kind() {
+            return delegate.kind();
+        }
+
+        @Override
+        public boolean hasEnergyCounter() {
+            return delegate.hasEnergyCounter();
+        }
+
+        @Override
+        public List<DeviceInfo> devices() {
+            return delegate.devices();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void a_sample_failing_because_the_measured_shutdown_stopped_the_server_is_no_warning(boolean shutdown)
+            throws Exception {
+        Logger log = (Logger) LoggerFactory.getLogger(SampledMeasurementBracket.class);
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.start();
+        log.addAppender(events);
+        try {
+            StoppingServerMeter meter = new StoppingServerMeter();
+            SampledMeasurementBracket bracket = new SampledMeasurementBracket(meter, Clock.system());
+            if (shutdown) {
+                bracket.sourceMayStop();
+            }
+            bracket.open();
+            meter.stopped = true;
+            assertThat(meter.failedAfterStop.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(300); // lets the sampler's next sample fail too (a wait, not a timing under test)
+            bracket.close();
+        } finally {
+            log.detachAppender(events);
+        }
+
+        if (shutdown) {
+            assertThat(events.list).noneMatch(e -> e.getLevel().isGreaterOrEqual(Level.WARN));
+        } else {
+            assertThat(events.list).as("a meter failing outside a shutdown is still a warning")
+                    .anyMatch(e -> e.getLevel() == Level.WARN && e.getFormattedMessage().contains("unreachable"));
+        }
+    }
 }

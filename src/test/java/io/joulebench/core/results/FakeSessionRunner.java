@@ -166,7 +166,7 @@ public class FakeSessionRunner implements SessionRunner {
     }
 
     /** A 5 s window at {@code rate}: 100 W-ish samples every 100 ms, ~40 tokens per request. */
-    static WindowRecord window(int level, int w, double rate) {
+    public static WindowRecord window(int level, int w, double rate) {
         long start = 10_000_000_000L + w * 5_000_000_000L;
         long end = start + 5_000_000_000L;
         List<PowerSample> samples = new ArrayList<>();

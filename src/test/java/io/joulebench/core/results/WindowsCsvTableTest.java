@@ -85,7 +85,7 @@ class WindowsCsvTableTest {
         header.add("future_metric");
         csv.write(String.join(",", header) + "\r\n");
         csv.write("id-1,quickstart\r\n");
-        WindowsCsvTable table = WindowsCsvTable.read(new StringReader(csv.toString()));
+        WindowsCsvTable table = WindowsCsvTable.read(new StringReader(csv.toString())); // a hand-made file
         assertThat(table.columns()).endsWith("future_metric");
         assertThat(table.rows().get(0).studyName()).isEqualTo("quickstart");
         assertThat(table.rows().get(0).rate()).isEmpty();
@@ -104,5 +104,59 @@ class WindowsCsvTableTest {
     void a_folder_without_windows_csv_is_refused_with_its_path(@TempDir Path dir) {
         assertThatThrownBy(() -> WindowsCsvTable.readFolder(dir)).isInstanceOf(NoSuchFileException.class)
                 .hasMessageContaining("windows.csv");
+    }
+
+    static String wholeFile() throws Exception {
+        StringWriter out = new StringWriter();
+        WindowsCsvExporter.write(List.of(row("a", 16, 0, "0.1", ""), row("a", 16, 1, "0.2", "")), out, (d, t) -> { });
+        return out.toString();
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> damaged() throws Exception {
+        String whole = wholeFile();
+        String header = whole.substring(0, whole.indexOf('\n') + 1);
+        String body = whole.substring(header.length());
+        String lastRow = body.substring(body.indexOf('\n') + 1);
+        String firstRows = whole.substring(0, whole.length() - lastRow.length());
+        int tokens = WindowsCsvColumns.ALL.indexOf("output_tokens");
+        List<String> cells = new ArrayList<>(List.of(lastRow.strip().split(",", -1)));
+        cells.set(tokens, "22O");
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of(whole.substring(0, whole.length() - 20),
+                        "has no line end"),
+                org.junit.jupiter.params.provider.Arguments.of(firstRows + "a-r16-w1,a\r\n", "has 2 cells where"),
+                org.junit.jupiter.params.provider.Arguments.of(firstRows + String.join(",", cells) + "\r\n",
+                        "output_tokens is '22O', not a number"));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("damaged")
+    void a_row_that_is_not_whole_is_never_read_as_a_window(String text, String why, @TempDir Path dir)
+            throws Exception {
+        Files.writeString(dir.resolve("windows.csv"), text);
+        assertThatThrownBy(() -> WindowsCsvTable.readFolder(dir))
+                .isInstanceOf(WindowsCsvTable.DamagedWindowsCsvException.class)
+                .hasMessageContaining(why).hasMessageContaining("was not used")
+                .hasMessageContaining("no manifest.json");
+    }
+
+    @Test
+    void a_whole_file_reads_whatever_its_line_ends(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("windows.csv"), wholeFile().replace("\r\n", "\n"));
+        assertThat(WindowsCsvTable.readFolder(dir).rows()).hasSize(2);
+    }
+
+    @Test
+    void a_folder_that_does_not_exist_is_named_as_such(@TempDir Path dir) {
+        assertThatThrownBy(() -> WindowsCsvTable.readFolder(dir.resolve("nosuchdir")))
+                .isInstanceOf(NoSuchFileException.class).hasMessageContaining("no such folder");
+    }
+
+    @Test
+    void the_readme_says_as_many_columns_as_windows_csv_has() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("one row per window, (\\d+) columns")
+                .matcher(Files.readString(Path.of("README.md")));
+        assertThat(m.find()).as("README.md's export line names the column count").isTrue();
+        assertThat(Integer.parseInt(m.group(1))).isEqualTo(WindowsCsvColumns.ALL.size());
     }
 }

@@ -126,7 +126,7 @@ class EventLogTest {
         assertThat(result.path(EventLog.CELL).asText()).isEqualTo(key);
         assertThat(result.path("valid").asBoolean()).isTrue();
         assertThat(result.path("j_per_token")).hasSize(3);
-        assertThat(result.path("line").asText()).endsWith("valid, 3 windows");
+        assertThat(result.path("line").asText()).contains("valid, 3 windows; final ").endsWith(" tokens)");
         assertThat(events.get(events.size() - 1).path("event").asText()).isEqualTo(EventLog.STUDY_FINISHED);
     }
 
