@@ -1,6 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.server.ServerTokenizer;
+import io.joulebench.core.workload.EstimatePromptTokenizer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class PromptTruncation {
 
     private static final Logger LOG = LoggerFactory.getLogger(PromptTruncation.class);
-    /** The client-side estimate: characters per token, the usual figure for English text under BPE tokenizers. */
-    public static final int CHARS_PER_TOKEN = 4;
+    /** The client-side estimate: characters per token ({@link EstimatePromptTokenizer} owns the rule). */
+    public static final int CHARS_PER_TOKEN = EstimatePromptTokenizer.CHARS_PER_TOKEN;
 
     /** Which rule counted the tokens. */
     public enum Rule {
@@ -30,7 +31,7 @@ public final class PromptTruncation {
         /** The server's tokenizer ({@code /tokenize}). */
         SERVER_TOKENIZER("server tokenizer"),
         /** {@value #CHARS_PER_TOKEN} characters per token, an estimate. */
-        CLIENT_ESTIMATE("client-side estimate, " + CHARS_PER_TOKEN + " characters per token");
+        CLIENT_ESTIMATE(EstimatePromptTokenizer.LABEL);
 
         private final String label;
 

@@ -44,7 +44,9 @@ public final class CanonicalJson {
     private static final List<List<String>> LATER_KEYS_HASHED_ONLY_WHEN_SET = List.of(
             List.of("server", "capacity_search"),
             List.of("server", "traffic", "window_seconds_auto"),
-            List.of("measurement", "device_groups"));
+            List.of("measurement", "device_groups"),
+            List.of("reference", "prefix_cache_tokens"),
+            List.of("reference", "kv_cache_tokens"));
 
     /**
      * The config hash of a resolved cell: {@code server.traffic.slo} and {@code measurement.attribution} are post-hoc

@@ -1,6 +1,5 @@
 package io.joulebench.core.workload;
 
-import io.joulebench.core.session.PromptTruncation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,21 +7,27 @@ import java.util.Map;
 
 /**
  * The labelled client-side estimate for engines with no tokenizer endpoint: one token per
- * {@value PromptTruncation#CHARS_PER_TOKEN} characters (the rule {@link PromptTruncation} uses), a character pair
+ * {@value #CHARS_PER_TOKEN} characters (the one owner of that rule; {@code session.PromptTruncation} uses it), a
+ * character pair
  * (surrogates) never split. An id names a distinct chunk of text; the table grows with the distinct chunks of the
  * corpus and the prompts tokenized, which a prompt builder bounds by tokenizing its corpus once.
  */
 public final class EstimatePromptTokenizer implements PromptTokenizer {
+
+    /** Characters per token, the usual figure for English text under BPE tokenizers. */
+    public static final int CHARS_PER_TOKEN = 4;
+    /** What a figure counted by this estimate is labelled. */
+    public static final String LABEL = "client-side estimate, " + CHARS_PER_TOKEN + " characters per token";
 
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<String> chunks = new ArrayList<>();
 
     @Override
     public synchronized int[] tokenize(String text) {
-        List<Integer> out = new ArrayList<>(text.length() / PromptTruncation.CHARS_PER_TOKEN + 1);
+        List<Integer> out = new ArrayList<>(text.length() / CHARS_PER_TOKEN + 1);
         int start = 0;
         while (start < text.length()) {
-            int end = Math.min(text.length(), start + PromptTruncation.CHARS_PER_TOKEN);
+            int end = Math.min(text.length(), start + CHARS_PER_TOKEN);
             if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1)) && end - 1 > start) {
                 end--;
             }
@@ -50,7 +55,7 @@ public final class EstimatePromptTokenizer implements PromptTokenizer {
 
     @Override
     public String label() {
-        return PromptTruncation.Rule.CLIENT_ESTIMATE.label();
+        return LABEL;
     }
 
     @Override

@@ -53,14 +53,4 @@ final class AzureLines implements TraceLines {
                     + "2023-11-16 18:15:46.6805900 or 2024-05-10 00:00:00.0090000+00:00");
         }
     }
-
-    @Override
-    public boolean hasInputLengths() {
-        return true;
-    }
-
-    @Override
-    public boolean hasOutputLengths() {
-        return true;
-    }
 }

@@ -33,14 +33,4 @@ final class BurstGptLines implements TraceLines {
         int output = TraceFields.tokens(file, n, RESPONSE, TraceFields.cell(file, n, cells, at[3], RESPONSE));
         return output == 0 ? TraceLine.skipped(seconds, time, FAILED) : TraceLine.row(seconds, time, input, output, null);
     }
-
-    @Override
-    public boolean hasInputLengths() {
-        return true;
-    }
-
-    @Override
-    public boolean hasOutputLengths() {
-        return true;
-    }
 }

@@ -103,14 +103,4 @@ final class MooncakeLines implements TraceLines {
     private static String abbreviate(String text) {
         return text == null ? "nothing" : text.length() > 40 ? text.substring(0, 40) + "…" : text;
     }
-
-    @Override
-    public boolean hasInputLengths() {
-        return true;
-    }
-
-    @Override
-    public boolean hasOutputLengths() {
-        return true;
-    }
 }
