@@ -58,7 +58,7 @@ class ReferenceEngineWorkloadHttpTest {
 
     @Test
     void tokenize_and_detokenize_speak_llama_cpp_and_agree_with_the_count() throws Exception {
-        start(EngineOptions.builder());
+        start(EngineOptions.builder().prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS));
         String text = "Héllo, wörld! internationalization 42 😀 — done.";
         JsonNode tokens = post("/tokenize", "{\"content\":\"" + text + "\",\"add_special\":false}").get("tokens");
         assertThat(tokens.size()).isEqualTo(Tokenizer.count(text));
@@ -71,7 +71,7 @@ class ReferenceEngineWorkloadHttpTest {
 
     @Test
     void tokenizer_endpoints_reject_bad_input_naming_the_field() throws Exception {
-        start(EngineOptions.builder());
+        start(EngineOptions.builder().prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS));
         assertThat(client.post("/tokenize", "{\"content\":3}").statusCode()).isEqualTo(400);
         HttpResponse<String> unknown = client.post("/detokenize", "{\"tokens\":[12345]}");
         assertThat(unknown.statusCode()).isEqualTo(400);
@@ -81,7 +81,7 @@ class ReferenceEngineWorkloadHttpTest {
 
     @Test
     void the_product_cuts_prompts_with_the_engines_own_tokenizer() throws Exception {
-        start(EngineOptions.builder());
+        start(EngineOptions.builder().prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS));
         ServerTokenizer tokenizer = new ServerTokenizer(engine.baseUrl(),
                 ServerTokenizer.Dialect.of(EnginePreset.REFERENCE).orElseThrow(), engine.modelName());
         String text = words("energy", 30) + ", and more.";
@@ -92,7 +92,7 @@ class ReferenceEngineWorkloadHttpTest {
 
     @Test
     void usage_reports_the_shared_full_blocks_as_cached_tokens() throws Exception {
-        start(EngineOptions.builder());
+        start(EngineOptions.builder().prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS));
         String shared = words("alpha", 3 * B);
         assertThat(completionUsage(shared + words("one", 20), false).at("/prompt_tokens_details/cached_tokens")
                 .asInt()).isZero();
@@ -109,7 +109,7 @@ class ReferenceEngineWorkloadHttpTest {
 
     @Test
     void chat_prompts_share_their_template_prefix_too() throws Exception {
-        start(EngineOptions.builder());
+        start(EngineOptions.builder().prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS));
         String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + words("alpha", 40)
                 + "\"}],\"max_tokens\":2}";
         assertThat(post("/v1/chat/completions", body).at("/usage/prompt_tokens_details/cached_tokens").asInt())

@@ -90,7 +90,8 @@ class TraceReplayOnReferenceEngineTest {
 
     @Test
     void a_replay_gets_the_rows_lengths_and_the_cache_serves_what_the_hash_ids_share() throws Exception {
-        engine = ReferenceEngine.start(EngineOptions.builder().override("decode_base_s", 0.0005)
+        engine = ReferenceEngine.start(EngineOptions.builder()
+                .prefixCacheTokens(EngineOptions.SUGGESTED_PREFIX_CACHE_TOKENS).override("decode_base_s", 0.0005)
                 .override("decode_per_seq_s", 0).override("prefill_s_per_token", 0).build());
         Transport transport = HttpClientKind.defaultFor(engine.baseUrl()).builder().baseUrl(engine.baseUrl())
                 .endpoint(OpenAiEndpoint.COMPLETIONS).readTimeout(Duration.ofSeconds(30)).clock(Clock.system())
