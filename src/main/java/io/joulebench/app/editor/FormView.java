@@ -23,11 +23,13 @@ import javafx.scene.layout.VBox;
 final class FormView {
 
     private final StudyFormViewModel vm;
+    private final PrometheusQueryViewModel prometheus;
     private final ScrollPane root;
     private final Map<String, Control> controls = new HashMap<>();
 
-    FormView(StudyFormViewModel vm, Node sweepDesigner) {
+    FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus) {
         this.vm = vm;
+        this.prometheus = prometheus;
         GridPane columns = new GridPane();
         columns.setHgap(18);
         columns.setPadding(new Insets(10));
@@ -93,8 +95,12 @@ final class FormView {
             controls.put(field.key(), input);
             Label error = errorLabel(field);
             grid.add(label, 0, row);
-            grid.add(input, 1, row++);
+            boolean query = field.key().equals(PrometheusQueryView.QUERY_FIELD);
+            grid.add(query ? PrometheusQueryView.besideButton(input, prometheus) : input, 1, row++);
             grid.add(error, 1, row++);
+            if (query) {
+                grid.add(PrometheusQueryView.result(prometheus), 1, row++);
+            }
         }
         VBox box = new VBox(4, heading, grid);
         box.getStyleClass().add("form-section");
