@@ -124,11 +124,11 @@ final class FormView {
             ComboBox<String> box = new ComboBox<>();
             box.getItems().setAll(f.choices());
             box.setEditable(f.kind() == FormField.Kind.COMBO);
-            box.setValue(field.valueProperty().get());
+            box.setValue(orNull(field.valueProperty().get())); // null, so an empty choice shows its prompt
             box.setPromptText(f.defaultText().isEmpty() ? null : "default: " + f.defaultText());
             field.valueProperty().addListener((o, a, b) -> {
                 if (!b.equals(box.getValue())) {
-                    box.setValue(b);
+                    box.setValue(orNull(b));
                 }
             });
             box.valueProperty().addListener((o, a, b) -> {
@@ -150,6 +150,10 @@ final class FormView {
             }
         });
         return text;
+    }
+
+    private static String orNull(String text) {
+        return text == null || text.isEmpty() ? null : text;
     }
 
     /** Focuses a field's control; false when the form has none for this key. */

@@ -1,10 +1,11 @@
 package io.joulebench.app.editor;
 
+import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -12,13 +13,14 @@ import javafx.scene.layout.VBox;
 
 /**
  * The Prometheus query's "Test query" button, beside the query field, and its read-only outcome underneath: the
- * sentence (how many series match, or why none could be listed) and the matching series by their labels.
+ * sentence (how many series match, or why none could be listed) and the matching series by their full labels,
+ * wrapped rather than cut, the first {@link #SHOWN} of them.
  */
 final class PrometheusQueryView {
 
     /** The form field the button sits beside. */
     static final String QUERY_FIELD = "prometheus_query";
-    private static final double ROW_HEIGHT = 24;
+    static final int SHOWN = 8;
 
     private PrometheusQueryView() {
     }
@@ -41,18 +43,22 @@ final class PrometheusQueryView {
         message.setId("prometheus-test-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        ListView<String> series = new ListView<>(vm.series());
+        Label series = new Label();
         series.setId("prometheus-test-series");
-        series.setFocusTraversable(false);
-        series.setEditable(false);
-        // as tall as its rows, up to five; a longer list scrolls
-        series.prefHeightProperty().bind(javafx.beans.binding.Bindings.min(5, javafx.beans.binding.Bindings.size(
-                vm.series())).multiply(ROW_HEIGHT).add(4));
-        series.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.series()));
+        series.getStyleClass().add("prometheus-series");
+        series.setWrapText(true);
+        series.textProperty().bind(Bindings.createStringBinding(() -> listed(vm.series()), vm.series()));
+        series.visibleProperty().bind(Bindings.isNotEmpty(vm.series()));
         series.managedProperty().bind(series.visibleProperty());
-        VBox box = new VBox(4, message, series);
+        VBox box = new VBox(2, message, series);
         box.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /** One series a line, the first {@link #SHOWN}, then how many more. */
+    static String listed(List<String> names) {
+        String shown = String.join("\n", names.subList(0, Math.min(SHOWN, names.size())));
+        return names.size() <= SHOWN ? shown : shown + "\n… and " + (names.size() - SHOWN) + " more";
     }
 }
