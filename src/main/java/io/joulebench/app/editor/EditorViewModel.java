@@ -50,6 +50,7 @@ public final class EditorViewModel {
     private final StudyFormViewModel form = new StudyFormViewModel(document);
     private final SweepViewModel sweep = new SweepViewModel(document);
     private final ValidationViewModel validation;
+    private final PrometheusQueryViewModel prometheus;
     private final ObjectProperty<ExecutorKind> runOn = new SimpleObjectProperty<>(ExecutorKind.LOCAL);
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
@@ -104,6 +105,7 @@ public final class EditorViewModel {
         this.background = background;
         this.ui = ui;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
+        this.prometheus = new PrometheusQueryViewModel(document, background, ui, System::getenv);
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
             // A form edit is spliced into the text and keeps every comment; only text it cannot splice is rewritten.
@@ -340,6 +342,11 @@ public final class EditorViewModel {
 
     public ValidationViewModel validation() {
         return validation;
+    }
+
+    /** The Prometheus energy source's "Test query". */
+    public PrometheusQueryViewModel prometheus() {
+        return prometheus;
     }
 
     public ReadOnlyStringProperty studyNameProperty() {

@@ -23,11 +23,13 @@ import javafx.scene.layout.VBox;
 final class FormView {
 
     private final StudyFormViewModel vm;
+    private final PrometheusQueryViewModel prometheus;
     private final ScrollPane root;
     private final Map<String, Control> controls = new HashMap<>();
 
-    FormView(StudyFormViewModel vm, Node sweepDesigner) {
+    FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus) {
         this.vm = vm;
+        this.prometheus = prometheus;
         GridPane columns = new GridPane();
         columns.setHgap(18);
         columns.setPadding(new Insets(10));
@@ -93,8 +95,12 @@ final class FormView {
             controls.put(field.key(), input);
             Label error = errorLabel(field);
             grid.add(label, 0, row);
-            grid.add(input, 1, row++);
+            boolean query = field.key().equals(PrometheusQueryView.QUERY_FIELD);
+            grid.add(query ? PrometheusQueryView.besideButton(input, prometheus) : input, 1, row++);
             grid.add(error, 1, row++);
+            if (query) {
+                grid.add(PrometheusQueryView.result(prometheus), 1, row++);
+            }
         }
         VBox box = new VBox(4, heading, grid);
         box.getStyleClass().add("form-section");
@@ -118,11 +124,11 @@ final class FormView {
             ComboBox<String> box = new ComboBox<>();
             box.getItems().setAll(f.choices());
             box.setEditable(f.kind() == FormField.Kind.COMBO);
-            box.setValue(field.valueProperty().get());
+            box.setValue(orNull(field.valueProperty().get())); // null, so an empty choice shows its prompt
             box.setPromptText(f.defaultText().isEmpty() ? null : "default: " + f.defaultText());
             field.valueProperty().addListener((o, a, b) -> {
                 if (!b.equals(box.getValue())) {
-                    box.setValue(b);
+                    box.setValue(orNull(b));
                 }
             });
             box.valueProperty().addListener((o, a, b) -> {
@@ -144,6 +150,10 @@ final class FormView {
             }
         });
         return text;
+    }
+
+    private static String orNull(String text) {
+        return text == null || text.isEmpty() ? null : text;
     }
 
     /** Focuses a field's control; false when the form has none for this key. */

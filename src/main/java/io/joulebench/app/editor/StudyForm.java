@@ -30,7 +30,8 @@ public final class StudyForm {
             java.util.Map.entry("seed", "new each run"), java.util.Map.entry("concurrency_cap", "uncapped"),
             java.util.Map.entry("slo_ttft", "none"), java.util.Map.entry("slo_tpot", "none"),
             java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"),
-            java.util.Map.entry("endpoint_url", "none"), java.util.Map.entry("api_key_env", "no key"));
+            java.util.Map.entry("endpoint_url", "none"),
+            java.util.Map.entry("prometheus_unit", "mJ"), java.util.Map.entry("api_key_env", "no key"));
 
     private StudyForm() {
     }
@@ -58,6 +59,14 @@ public final class StudyForm {
                 "Per request"));
         f.add(choice("energy_sampler", ENERGY, "Energy source", "measurement.energy_sampler",
                 "auto picks the best meter the machine has"));
+        f.add(field("prometheus_url", ENERGY, "Prometheus URL", "measurement.prometheus.url", Kind.TEXT,
+                "The cluster's Prometheus, for the prometheus energy source (credentials only by environment"
+                        + " variable)"));
+        f.add(field("prometheus_query", ENERGY, "Prometheus query", "measurement.prometheus.query", Kind.TEXT,
+                "A PromQL selector of one energy counter series per device, e.g."
+                        + " DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{namespace=\"llm\",pod=~\"vllm-.*\"}"));
+        f.add(choice("prometheus_unit", ENERGY, "Counter unit", "measurement.prometheus.unit",
+                "mJ for dcgm-exporter; J for node-exporter's RAPL and Kepler counters"));
         f.add(choice("arrival", TRAFFIC, "Arrival", "server.traffic.arrival", "Inter-arrival distribution"));
         f.add(field("burstiness", TRAFFIC, "Burstiness (CV)", "server.traffic.burstiness", Kind.NUMBER,
                 "CV of the gaps; gamma arrivals only (1 = Poisson)"));

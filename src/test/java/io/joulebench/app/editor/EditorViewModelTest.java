@@ -49,6 +49,27 @@ class EditorViewModelTest {
     }
 
     @Test
+    void the_energy_form_sets_a_prometheus_source_and_test_query_lists_its_series() {
+        try (var prometheus = new io.joulebench.core.energy.FakePrometheus(1.0)) {
+            prometheus.add("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "vllm-0", 0, t -> t * 1000);
+            vm.form().edit("energy_sampler", "prometheus");
+            vm.form().edit("prometheus_url", prometheus.url().toString());
+            vm.form().edit("prometheus_query", "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{pod=\"vllm-0\"}");
+            vm.form().edit("prometheus_unit", "J");
+            assertThat(StudyYaml.get(vm.document().tree(), "measurement.prometheus.url").asText())
+                    .isEqualTo(prometheus.url().toString());
+            assertThat(StudyYaml.get(vm.document().tree(), "measurement.prometheus.query").asText())
+                    .isEqualTo("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{pod=\"vllm-0\"}");
+            assertThat(StudyYaml.get(vm.document().tree(), "measurement.prometheus.unit").asText()).isEqualTo("J");
+            assertThat(vm.form().field("prometheus_unit").field().choices()).containsExactlyInAnyOrder("mJ", "J");
+
+            vm.prometheus().testQuery();
+            assertThat(vm.prometheus().series()).singleElement().asString().contains("vllm-0");
+            assertThat(vm.prometheus().messageProperty().get()).startsWith("1 series matches");
+        }
+    }
+
+    @Test
     void switching_arrival_from_gamma_to_poisson_removes_the_burstiness() {
         vm.form().edit("arrival", "gamma");
         vm.form().edit("burstiness", "2");

@@ -142,4 +142,27 @@ class EditorViewTest {
         javafx.scene.control.TextArea yaml = robot.lookup("#editor-yaml").queryAs(javafx.scene.control.TextArea.class);
         assertThat(yaml.getText()).contains("windows_per_level: 4");
     }
+
+    @Test
+    void test_query_beside_the_prometheus_query_lists_the_matching_series(FxRobot robot) throws Exception {
+        try (var prometheus = new io.joulebench.core.energy.FakePrometheus(1.0)) {
+            prometheus.add("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "vllm-0", 0, t -> t * 1000);
+            EditorViewModel editor = context.shell().editor();
+            robot.interact(() -> {
+                editor.form().edit("energy_sampler", "prometheus");
+                editor.form().edit("prometheus_url", prometheus.url().toString());
+                editor.form().edit("prometheus_query", "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION");
+            });
+            javafx.scene.control.Button test = robot.lookup("#prometheus-test-query")
+                    .queryAs(javafx.scene.control.Button.class);
+            Label series = robot.lookup("#prometheus-test-series").queryAs(Label.class);
+            assertThat(series.isVisible()).isFalse();
+            robot.interact(test::fire);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> series.isVisible() && !test.isDisabled());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(series.getText()).startsWith("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{").contains("vllm-0");
+            assertThat(robot.lookup("#prometheus-test-message").queryAs(Label.class).getText())
+                    .startsWith("1 series matches");
+        }
+    }
 }
