@@ -47,6 +47,8 @@ public final class TracePrompts {
     private final OutputForcing forcing;
     private final int defaultMaxTokens;
     private final AtomicInteger replays = new AtomicInteger();
+    /** The corpus tokenized, at the first replay; each replay builds from it with a seed of its own. */
+    private ExactLengthPromptBuilder tokenized;
 
     public TracePrompts(PromptTokenizer tokenizer, List<String> corpus, long seed, String model, OpenAiEndpoint api,
                         EnginePreset engine, int defaultMaxTokens) {
@@ -76,7 +78,7 @@ public final class TracePrompts {
         return (transport, drainTimeout) -> {
             ExactLengthPromptBuilder builder;
             try {
-                builder = new ExactLengthPromptBuilder(tokenizer, corpus, seed + 0x9E3779B97F4A7C15L * (replay + 1));
+                builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
             } catch (ServerTokenizer.Unavailable e) {
                 throw new IllegalStateException("cannot build the trace's prompts: the tokenizer ("
                         + tokenizer.label() + ") failed: " + e.getMessage(), e);
@@ -93,6 +95,14 @@ public final class TracePrompts {
                 return report;
             }
         };
+    }
+
+    private synchronized ExactLengthPromptBuilder tokenized() throws ServerTokenizer.Unavailable,
+            InterruptedException {
+        if (tokenized == null) {
+            tokenized = new ExactLengthPromptBuilder(tokenizer, corpus, seed);
+        }
+        return tokenized;
     }
 
     /** The tokenizer's label, for what a run records ("server tokenizer" or the estimate). */

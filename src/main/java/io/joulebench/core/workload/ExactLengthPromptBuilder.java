@@ -34,6 +34,7 @@ public final class ExactLengthPromptBuilder {
     private final long seed;
     private final Map<Long, String> blocks;
     private final Set<Integer> seenHashIds = new HashSet<>();
+    private final int cacheBlocks;
 
     /**
      * @param texts       the dataset's prompt texts, in order; tokenized once here
@@ -41,9 +42,14 @@ public final class ExactLengthPromptBuilder {
      */
     public ExactLengthPromptBuilder(PromptTokenizer tokenizer, List<String> texts, long seed, int cacheBlocks)
             throws ServerTokenizer.Unavailable, InterruptedException {
-        this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+        this(Objects.requireNonNull(tokenizer, "tokenizer"), tokenizeCorpus(tokenizer, texts), seed, cacheBlocks);
+    }
+
+    private ExactLengthPromptBuilder(PromptTokenizer tokenizer, int[] corpus, long seed, int cacheBlocks) {
+        this.tokenizer = tokenizer;
         this.seed = seed;
-        this.corpus = tokenizeCorpus(tokenizer, texts);
+        this.corpus = corpus;
+        this.cacheBlocks = cacheBlocks;
         if (cacheBlocks < 1) {
             throw new IllegalArgumentException("cacheBlocks must be >= 1");
         }
@@ -58,6 +64,14 @@ public final class ExactLengthPromptBuilder {
     public ExactLengthPromptBuilder(PromptTokenizer tokenizer, List<String> texts, long seed)
             throws ServerTokenizer.Unavailable, InterruptedException {
         this(tokenizer, texts, seed, DEFAULT_CACHE_BLOCKS);
+    }
+
+    /**
+     * A builder over the same tokenized corpus with another seed, and nothing built or seen yet: the corpus is
+     * tokenized once however many replays build from it.
+     */
+    public ExactLengthPromptBuilder withSeed(long otherSeed) {
+        return new ExactLengthPromptBuilder(tokenizer, corpus, otherSeed, cacheBlocks);
     }
 
     public PromptTokenizer tokenizer() {
