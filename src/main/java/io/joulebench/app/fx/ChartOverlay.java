@@ -5,7 +5,10 @@ import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.Node;
 import javafx.scene.chart.ValueAxis;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
 import javafx.scene.shape.Line;
+import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Text;
 
@@ -31,11 +34,25 @@ public final class ChartOverlay {
     public record Rule(double y, String styleClass, String label, String labelStyleClass) {
     }
 
+    /**
+     * A diamond centred on a data point with its label beside it (the Pareto front's markers): the shape sits on
+     * the point whatever the label's width; a label that would overlap one already drawn moves below, or is left
+     * out (the table names every level).
+     */
+    public record Marker(double x, double y, String label, String styleClass) {
+    }
+
     private final List<Node> drawn = new ArrayList<>();
     private List<Band> bands = List.of();
     private List<Bar> bars = List.of();
     private List<Mark> marks = List.of();
     private List<Rule> rules = List.of();
+    private List<Marker> markers = List.of();
+
+    /** The diamonds drawn over the points; kept until set again. */
+    public void setMarkers(List<Marker> markers) {
+        this.markers = List.copyOf(markers);
+    }
 
     public void set(List<Band> bands, List<Bar> bars, List<Mark> marks) {
         set(bands, bars, marks, List.of());
@@ -115,9 +132,48 @@ public final class ChartOverlay {
             t.setMouseTransparent(true);
             front.add(t);
         }
+        drawMarkers(front, width, height, x, y);
         plotChildren.addAll(0, back);
         plotChildren.addAll(front);
         drawn.addAll(back);
         drawn.addAll(front);
+    }
+
+    private void drawMarkers(List<Node> front, double width, double height, ValueAxis<Number> x,
+            ValueAxis<Number> y) {
+        List<Bounds> taken = new ArrayList<>();
+        for (Marker m : markers) {
+            double px = x.getDisplayPosition(m.x());
+            double py = y.getDisplayPosition(m.y());
+            if (px < -1 || px > width + 1 || py < -1 || py > height + 1) {
+                continue;
+            }
+            double r = 6;
+            Polygon d = new Polygon(px, py - r, px + r, py, px, py + r, px - r, py);
+            d.getStyleClass().addAll(m.styleClass(), "chart-marker");
+            d.setMouseTransparent(true);
+            front.add(d);
+            taken.add(d.getBoundsInLocal());
+            if (m.label().isEmpty()) {
+                continue;
+            }
+            Text t = new Text(m.label());
+            t.getStyleClass().add(m.styleClass() + "-label");
+            t.setMouseTransparent(true);
+            double w = t.getLayoutBounds().getWidth();
+            double h = t.getLayoutBounds().getHeight();
+            // right of the point, or left of it near the right edge; then one line lower if that place is taken
+            double tx = px + r + 3 + w <= width ? px + r + 3 : px - r - 3 - w;
+            for (double ty : new double[] {py + h / 3, py + h / 3 + h}) {
+                Bounds b = new BoundingBox(tx, ty - h, w, h);
+                if (taken.stream().noneMatch(b::intersects)) {
+                    t.setX(tx);
+                    t.setY(ty);
+                    taken.add(b);
+                    front.add(t);
+                    break;
+                }
+            }
+        }
     }
 }

@@ -52,6 +52,20 @@ public record Comparison(List<ResultsRun> runs, List<Configuration> configuratio
         return odd.isEmpty() ? "" : String.join(" + ", odd) + " energy";
     }
 
+    /**
+     * The Pareto front's points in the chosen latency's coordinates, by rising latency: the one place the report's
+     * staircase and the workbench's markers take them from, so both put a front marker on its level's point.
+     */
+    public List<FrontPoint> front() {
+        return levels.stream().filter(Level::onParetoFront)
+                .map(l -> new FrontPoint(l, l.metric(latency), l.jPerToken().value()))
+                .sorted(java.util.Comparator.comparingDouble(FrontPoint::latency)).toList();
+    }
+
+    /** A level on the front at ({@code latency}, {@code jPerToken}), the coordinates its point is drawn at. */
+    public record FrontPoint(Level level, double latency, double jPerToken) {
+    }
+
     public List<Level> invalidLevels() {
         return levels.stream().filter(l -> !l.valid()).toList();
     }

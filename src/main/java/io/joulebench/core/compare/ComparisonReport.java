@@ -131,9 +131,7 @@ public final class ComparisonReport {
             }
             chart.add(new SvgChart.Series(c.label(), pts, false));
         }
-        cmp.levels().stream().filter(Level::onParetoFront)
-                .sorted(java.util.Comparator.comparingDouble(l -> l.metric(lat)))
-                .forEach(l -> front.add(new double[] {l.metric(lat), l.jPerToken().value()}));
+        cmp.front().forEach(p -> front.add(new double[] {p.latency(), p.jPerToken()}));
         chart.highlight("Pareto front (ringed)", front);
         b.append("<section id=\"energy-vs-latency\">\n<h2>J/token vs latency: the Pareto front</h2>\n")
                 .append(chart.svg()).append("<p class=\"muted\">On the front: valid levels that no other valid "

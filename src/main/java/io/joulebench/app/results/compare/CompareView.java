@@ -236,6 +236,7 @@ public final class CompareView {
         if (cmp == null) {
             energy.overlay().set(List.of(), List.of(), List.of());
             front.overlay().set(List.of(), List.of(), List.of());
+            front.overlay().setMarkers(List.of());
             energy.setTitle("J/token vs request rate");
             front.setTitle("J/token vs latency");
             return;
@@ -308,10 +309,7 @@ public final class CompareView {
                     if (e.hasInterval()) {
                         fBars.add(new ChartOverlay.Bar(px, Math.max(0, e.ciLow()), e.ciHigh(), "spread-bar"));
                     }
-                    if (l.onParetoFront()) {
-                        fMarks.add(new ChartOverlay.Mark(px, e.value(), "◆ front " + Formats.rate(l.rate()),
-                                "optimum-mark"));
-                    } else if (!l.valid()) {
+                    if (!l.valid() && !l.onParetoFront()) {
                         fMarks.add(new ChartOverlay.Mark(px, e.value(), "invalid", "compare-invalid-mark"));
                     }
                 }
@@ -321,6 +319,10 @@ public final class CompareView {
         }
         energy.overlay().set(List.of(), eBars, eMarks);
         front.overlay().set(List.of(), fBars, fMarks);
+        // the front's coordinates from its one owner (as the HTML report's staircase), the diamond on the point
+        front.overlay().setMarkers(cmp.front().stream().filter(p -> p.latency() > 0).map(p -> new ChartOverlay.Marker(
+                log ? Math.log10(p.latency()) : p.latency(), p.jPerToken(),
+                "front " + Formats.rate(p.level().rate()), "front-marker")).toList());
         energy.refreshOverlay();
         front.refreshOverlay();
     }

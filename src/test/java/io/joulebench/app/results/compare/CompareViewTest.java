@@ -91,6 +91,44 @@ class CompareViewTest {
         assertThat(energy.getTitle()).startsWith("SIMULATED — J/token vs rate");
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void each_front_marker_sits_on_its_levels_point(FxRobot robot) throws Exception {
+        // Issue 35 item 3: the diamond was the first letter of a centred label, so it sat half a label to the left
+        // of its point, and labels clamped at the edge piled up.
+        java.util.List<io.joulebench.core.compare.CompareFixtures.W> ws = new java.util.ArrayList<>();
+        double[][] levels = {{8, 120, 50}, {16, 100, 130}, {32, 80, 400}};
+        for (double[] l : levels) {
+            for (int i = 0; i < 3; i++) {
+                ws.add(io.joulebench.core.compare.CompareFixtures.W.of(l[0], l[1] + i, 1000).window(i)
+                        .latency(l[2], 10));
+            }
+        }
+        Path a = folder(tmp.resolve("a"), "s", "reference", null, ws);
+        robot.interact(() -> context.shell().results().open(a));
+        robot.clickOn("#nav-results");
+        robot.clickOn("Compare");
+        XYChart<Number, Number> front = robot.lookup("#compare-front-chart").queryAs(XYChart.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> front.getData().size() == 1
+                && front.getData().get(0).getData().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.List<javafx.geometry.Point2D> points = front.getData().get(0).getData().stream()
+                .map(d -> centre(d.getNode())).toList();
+        java.util.List<javafx.scene.Node> markers = robot.from(front).lookup(".front-marker").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.shape.Polygon).toList();
+        assertThat(markers).hasSize(3);
+        for (javafx.scene.Node m : markers) {
+            javafx.geometry.Point2D c = centre(m);
+            assertThat(points).as("marker at %s among the points %s", c, points)
+                    .anyMatch(p -> p.distance(c) < 1.5);
+        }
+    }
+
+    private static javafx.geometry.Point2D centre(javafx.scene.Node n) {
+        javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+        return new javafx.geometry.Point2D(b.getCenterX(), b.getCenterY());
+    }
+
     private static Path simulated(Path folder) throws java.io.IOException {
         Path csv = folder.resolve("windows.csv");
         java.nio.file.Files.writeString(csv, java.nio.file.Files.readString(csv).replace(",measured,", ",simulated,"));
