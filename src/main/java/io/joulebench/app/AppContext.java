@@ -141,6 +141,9 @@ public final class AppContext implements AutoCloseable {
                                 editor::clusterProfileChanged)), images).node(),
                 Area.LIVE, liveView.node(),
                 Area.RESULTS, resultsView.node()));
+        shellView.setMenuBar(io.joulebench.app.shell.HelpMenu.bar(io.joulebench.app.shell.HelpMenu.findDocs(),
+                new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
+                        BoundedFolderOpener.DEFAULT_TIMEOUT), services.errors(), this::ownerWindow));
         scene = new Scene(shellView.node());
         scene.getStylesheets().add(Objects.requireNonNull(
                 AppContext.class.getResource("/io/joulebench/app/workbench.css")).toExternalForm());

@@ -37,6 +37,8 @@ public final class WorkbenchApp extends Application {
                 new DesktopFolderOpener(getHostServices()), errors, new FxConfirmer(stage),
                 new FxFileDialogs(stage), ui));
         context.show(stage);
+        // Results lists the default results folder's newest runs from the start (issue 35 item 13)
+        context.shell().results().listRunsIn(StudyRunBackend.defaultResultsRoot(host), 20);
     }
 
     @Override

@@ -45,6 +45,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Where the results folder is created (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--label", paramLabel = "TEXT",
+            description = "A name for this run, kept in its manifest (resume keeps it) and shown by the workbench's"
+                    + " Results and Compare; tells two runs of one study apart.")
+    String label;
+
     @Option(names = "--dry-run", description = "Print the plan (cells, groups, launches, windows, wall time) and stop.")
     boolean dryRun;
 
@@ -108,6 +113,9 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return InterruptibleRun.execute(host, () -> {
                 ResultsFolder folder = ResultsFolder.create(out, plan, clock);
+                if (label != null && !label.isBlank()) {
+                    folder.label(label);
+                }
                 try (RunProcess running = RunProcess.claim(folder.dir());
                      EventLog log = new EventLog(folder.dir(), 0, clock)) {
                     events.set(log);

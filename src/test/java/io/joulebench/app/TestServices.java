@@ -57,6 +57,12 @@ public final class TestServices implements AutoCloseable {
         public Optional<Path> chooseSaveFile(String title, String suggestedName) {
             return Optional.ofNullable(answers.poll());
         }
+
+        @Override
+        public Optional<Path> chooseSaveFile(String title, String suggestedName, Path initial) {
+            initialFolders.add(initial);
+            return chooseSaveFile(title, suggestedName);
+        }
     }
 
     /** A throwaway user folder for the preferences file, removed by {@link #close()}. */

@@ -185,6 +185,19 @@ class RunCommandTest {
     }
 
     @Test
+    void a_run_label_is_kept_in_the_manifest_and_a_resume_keeps_it() throws Exception {
+        // Issue 35 item 13: two runs of one study differed only by a timestamp.
+        Run cut = run(() -> new FakeSessionRunner(0).interruptAfterLevels(1), "run", "examples/quickstart.yaml",
+                "--out", tmp.resolve("out").toString(), "--label", "after the driver update");
+        assertThat(cut.exit()).isEqualTo(ExitCodes.INTERRUPTED);
+        Path folder = onlyFolder();
+        assertThat(Manifest.read(folder.resolve("manifest.json")).runLabel()).isEqualTo("after the driver update");
+        Run resumed = run(() -> new FakeSessionRunner(0), "resume", folder.toString());
+        assertThat(resumed.exit()).isZero();
+        assertThat(Manifest.runLabelOf(folder)).isEqualTo("after the driver update");
+    }
+
+    @Test
     void resume_of_something_that_is_not_a_results_folder_exits_2() {
         Run r = run(() -> new FakeSessionRunner(0), "resume", tmp.toString());
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);

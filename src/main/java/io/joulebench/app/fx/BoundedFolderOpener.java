@@ -67,7 +67,10 @@ public final class BoundedFolderOpener {
                     LOG.warn("Opening {} did not return within {}; not asking the desktop again", folder, timeout);
                 } else {
                     reason = ErrorMessages.describe(cause);
-                    LOG.warn("Opening {} failed", folder, cause);
+                    // expected on a desktop without a file browser: the view shows the path to copy; one line on
+                    // stderr, the stack trace only at debug level (issue 35 item 16)
+                    LOG.warn("Could not open {} in a file browser: {}", folder, reason);
+                    LOG.debug("Opening {} failed", folder, cause);
                 }
             }
             String why = reason;

@@ -36,4 +36,18 @@ public final class EnergyBanner {
         }
         return text;
     }
+
+    /**
+     * The word every exported image of such data carries inside it ("SIMULATED", "ESTIMATED", both joined by
+     * " + "); empty when all is measured. Charts lead their title with it, as the Compare charts do.
+     */
+    public static String imageLabel(Iterable<String> energyKinds) {
+        java.util.LinkedHashSet<String> odd = new java.util.LinkedHashSet<>();
+        for (String kind : energyKinds) {
+            if (!textFor(kind).isEmpty()) {
+                odd.add(kind.trim().toUpperCase(Locale.ROOT));
+            }
+        }
+        return String.join(" + ", odd);
+    }
 }

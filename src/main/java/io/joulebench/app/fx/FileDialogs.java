@@ -16,4 +16,9 @@ public interface FileDialogs {
     Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs);
 
     Optional<Path> chooseSaveFile(String title, String suggestedName);
+
+    /** A save chooser that opens in {@code initial} when it is an existing folder (null: the chooser's default). */
+    default Optional<Path> chooseSaveFile(String title, String suggestedName, Path initial) {
+        return chooseSaveFile(title, suggestedName);
+    }
 }

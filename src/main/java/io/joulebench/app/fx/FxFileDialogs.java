@@ -41,7 +41,15 @@ public final class FxFileDialogs implements FileDialogs {
 
     @Override
     public Optional<Path> chooseSaveFile(String title, String suggestedName) {
+        return chooseSaveFile(title, suggestedName, null);
+    }
+
+    @Override
+    public Optional<Path> chooseSaveFile(String title, String suggestedName, Path initial) {
         FileChooser chooser = new FileChooser();
+        if (initial != null && java.nio.file.Files.isDirectory(initial)) {
+            chooser.setInitialDirectory(initial.toFile());
+        }
         chooser.setTitle(title);
         chooser.setInitialFileName(suggestedName);
         return toPath(chooser.showSaveDialog(owner));

@@ -141,7 +141,8 @@ public final class LiveView {
             }
         }
 
-        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, new ProgressView(vm).node());
+        // The toolbar first: the banner that appears when a run starts never moves Cancel under the pointer.
+        VBox top = new VBox(6, toolbar, new BannerView(vm.bannerProperty()), new ProgressView(vm).node());
         top.setPadding(new Insets(8, 10, 4, 10));
         root.setTop(top);
 

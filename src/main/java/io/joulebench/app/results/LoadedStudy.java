@@ -5,8 +5,19 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A results folder open in the browser: where it is, how it is labelled, and its windows. */
-public record LoadedStudy(Path folder, String label, WindowsCsvTable table) {
+/**
+ * A results folder open in the browser: where it is, how it is labelled, its windows, and the user's name for the
+ * run ({@code run --label}, from its manifest; empty when none).
+ */
+public record LoadedStudy(Path folder, String label, WindowsCsvTable table, String runLabel) {
+
+    public LoadedStudy {
+        runLabel = runLabel == null ? "" : runLabel;
+    }
+
+    public LoadedStudy(Path folder, String label, WindowsCsvTable table) {
+        this(folder, label, table, "");
+    }
 
     /** A run's folder name: the study name, then its UTC start stamp. */
     private static final Pattern STAMPED = Pattern.compile("(.+)-(\\d{8}T\\d{6}Z)");
@@ -17,6 +28,8 @@ public record LoadedStudy(Path folder, String label, WindowsCsvTable table) {
         String name = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
         String windows = table.rows().size() + " windows";
         Matcher m = STAMPED.matcher(name);
-        return m.matches() ? m.group(1) + "\n" + m.group(2) + "\n" + windows : name + "\n" + windows;
+        String named = runLabel.isEmpty() ? "" : "“" + runLabel + "”\n";
+        return m.matches() ? m.group(1) + "\n" + named + m.group(2) + "\n" + windows
+                : name + "\n" + named + windows;
     }
 }

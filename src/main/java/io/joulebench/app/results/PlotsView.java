@@ -22,8 +22,10 @@ public final class PlotsView {
     private final HBox charts = new HBox(8);
     private final javafx.scene.control.CheckBox logRate = new javafx.scene.control.CheckBox("Log rate axis");
     private PlotModel shown = PlotModel.EMPTY;
-    private final OverlayLineChart energy = chart("Energy per token vs request rate", "J / output token");
-    private final OverlayLineChart ttft = chart("p99 time to first token vs request rate", "TTFT p99 (ms)");
+    private static final String ENERGY_TITLE = "Energy per token vs request rate";
+    private static final String TTFT_TITLE = "p99 time to first token vs request rate";
+    private final OverlayLineChart energy = chart(ENERGY_TITLE, "J / output token");
+    private final OverlayLineChart ttft = chart(TTFT_TITLE, "TTFT p99 (ms)");
 
     public PlotsView(ObservableValue<PlotModel> model) {
         this(model, new javafx.beans.property.SimpleBooleanProperty(), null);
@@ -35,6 +37,17 @@ public final class PlotsView {
      */
     public PlotsView(ObservableValue<PlotModel> model, javafx.beans.property.BooleanProperty logRateAxis,
             ChartImages.Saver images) {
+        this(model, logRateAxis, images, new javafx.beans.property.SimpleStringProperty(""));
+    }
+
+    /**
+     * @param imageLabel "SIMULATED", "ESTIMATED" or empty: each chart's title leads with it, so the chart, and every
+     *                   image saved or copied of it, says what its figures are (the view's banner is outside them)
+     */
+    public PlotsView(ObservableValue<PlotModel> model, javafx.beans.property.BooleanProperty logRateAxis,
+            ChartImages.Saver images, ObservableValue<String> imageLabel) {
+        titled(energy, ENERGY_TITLE, imageLabel);
+        titled(ttft, TTFT_TITLE, imageLabel);
         logRate.setId("plot-log-rate");
         logRate.selectedProperty().bindBidirectional(logRateAxis);
         logRate.setTooltip(new javafx.scene.control.Tooltip("Spaces the rates of a geometric sweep (1, 2, 4, 8 …)"
@@ -53,6 +66,14 @@ public final class PlotsView {
         charts.getChildren().addAll(energy, ttft);
         model.addListener((o, a, b) -> show(b));
         show(model.getValue());
+    }
+
+    /** The label leads: a narrow chart cuts its title at the end, and the label must stay readable. */
+    private static void titled(OverlayLineChart chart, String title, ObservableValue<String> label) {
+        chart.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            String l = label.getValue();
+            return l == null || l.isEmpty() ? title : l + " — " + title;
+        }, label));
     }
 
     private static OverlayLineChart chart(String title, String yLabel) {

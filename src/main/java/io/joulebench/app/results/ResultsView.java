@@ -41,7 +41,8 @@ public final class ResultsView {
 
         Button open = new Button("Open results…");
         open.setId("results-open");
-        open.setOnAction(e -> dialogs.chooseFolder("Open a results folder").ifPresent(vm::openInBackground));
+        open.setOnAction(e -> dialogs.chooseFolder("Open a results folder", vm.openDialogFolder())
+                .ifPresent(vm::openInBackground));
         MenuButton recent = new MenuButton("Recent");
         recent.setId("results-recent");
         fillRecent(recent, vm);
@@ -50,7 +51,8 @@ public final class ResultsView {
         Button exportSelected = new Button("Export selected…");
         exportSelected.setId("results-export-selected");
         exportSelected.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.selection())));
-        exportSelected.setOnAction(e -> dialogs.chooseSaveFile("Export selected windows", "windows-selected.csv")
+        exportSelected.setOnAction(e -> dialogs.chooseSaveFile("Export selected windows", "windows-selected.csv",
+                vm.dialogFolder())
                 .ifPresent(p -> vm.export(true, p)));
         Button exportAll = new Button();
         exportAll.setId("results-export-all");
@@ -60,7 +62,7 @@ public final class ResultsView {
         exportAll.setTooltip(new javafx.scene.control.Tooltip("Write the windows the table shows (after its filters"
                 + " and the chosen run) as CSV"));
         exportAll.disableProperty().bind(vm.exportingProperty().or(Bindings.isEmpty(vm.shown())));
-        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export the windows shown", "windows.csv")
+        exportAll.setOnAction(e -> dialogs.chooseSaveFile("Export the windows shown", "windows.csv", vm.dialogFolder())
                 .ifPresent(p -> vm.export(false, p)));
         Button bundle = new Button("Open bundle folder");
         bundle.setId("results-open-bundle");
@@ -83,7 +85,7 @@ public final class ResultsView {
         Button clearFilters = new Button("Clear filters");
         clearFilters.setId("results-clear-filters");
         clearFilters.setTooltip(new javafx.scene.control.Tooltip(
-                "Right-click a column header of the windows table to filter it by its values; this clears them all"));
+                "Filter a column by its values (Filter, or a header's right-click); this clears them all"));
         clearFilters.disableProperty().bind(Bindings.size(vm.shown()).isEqualTo(Bindings.size(vm.rows())));
         clearFilters.setOnAction(e -> windows.filter().resetAllFilters());
         javafx.scene.control.Label reading = new javafx.scene.control.Label();
@@ -94,7 +96,7 @@ public final class ResultsView {
         reading.visibleProperty().bind(vm.readingProperty().greaterThan(0));
         reading.managedProperty().bind(reading.visibleProperty());
         HBox toolbar = new HBox(8, open, recent, reading, new Separator(Orientation.VERTICAL), exportSelected, exportAll,
-                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), clearFilters, progress, status);
+                bundle, new Separator(Orientation.VERTICAL), windows.columnChooser(), windows.filterChooser(), clearFilters, progress, status);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         // Buttons keep their text at 1100 px; the status line gives way.
         for (javafx.scene.Node n : toolbar.getChildren()) {
@@ -110,7 +112,8 @@ public final class ResultsView {
         PathBar notice = new PathBar("results-folder-notice", vm.folderNoticeProperty(),
                 vm.unopenedFolderProperty(), true).with(dismiss);
         notice.getStyleClass().add("folder-notice");
-        VBox top = new VBox(6, new BannerView(vm.bannerProperty()), toolbar, notice);
+        // The toolbar first: a banner or notice that appears below it never moves a button under the pointer.
+        VBox top = new VBox(6, toolbar, new BannerView(vm.bannerProperty()), notice);
         top.setPadding(new Insets(8, 10, 6, 10));
         root.setTop(top);
 
@@ -119,7 +122,16 @@ public final class ResultsView {
         studies.setPlaceholder(new Label("No results open"));
         Button close = new Button("Close");
         close.disableProperty().bind(studies.getSelectionModel().selectedItemProperty().isNull());
-        vm.selectedStudyProperty().bind(studies.getSelectionModel().selectedItemProperty());
+        // Both ways: the user's choice reaches the view model, and the view model chooses what just arrived.
+        studies.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedStudyProperty().set(b));
+        vm.selectedStudyProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                studies.getSelectionModel().clearSelection();
+            } else if (studies.getSelectionModel().getSelectedItem() != b) {
+                studies.getSelectionModel().select(b);
+                studies.scrollTo(b);
+            }
+        });
         Button all = new Button("Show all");
         all.setId("results-show-all");
         all.setTooltip(new javafx.scene.control.Tooltip("Show the windows of every loaded run again"));
@@ -140,9 +152,12 @@ public final class ResultsView {
         tabs.getTabs().setAll(
                 new Tab("Windows", windows.node()),
                 new Tab("By rate", new GroupingView(vm).node()),
-                new Tab("Plots", new PlotsView(vm.plotsProperty(), vm.logRateAxisProperty(), images).node()));
+                new Tab("Plots", new PlotsView(vm.plotsProperty(), vm.logRateAxisProperty(), images,
+                        vm.imageLabelProperty()).node()));
         // The column menu is about the windows table: off on the other tabs.
         windows.columnChooser().disableProperty()
+                .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));
+        windows.filterChooser().disableProperty()
                 .bind(tabs.getSelectionModel().selectedIndexProperty().isNotEqualTo(0));
         SplitPane split = new SplitPane(left, tabs);
         split.setDividerPositions(0.12);

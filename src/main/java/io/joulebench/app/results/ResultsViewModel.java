@@ -8,6 +8,7 @@ import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
 import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.WindowsCsvTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,6 +65,8 @@ public final class ResultsViewModel {
     private List<Double> plottedRates = List.of();
     private final ObjectProperty<Interval> interval = new SimpleObjectProperty<>(Interval.MIN_MAX);
     private final StringProperty banner = new SimpleStringProperty("");
+    /** "SIMULATED", "ESTIMATED" or empty: the plots lead their titles with it, so a saved image carries it. */
+    private final StringProperty imageLabel = new SimpleStringProperty("");
     private final BooleanProperty exporting = new SimpleBooleanProperty();
     private final DoubleProperty exportProgress = new SimpleDoubleProperty(-1);
     private final StringProperty exportStatus = new SimpleStringProperty("");
@@ -114,7 +117,7 @@ public final class ResultsViewModel {
     public boolean open(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         try {
-            add(dir, WindowsCsvTable.readFolder(dir));
+            add(dir, WindowsCsvTable.readFolder(dir), Manifest.runLabelOf(dir), true);
             return true;
         } catch (IOException | RuntimeException e) {
             reportUnreadable(dir, e);
@@ -127,19 +130,45 @@ public final class ResultsViewModel {
      * the window up; {@link #readingProperty()} counts the folders still being read.
      */
     public void openInBackground(Path folder) {
+        openInBackground(folder, true);
+    }
+
+    /**
+     * Lists the runs in {@code root} (the default results folder) at start: the {@code max} newest folders holding
+     * windows.csv, read in the background, none of them chosen and none added to the recent list. A missing root
+     * lists nothing.
+     */
+    public void listRunsIn(Path root, int max) {
+        reader.execute(() -> {
+            List<Path> runs;
+            try (java.util.stream.Stream<Path> dirs = Files.list(root)) {
+                runs = dirs.filter(d -> Files.isRegularFile(d.resolve(WindowsCsvTable.FILE_NAME)))
+                        .sorted(java.util.Comparator.comparing((Path d) -> d.getFileName().toString()).reversed())
+                        .limit(max).sorted().toList();
+            } catch (IOException | RuntimeException e) {
+                return; // no default results folder yet: nothing to list
+            }
+            ui.execute(() -> runs.forEach(r -> openInBackground(r, false)));
+        });
+    }
+
+    private void openInBackground(Path folder, boolean choose) {
         Path dir = folder.toAbsolutePath().normalize();
         reading.set(reading.get() + 1);
         reader.execute(() -> {
             try {
                 WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+                String runLabel = Manifest.runLabelOf(dir);
                 ui.execute(() -> {
                     reading.set(reading.get() - 1);
-                    add(dir, table);
+                    add(dir, table, runLabel, choose);
                 });
             } catch (IOException | RuntimeException e) {
                 ui.execute(() -> {
                     reading.set(reading.get() - 1);
-                    reportUnreadable(dir, e);
+                    if (choose) {
+                        reportUnreadable(dir, e);
+                    } // a folder listed at start that cannot be read is left out, not reported
                 });
             }
         });
@@ -150,11 +179,23 @@ public final class ResultsViewModel {
         return reading;
     }
 
-    private void add(Path dir, WindowsCsvTable table) {
+    private void add(Path dir, WindowsCsvTable table, String runLabel, boolean choose) {
         studies.removeIf(s -> s.folder().equals(dir));
-        studies.add(new LoadedStudy(dir, labelFor(dir, table), table));
+        LoadedStudy arrived = new LoadedStudy(dir, labelFor(dir, table, runLabel), table, runLabel);
+        studies.add(arrived);
+        if (!choose) {
+            refresh(); // listed at start: shown with the others, chosen by the user
+            return;
+        }
         recent.setAll(preferences.addRecentResults(dir));
-        refresh();
+        // What just arrived (a run that ended, a folder opened) is chosen, so the table, the plots and the energy
+        // tab show it and no window of another run stays selected; "Show all" brings every run back.
+        selection.clear();
+        if (selectedStudy.get() != arrived) {
+            selectedStudy.set(arrived);
+        } else {
+            refresh();
+        }
     }
 
     private void reportUnreadable(Path dir, Exception e) {
@@ -162,8 +203,11 @@ public final class ResultsViewModel {
                 + ". Choose a folder written by a Joulebench run (it holds windows.csv).", e);
     }
 
-    private static String labelFor(Path dir, WindowsCsvTable table) {
+    private static String labelFor(Path dir, WindowsCsvTable table, String runLabel) {
         String name = dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
+        if (!runLabel.isEmpty()) {
+            name = runLabel + " — " + name;
+        }
         return table.rows().isEmpty() || table.rows().get(0).studyName().isEmpty() ? name
                 : table.rows().get(0).studyName() + " — " + name;
     }
@@ -196,6 +240,7 @@ public final class ResultsViewModel {
         selection.retainAll(all);
         updateShownFolder();
         banner.set(EnergyBanner.textFor(all.stream().map(WindowRow::energyKind).distinct().toList()));
+        imageLabel.set(EnergyBanner.imageLabel(all.stream().map(WindowRow::energyKind).distinct().toList()));
         regroup();
     }
 
@@ -315,6 +360,21 @@ public final class ResultsViewModel {
         });
     }
 
+    /**
+     * Where the results' file choosers open (issue 35 item 17), not the working folder: the shown results folder,
+     * else the most recent one; null when there is none yet.
+     */
+    public Path dialogFolder() {
+        Path shownNow = shownFolder.get();
+        return shownNow != null ? shownNow : recent.isEmpty() ? null : recent.get(0);
+    }
+
+    /** Where "Open results…" opens: the folder that holds the results folders (their parent). */
+    public Path openDialogFolder() {
+        Path f = dialogFolder();
+        return f == null ? null : f.getParent();
+    }
+
     /** Hides the "could not open" notice. */
     public void dismissFolderNotice() {
         unopenedFolder.set(null);
@@ -382,6 +442,10 @@ public final class ResultsViewModel {
 
     public ObjectProperty<Interval> intervalProperty() {
         return interval;
+    }
+
+    public ReadOnlyStringProperty imageLabelProperty() {
+        return imageLabel;
     }
 
     public ReadOnlyStringProperty bannerProperty() {

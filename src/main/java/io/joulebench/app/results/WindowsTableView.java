@@ -12,6 +12,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.Node;
@@ -49,6 +50,7 @@ public final class WindowsTableView {
     private final TableView<WindowRow> table = new TableView<>();
     private final TableFilter<WindowRow> filter;
     private final MenuButton columnChooser = new MenuButton("Columns");
+    private final MenuButton filterChooser = new MenuButton("Filter");
 
     public WindowsTableView(ResultsViewModel vm) {
         table.setId("windows-table");
@@ -136,6 +138,23 @@ public final class WindowsTableView {
                 e.consume();
             }
         });
+        // A visible way in to the filters besides a header's right-click: one item per shown column, opening that
+        // column's filter under its header.
+        filterChooser.setId("windows-filter");
+        filterChooser.setTooltip(new Tooltip("Filter the windows table by a column's values (also on a column"
+                + " header's right-click)"));
+        filterChooser.setOnShowing(e -> {
+            filterChooser.getItems().clear();
+            for (TableColumn<WindowRow, ?> c : table.getVisibleLeafColumns()) {
+                if (c.getId() == null) {
+                    continue;
+                }
+                MenuItem item = new MenuItem(c.getId().equals(RUN_COLUMN) ? "Run" : label(c.getId()));
+                item.setMnemonicParsing(false);
+                item.setOnAction(a -> javafx.application.Platform.runLater(() -> openFilter(c)));
+                filterChooser.getItems().add(item);
+            }
+        });
         // What the table shows after its filters is what "Export shown" writes.
         ListChangeListener<WindowRow> follow = c -> vm.showing(List.copyOf(table.getItems()));
         table.getItems().addListener(follow);
@@ -206,9 +225,10 @@ public final class WindowsTableView {
         }
     }
 
-    /** A header's tooltip: the readable label, the windows.csv field, and how to filter (the only way in is a right-click). */
+    /** A header's tooltip: the readable label, the windows.csv field, and how to filter. */
     static String headerTip(String id) {
-        return label(id) + "\nwindows.csv column: " + id + "\nRight-click to filter by its values.";
+        return label(id) + "\nwindows.csv column: " + id
+                + "\nRight-click (or use Filter in the toolbar) to filter by its values.";
     }
 
     private static TableColumn<WindowRow, String> oneLineWithTooltip(TableColumn<WindowRow, String> column) {
@@ -310,26 +330,48 @@ public final class WindowsTableView {
         return c;
     }
 
-    private static TableColumn<WindowRow, Double> numeric(String name) {
-        TableColumn<WindowRow, Double> c = new TableColumn<>(headerText(name));
+    private static TableColumn<WindowRow, TableNumber> numeric(String name) {
+        TableColumn<WindowRow, TableNumber> c = new TableColumn<>(headerText(name));
         c.setId(name);
+        // The cell's value carries the text the table shows, so the column filter lists what the cells show.
         c.setCellValueFactory(f -> {
             OptionalDouble d = f.getValue().number(name);
-            return new ReadOnlyObjectWrapper<>(d.isPresent() ? d.getAsDouble() : null);
+            return new ReadOnlyObjectWrapper<>(d.isPresent() ? TableNumber.of(d.getAsDouble(), SHOWN_DIGITS) : null);
         });
-        c.setComparator((a, b) -> Double.compare(a == null ? Double.MAX_VALUE : a, b == null ? Double.MAX_VALUE : b));
+        c.setComparator((a, b) -> Double.compare(a == null ? Double.MAX_VALUE : a.value(),
+                b == null ? Double.MAX_VALUE : b.value()));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
-            protected void updateItem(Double item, boolean empty) {
+            protected void updateItem(TableNumber item, boolean empty) {
                 super.updateItem(item, empty);
                 // Four significant digits keep the columns narrow; the tooltip has the value as written.
-                setText(empty || item == null ? null : Formats.significant(item, SHOWN_DIGITS, SHOWN_DIGITS));
+                setText(empty || item == null ? null : item.text());
                 WindowRow row = empty ? null : getTableRow().getItem();
                 setTooltip(row == null || item == null ? null : new Tooltip(row.text(name)));
             }
         });
         c.getStyleClass().add("number-column");
         return c;
+    }
+
+    /** Opens {@code column}'s filter menu under its header (as a right-click on the header does). */
+    void openFilter(TableColumn<WindowRow, ?> column) {
+        javafx.scene.control.ContextMenu menu = column.getContextMenu();
+        if (menu == null) {
+            return;
+        }
+        Node anchor = table;
+        for (Node header : table.lookupAll(".column-header")) {
+            if (header instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() == column) {
+                anchor = header;
+            }
+        }
+        menu.show(anchor, javafx.geometry.Side.BOTTOM, 0, 0);
+    }
+
+    /** The menu of shown columns whose filter to open; the results view puts it in its toolbar. */
+    public MenuButton filterChooser() {
+        return filterChooser;
     }
 
     /** The menu of every column, each with a check mark for "shown"; the results view puts it in its toolbar. */

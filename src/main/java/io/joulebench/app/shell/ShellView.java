@@ -62,6 +62,11 @@ public final class ShellView {
         root.setCenter(center);
     }
 
+    /** Puts the menu bar (Help) across the top of the window. */
+    public void setMenuBar(javafx.scene.control.MenuBar bar) {
+        root.setTop(bar);
+    }
+
     /** Ctrl+N/O/S for studies, Ctrl+R to run, Esc to cancel a run after a confirmation. */
     public void installShortcuts(Scene scene) {
         Map<KeyCombination, Runnable> keys = scene.getAccelerators();

@@ -29,7 +29,9 @@ final class SvgChart {
     private List<double[]> highlight = List.of();
     private String highlightName = "";
     private final int width = 760;
+    /** The chart's height without its legend, which is added below. */
     private final int height = 420;
+    private static final int LEGEND_LINE = 15;
     private final int left = 78;
     private final int right = 20;
     private final int top = 44;
@@ -76,12 +78,16 @@ final class SvgChart {
                 yMax = Math.max(yMax, Double.isFinite(p.high()) ? Math.max(p.high(), p.y()) : p.y());
             }
         }
+        // The legend sits under the chart across its whole width, one line per series, so a long name (a
+        // configuration and its run) is never cut at the chart's right edge (issue 35 item 19).
+        int legendLines = series.size() + (highlight.isEmpty() ? 0 : 1) + 1;
+        int total = height + LEGEND_LINE * legendLines + 6;
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "<svg viewBox=\"0 0 %d %d\" "
-                + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" class=\"chart\">%n", width, height, width,
-                height, esc(title)));
+                + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" class=\"chart\">%n", width, total, width,
+                total, esc(title)));
         b.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n",
-                width, height));
+                width, total));
         b.append(text(width / 2.0, 22, title, "middle", 15, "bold"));
         if (!Double.isFinite(xMin)) {
             b.append(text(width / 2.0, height / 2.0, "no data", "middle", 14, "normal"));
@@ -161,21 +167,22 @@ final class SvgChart {
                         sy.applyAsDouble(p.y()), p.hollow() ? "#fff" : colour, colour, esc(p.title())));
             }
         }
-        // legend
-        double ly = top + 8;
+        // legend, under the x axis's label
+        double lx = left;
+        double ly = height + 2;
         for (int i = 0; i < series.size(); i++) {
             String colour = COLOURS[i % COLOURS.length];
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>%n",
-                    left + pw - 200.0, ly, colour));
-            b.append(text(left + pw - 190, ly + 4, series.get(i).name(), "start", 11, "normal"));
-            ly += 15;
+                    lx + 6, ly, colour));
+            b.append(text(lx + 16, ly + 4, series.get(i).name(), "start", 11, "normal"));
+            ly += LEGEND_LINE;
         }
         if (!highlight.isEmpty()) {
-            b.append(line(left + pw - 206, ly, left + pw - 194, ly, "#222", 2, "front"));
-            b.append(text(left + pw - 190, ly + 4, highlightName, "start", 11, "normal"));
-            ly += 15;
+            b.append(line(lx, ly, lx + 12, ly, "#222", 2, "front"));
+            b.append(text(lx + 16, ly + 4, highlightName, "start", 11, "normal"));
+            ly += LEGEND_LINE;
         }
-        b.append(text(left + pw - 190, ly + 4, "hollow: invalid level", "start", 10, "normal"));
+        b.append(text(lx + 16, ly + 4, "hollow: invalid level", "start", 10, "normal"));
         return b.append("</svg>\n").toString();
     }
 

@@ -22,6 +22,8 @@ public final class Manifest {
     private final String studyName;
     private final String designHash;
     private final Map<String, ManifestEntry> entries = new LinkedHashMap<>();
+    /** The user's name for this run ({@code run --label}); empty when none was given. Kept by every rewrite. */
+    private String runLabel = "";
 
     public Manifest(String studyName, String designHash, Collection<ManifestEntry> entries) {
         this.studyName = studyName;
@@ -31,6 +33,33 @@ public final class Manifest {
 
     public String studyName() {
         return studyName;
+    }
+
+    /** The user's label of this run; empty when none. */
+    public String runLabel() {
+        return runLabel;
+    }
+
+    /** Names this run (trimmed; null or blank: none). */
+    public void setRunLabel(String label) {
+        this.runLabel = label == null ? "" : label.strip();
+    }
+
+    /**
+     * The label of the run in {@code folder} (its manifest's {@code run_label}); empty when none was given, the
+     * folder has no manifest or it cannot be read (a label is a name, never a reason to refuse a folder).
+     */
+    public static String runLabelOf(Path folder) {
+        Path file = folder.resolve(FILE_NAME);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return "";
+        }
+        try {
+            String label = ResultsJson.text(ResultsJson.read(file), "run_label");
+            return label == null ? "" : label;
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     public List<ManifestEntry> entries() {
@@ -63,6 +92,9 @@ public final class Manifest {
     ObjectNode toJson() {
         ObjectNode root = ResultsJson.object();
         root.put("study_name", studyName);
+        if (!runLabel.isEmpty()) {
+            root.put("run_label", runLabel);
+        }
         root.put("study_design_hash", designHash); // upstream's name
         root.put("design_hash", designHash);
         root.putNull("llenergymeasure_version"); // not written by llenergymeasure
@@ -121,7 +153,9 @@ public final class Manifest {
                     ResultsJson.text(c, "updated_utc")));
         }
         String design = ResultsJson.text(root, "study_design_hash");
-        return new Manifest(ResultsJson.text(root, "study_name"),
+        Manifest m = new Manifest(ResultsJson.text(root, "study_name"),
                 design != null ? design : ResultsJson.text(root, "design_hash"), list);
+        m.setRunLabel(ResultsJson.text(root, "run_label"));
+        return m;
     }
 }

@@ -395,6 +395,17 @@ public final class ResultsFolder implements SessionSink {
                 + ".requests.csv");
     }
 
+    /** Names this run in its manifest ({@code run --label}); a resume keeps it, as every rewrite does. */
+    public synchronized void label(String label) throws IOException {
+        manifest.setRunLabel(label);
+        Uninterruptibly.run(() -> manifest.write(dir.resolve(Manifest.FILE_NAME)));
+    }
+
+    /** This run's label; empty when none was given. */
+    public synchronized String runLabel() {
+        return manifest.runLabel();
+    }
+
     private void update(ManifestEntry entry) throws IOException {
         manifest.put(entry);
         Uninterruptibly.run(() -> manifest.write(dir.resolve(Manifest.FILE_NAME)));

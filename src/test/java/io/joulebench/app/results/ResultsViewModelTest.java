@@ -98,6 +98,7 @@ class ResultsViewModelTest {
         }).toList();
         io.joulebench.core.results.WindowsCsvExporter.write(rows, second.resolve("windows.csv"), (d, t) -> { });
         vm.open(second);
+        vm.selectedStudyProperty().set(null); // the second run arrived chosen: show both
         RateGroup eight = vm.groups().get(1);
         assertThat(eight.cycles()).isEqualTo(2);
         assertThat(eight.basis()).isEqualTo("cycles");
@@ -270,6 +271,7 @@ class ResultsViewModelTest {
         Files.writeString(second.resolve("windows.csv"), Files.readAllLines(Fixtures.quickstartFolder()
                 .resolve("windows.csv")).subList(0, 3).stream().reduce((a, b) -> a + "\n" + b).orElseThrow() + "\n");
         vm.open(second);
+        vm.selectedStudyProperty().set(null); // the second run arrived chosen: show both
         assertThat(vm.rows()).hasSize(11);
         assertThat(vm.studyOf(vm.rows().get(10)).folder()).isEqualTo(second.toAbsolutePath().normalize());
         vm.selectedStudyProperty().set(vm.studies().get(1));
@@ -277,6 +279,70 @@ class ResultsViewModelTest {
         assertThat(vm.rowsToExport(false)).hasSize(2);
         vm.selectedStudyProperty().set(null);
         assertThat(vm.rows()).hasSize(11);
+    }
+
+    @Test
+    void a_run_that_arrives_is_chosen_and_no_window_of_another_run_stays_selected(@TempDir Path copy)
+            throws Exception {
+        // Issue 35 item 11: the old choice stayed, and the energy tab kept showing another study's windows.
+        vm.open(Fixtures.quickstartFolder());
+        vm.selectedStudyProperty().set(vm.studies().get(0));
+        vm.selection().setAll(vm.rows().get(0));
+        Path second = copy.resolve("second");
+        Files.createDirectories(second);
+        Files.copy(Fixtures.quickstartFolder().resolve("windows.csv"), second.resolve("windows.csv"));
+        vm.open(second);
+        assertThat(vm.selectedStudyProperty().get().folder()).isEqualTo(second.toAbsolutePath().normalize());
+        assertThat(vm.selection()).isEmpty();
+        assertThat(vm.rows()).allSatisfy(r -> assertThat(vm.studyOf(r).folder())
+                .isEqualTo(second.toAbsolutePath().normalize()));
+    }
+
+    @Test
+    void simulated_windows_give_the_plots_a_label_to_carry_inside_their_images(@TempDir Path copy)
+            throws Exception {
+        // Issue 35 item 7: a saved plot of simulated data had no label; the banner sat outside the chart.
+        Path measured = copy.resolve("measured");
+        Files.createDirectories(measured);
+        Files.writeString(measured.resolve("windows.csv"), Files.readString(Fixtures.quickstartFolder()
+                .resolve("windows.csv")).replace(",simulated,", ",measured,"));
+        vm.open(measured);
+        assertThat(vm.imageLabelProperty().get()).isEmpty();
+        vm.open(Fixtures.quickstartFolder()); // the reference engine's simulated energy
+        assertThat(vm.imageLabelProperty().get()).isEqualTo("SIMULATED");
+    }
+
+    @Test
+    void a_runs_label_from_its_manifest_names_it_in_the_list(@TempDir Path copy) throws Exception {
+        // Issue 35 item 13: the label given to `run --label` is shown in Results (and, by the same label, Compare).
+        Path labelled = copy.resolve("quickstart-20250601T111500Z");
+        Files.createDirectories(labelled);
+        Files.copy(Fixtures.quickstartFolder().resolve("windows.csv"), labelled.resolve("windows.csv"));
+        Files.writeString(labelled.resolve("manifest.json"), "{\"study_name\": \"quickstart\", \"run_label\": "
+                + "\"new driver\", \"cells\": []}");
+        vm.open(labelled);
+        LoadedStudy s = vm.studies().get(0);
+        assertThat(s.runLabel()).isEqualTo("new driver");
+        assertThat(s.label()).contains("new driver");
+        assertThat(s.toString()).contains("new driver");
+    }
+
+    @Test
+    void the_default_results_folders_runs_are_listed_unchosen_and_not_made_recent(@TempDir Path root)
+            throws Exception {
+        // Issue 35 item 13: Results started empty although the default results folder held runs.
+        for (String name : List.of("quickstart-20250601T101500Z", "quickstart-20250602T101500Z")) {
+            Files.createDirectories(root.resolve(name));
+            Files.copy(Fixtures.quickstartFolder().resolve("windows.csv"), root.resolve(name).resolve("windows.csv"));
+        }
+        Files.createDirectories(root.resolve("not-a-run"));
+        vm.listRunsIn(root, 20);
+        assertThat(vm.studies()).extracting(s -> s.folder().getFileName().toString())
+                .containsExactlyInAnyOrder("quickstart-20250601T101500Z", "quickstart-20250602T101500Z");
+        assertThat(vm.selectedStudyProperty().get()).isNull();
+        assertThat(vm.recent()).isEmpty();
+        vm.listRunsIn(root.resolve("missing"), 20); // no default folder yet: nothing, no error
+        assertThat(services.errors.messages).isEmpty();
     }
 
     @Test

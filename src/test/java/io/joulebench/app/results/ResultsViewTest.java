@@ -55,6 +55,48 @@ class ResultsViewTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void a_folder_opened_is_chosen_in_the_list_of_loaded_results(FxRobot robot) throws Exception {
+        // Issue 35 item 11: the new run was listed while the old choice stayed.
+        openFixture(robot);
+        javafx.scene.control.ListView<LoadedStudy> list = robot.lookup("#results-studies").queryAs(
+                javafx.scene.control.ListView.class);
+        robot.interact(() -> list.getSelectionModel().select(0));
+        Path copy = Fixtures.copyTo(dir, "second");
+        services.dialogs.answers.add(copy);
+        robot.clickOn("#results-open");
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> list.getItems().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(list.getSelectionModel().getSelectedItem().folder()).isEqualTo(copy.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void the_banner_that_appears_with_simulated_data_moves_no_button(FxRobot robot) {
+        // Issue 35 item 20: the banner above the toolbar pushed the buttons down under the pointer.
+        robot.clickOn("#nav-results");
+        Node open = robot.lookup("#results-open").query();
+        double before = open.localToScene(open.getBoundsInLocal()).getMinY();
+        openFixture(robot);
+        assertThat(robot.from(robot.lookup("#results-view").queryAll()).lookup(".estimate-banner")
+                .queryLabeled().isVisible()).isTrue();
+        // a banner is ~30 px tall; the toolbar's own height may change by a pixel or two with its contents
+        assertThat(open.localToScene(open.getBoundsInLocal()).getMinY())
+                .isCloseTo(before, org.assertj.core.data.Offset.offset(3.0));
+    }
+
+    @Test
+    void file_choosers_open_in_the_results_folder_not_the_working_folder(FxRobot robot) {
+        // Issue 35 item 17: every chooser opened in the working folder.
+        openFixture(robot);
+        services.dialogs.initialFolders.clear();
+        robot.clickOn("#results-open"); // answered with nothing: cancelled
+        robot.clickOn("#results-export-all");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(services.dialogs.initialFolders).containsExactly(Fixtures.quickstartFolder().getParent(),
+                Fixtures.quickstartFolder());
+    }
+
+    @Test
     void the_results_view_loads_a_results_folder_into_the_windows_table(FxRobot robot) {
         TableView<WindowRow> table = openFixture(robot);
         assertThat(table.getItems()).hasSize(9);
@@ -113,6 +155,10 @@ class ResultsViewTest {
                 .filteredOn(n -> ((Node) n).getPseudoClassStates().contains(PlotsView.INVALID)).hasSize(1);
         assertThat(robot.from(energy).lookup(".spread-bar").queryAll()).isNotEmpty()
                 .allSatisfy(n -> assertThat(((Node) n).getStyleClass()).contains("series-color-0"));
+        // Issue 35 item 7: the label is inside the chart (its title), so the saved image carries it
+        assertThat(((javafx.scene.chart.XYChart<?, ?>) energy).getTitle()).startsWith("SIMULATED — ");
+        assertThat(((javafx.scene.chart.XYChart<?, ?>) robot.lookup("#plot-ttft").query()).getTitle())
+                .startsWith("SIMULATED — ");
         Path png = dir.resolve("energy.png");
         javafx.scene.control.ContextMenu menu = io.joulebench.app.fx.ChartImages.menuOf(energy);
         assertThat(menu).as("right-click offers Copy image and Save as PNG").isNotNull();

@@ -49,7 +49,8 @@ class WindowsTableViewTest {
         vm.open(withLongReasons());
         view = new WindowsTableView(vm);
         table = view.node();
-        stage.setScene(new Scene(new javafx.scene.layout.VBox(view.columnChooser(), table), 1240, 600));
+        stage.setScene(new Scene(new javafx.scene.layout.VBox(new javafx.scene.layout.HBox(view.columnChooser(),
+                view.filterChooser()), table), 1240, 600));
         stage.getScene().getStylesheets().add(getClass()
                 .getResource("/io/joulebench/app/workbench.css").toExternalForm());
         // The stage is shared with earlier tests that resized it: size it to this scene.
@@ -90,7 +91,7 @@ class WindowsTableViewTest {
         assertThat(table.getItems()).hasSize(9);
         robot.interact(() -> {
             view.filter().unSelectAllValues(column("rate_req_s"));
-            view.filter().selectValue(column("rate_req_s"), 32.0);
+            view.filter().selectValue(column("rate_req_s"), TableNumber.of(32, WindowsTableView.SHOWN_DIGITS));
             view.filter().executeFilter();
         });
         assertThat(table.getItems()).hasSize(3).allSatisfy(r -> assertThat(r.rate().getAsDouble()).isEqualTo(32.0));
@@ -106,10 +107,24 @@ class WindowsTableViewTest {
     }
 
     @Test
+    void a_column_filter_lists_values_as_the_table_shows_them_and_opens_from_a_visible_menu(FxRobot robot) {
+        // Issue 35 item 20: the filter listed "2.0, 8.0, 32.0" where the table shows 2, 8, 32, and opened only by
+        // a right-click on a header.
+        robot.interact(() -> view.filter().getColumnFilter(column("rate_req_s")).orElseThrow().initialize());
+        assertThat(view.filter().getColumnFilter(column("rate_req_s")).orElseThrow().getFilterValues())
+                .extracting(v -> String.valueOf(v.getValue())).containsExactlyInAnyOrder("2", "8", "32");
+        robot.clickOn("#windows-filter");
+        robot.clickOn("Rate (req/s)");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(column("rate_req_s").getContextMenu().isShowing()).isTrue();
+        robot.interact(() -> column("rate_req_s").getContextMenu().hide());
+    }
+
+    @Test
     void an_export_of_all_writes_what_the_filtered_table_shows(FxRobot robot) {
         robot.interact(() -> {
             view.filter().unSelectAllValues(column("rate_req_s"));
-            view.filter().selectValue(column("rate_req_s"), 32.0);
+            view.filter().selectValue(column("rate_req_s"), TableNumber.of(32, WindowsTableView.SHOWN_DIGITS));
             view.filter().executeFilter();
         });
         assertThat(vm.rowsToExport(false)).hasSize(3).allSatisfy(r -> assertThat(r.rate().getAsDouble())
@@ -201,7 +216,7 @@ class WindowsTableViewTest {
         for (Node header : headers) {
             assertThat(header.getProperties().values()).anySatisfy(v -> assertThat(v).isInstanceOf(
                     javafx.scene.control.Tooltip.class).extracting(t -> ((javafx.scene.control.Tooltip) t).getText())
-                    .asString().contains("Right-click to filter"));
+                    .asString().contains("Right-click").contains("Filter in the toolbar"));
         }
     }
 

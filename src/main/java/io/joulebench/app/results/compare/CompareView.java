@@ -140,6 +140,7 @@ public final class CompareView {
         front = new OverlayScatterChart(axis("latency"), axis("J / output token"));
         front.setId("compare-front-chart");
         for (var c : List.of(energy, front)) {
+            c.getStyleClass().add("compare-chart"); // titles wrap instead of ending in "…" (compare.css)
             c.setMinSize(240, 200);
             c.setAnimated(false);
         }
@@ -152,7 +153,7 @@ public final class CompareView {
         points.setId("compare-operating-points");
         points.getColumns().setAll(List.of(column("configuration", CompareRows.OperatingRow::label, 160),
                 column("rate", CompareRows.OperatingRow::rate, 70), column("J/token",
-                        CompareRows.OperatingRow::jPerToken, 60), column("95 % CI", CompareRows.OperatingRow::ci, 100),
+                        CompareRows.OperatingRow::jPerToken, 70), column("95 % CI", CompareRows.OperatingRow::ci, 130),
                 column("kind", CompareRows.OperatingRow::kind, 80), column("note", CompareRows.OperatingRow::note,
                         420)));
         points.setPlaceholder(new Label("No comparison yet"));

@@ -91,7 +91,9 @@ public final class CompareViewModel {
             if (existing != null) {
                 next.add(existing);
             } else {
-                RunChoice r = new RunChoice(s.folder(), Objects.toString(s.folder().getFileName(), s.label()));
+                String folderName = Objects.toString(s.folder().getFileName(), s.label());
+                RunChoice r = new RunChoice(s.folder(), s.runLabel().isEmpty() ? folderName
+                        : s.runLabel() + " (" + folderName + ")");
                 r.includedProperty().addListener((o, a, b) -> recompute());
                 next.add(r);
             }

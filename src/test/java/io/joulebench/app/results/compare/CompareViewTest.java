@@ -35,8 +35,11 @@ class CompareViewTest {
     private final TestServices services = new TestServices();
     private AppContext context;
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         context = new AppContext(services.services(new RunBackend(LiveSnapshot::idle, new FakeRunController()),
                 new FxUiExecutor()));
         context.show(stage);
@@ -122,6 +125,41 @@ class CompareViewTest {
             assertThat(points).as("marker at %s among the points %s", c, points)
                     .anyMatch(p -> p.distance(c) < 1.5);
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void at_1100_by_700_no_chart_title_or_interval_is_cut(FxRobot robot) throws Exception {
+        // Issue 35 item 19: "J/token vs rate, 95 …" and the 95 % CI column ended in "…".
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+        });
+        Path a = simulated(folder(tmp.resolve("a"), "s", "reference", null, level(8, new double[] {120, 131, 125.5},
+                new long[] {1000, 1080, 1010})));
+        Path b = simulated(folder(tmp.resolve("b"), "s", "reference", 8, level(8, new double[] {100, 104, 99},
+                new long[] {1000, 1010, 990})));
+        robot.interact(() -> {
+            context.shell().results().open(a);
+            context.shell().results().open(b);
+        });
+        robot.clickOn("#nav-results");
+        robot.clickOn("Compare");
+        XYChart<Number, Number> energy = robot.lookup("#compare-energy-chart").queryAs(XYChart.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> energy.getData().size() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (String id : java.util.List.of("#compare-energy-chart", "#compare-front-chart")) {
+            assertThat(io.joulebench.app.fx.Clipping.ellipsized(robot.lookup(id).queryAs(javafx.scene.Parent.class)))
+                    .as(id).isEmpty();
+        }
+        TableView<CompareRows.OperatingRow> points = robot.lookup("#compare-operating-points").queryAs(
+                TableView.class);
+        java.util.List<String> cis = points.getItems().stream().map(CompareRows.OperatingRow::ci)
+                .filter(t -> !t.isEmpty()).toList();
+        assertThat(cis).isNotEmpty();
+        assertThat(io.joulebench.app.fx.Clipping.ellipsized(points))
+                .noneMatch(cut -> cis.stream().anyMatch(ci -> cut.startsWith(ci + " → ")))
+                .noneMatch(cut -> cut.startsWith("95 % CI"));
     }
 
     private static javafx.geometry.Point2D centre(javafx.scene.Node n) {
