@@ -86,6 +86,11 @@ public final class PlotsView {
         OverlayLineChart c = new OverlayLineChart(x, y);
         c.setTitle(title);
         c.setMinWidth(200);
+        // a narrow window wraps the title instead of cutting it (the chart sizes its title by its width)
+        if (c.lookup(".chart-title") instanceof javafx.scene.control.Label t) {
+            t.setWrapText(true);
+            t.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        }
         return c;
     }
 
