@@ -106,6 +106,11 @@ public final class AppContext implements AutoCloseable {
             }
 
             @Override
+            public String runLabel() {
+                return editor.runLabelProperty().get();
+            }
+
+            @Override
             public void runFinished(Path resultsFolder, boolean interrupted) {
                 lastRunFolder.set(resultsFolder);
                 if (Files.isRegularFile(resultsFolder.resolve("windows.csv")) && results.open(resultsFolder)

@@ -184,7 +184,16 @@ public final class EditorView {
                     + " with the profile " + vm.clusterProfileFile() + " (as 'joulebench run --executor slurm')"));
             Label runOnLabel = new Label("Run on");
             runOnLabel.setLabelFor(runOn);
-            HBox runBar = new HBox(8, runOnLabel, runOn);
+            javafx.scene.control.TextField runLabel = new javafx.scene.control.TextField();
+            runLabel.setId("editor-run-label");
+            runLabel.setPromptText("optional");
+            runLabel.setPrefColumnCount(14);
+            runLabel.textProperty().bindBidirectional(vm.runLabelProperty());
+            runLabel.setTooltip(new Tooltip("A name for the next run, kept in its manifest and shown in Results and"
+                    + " Compare (as 'joulebench run --label')"));
+            Label runLabelLabel = new Label("Run label");
+            runLabelLabel.setLabelFor(runLabel);
+            HBox runBar = new HBox(8, runLabelLabel, runLabel, runOnLabel, runOn);
             runBar.setAlignment(Pos.CENTER_RIGHT);
             runBar.setId("editor-run-bar");
             if (runAction.editProfile() != null) {

@@ -52,6 +52,7 @@ public final class EditorViewModel {
     private final ValidationViewModel validation;
     private final PrometheusQueryViewModel prometheus;
     private final ObjectProperty<ExecutorKind> runOn = new SimpleObjectProperty<>(ExecutorKind.LOCAL);
+    private final javafx.beans.property.StringProperty runLabel = new javafx.beans.property.SimpleStringProperty("");
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
     private final BooleanProperty dirty = new SimpleBooleanProperty();
@@ -121,6 +122,11 @@ public final class EditorViewModel {
         runOn.addListener((o, a, b) -> validation.clusterProfileProperty()
                 .set(b == ExecutorKind.SLURM ? clusterProfileFile() : null));
         newStudy();
+    }
+
+    /** The label Run gives the next run (as {@code run --label}); empty: none. */
+    public javafx.beans.property.StringProperty runLabelProperty() {
+        return runLabel;
     }
 
     /** Where Run runs the study: this machine, or the user's cluster profile (as {@code --executor slurm}). */

@@ -75,8 +75,16 @@ public final class CoreStudyExecution implements StudyExecution {
 
     @Override
     public RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception {
+        return run(study, outDir, "", listener);
+    }
+
+    @Override
+    public RunEnd run(Study study, Path outDir, String runLabel, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
         ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
+        if (runLabel != null && !runLabel.isBlank()) {
+            folder.label(runLabel);
+        }
         try (EventLog events = new EventLog(folder.dir(), 0, clock)) { // so `joulebench watch` can follow it too
             return RunEnd.of(runner().continueIn(folder, plan, new TeeListener(listener, events)));
         }

@@ -19,6 +19,11 @@ public interface RunHost {
         return ExecutorKind.LOCAL;
     }
 
+    /** The user's label for the next run (the editor's Label field; empty: none). Read on the UI thread. */
+    default String runLabel() {
+        return "";
+    }
+
     /** A run ended and wrote {@code resultsFolder} (on the UI thread); the results view opens it. */
     void runFinished(Path resultsFolder, boolean interrupted);
 }

@@ -22,6 +22,14 @@ public interface StudyExecution {
     RunEnd run(Study study, Path outDir, StudyRunListener listener) throws Exception;
 
     /**
+     * As {@link #run(Study, Path, StudyRunListener)}, naming the run {@code runLabel} in its manifest (as
+     * {@code run --label}); this default ignores the label.
+     */
+    default RunEnd run(Study study, Path outDir, String runLabel, StudyRunListener listener) throws Exception {
+        return run(study, outDir, listener);
+    }
+
+    /**
      * Runs {@code study} where {@code where} says; only {@link ExecutorKind#LOCAL} unless the implementation can
      * submit to a cluster.
      */

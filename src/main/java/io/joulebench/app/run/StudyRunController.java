@@ -96,8 +96,10 @@ public final class StudyRunController implements RunController {
         Study study = host.studyToRun();
         ExecutorKind where = host.runOn();
         Path folder = ResultsFolder.newFolderPath(resultsRoot, study.studyName(), Instant.now());
+        String label = java.util.Objects.toString(host.runLabel(), "");
         if (where == ExecutorKind.LOCAL) {
-            launch(study.studyName(), folder, f -> execution.run(study, folder, f));
+            launch(study.studyName(), folder, f -> label.isBlank() ? execution.run(study, folder, f)
+                    : execution.run(study, folder, label, f));
             return;
         }
         // the sessions run on the nodes: the live view follows the folder, from the moment it exists

@@ -46,6 +46,7 @@ class StudyRunControllerTest {
     private final List<String> finished = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private Study study = quickstart();
+    private String label = "";
 
     private final RunHost host = new RunHost() {
         @Override
@@ -54,6 +55,11 @@ class StudyRunControllerTest {
                 throw new IllegalStateException("the study has 1 problem");
             }
             return study;
+        }
+
+        @Override
+        public String runLabel() {
+            return label;
         }
 
         @Override
@@ -144,6 +150,36 @@ class StudyRunControllerTest {
         Files.delete(ran.get());
         assertThat(gui).isEqualTo("my_study__-" + stamp)
                 .isEqualTo(ResultsFolder.newFolderPath(root, "my study/β", at).getFileName().toString());
+    }
+
+    @Test
+    void the_editors_run_label_reaches_the_run() throws Exception {
+        // Issue 35 item 13: the workbench's Run names the run as 'run --label' does.
+        label = "new driver";
+        java.util.concurrent.atomic.AtomicReference<String> given = new java.util.concurrent.atomic.AtomicReference<>();
+        StudyRunController c = controller(new StudyExecution() {
+            @Override
+            public RunEnd run(Study s, Path outDir, StudyRunListener l) throws Exception {
+                given.set("(none)");
+                Files.createDirectories(outDir);
+                return RunEnd.finished();
+            }
+
+            @Override
+            public RunEnd run(Study s, Path outDir, String runLabel, StudyRunListener l) throws Exception {
+                given.set(runLabel);
+                Files.createDirectories(outDir); // a run's folder, which the end hands over
+                return RunEnd.finished();
+            }
+
+            @Override
+            public RunEnd resume(Path resultsDir, StudyRunListener l) {
+                return RunEnd.finished();
+            }
+        });
+        onFx(c::start);
+        assertThat(done.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(given.get()).isEqualTo("new driver");
     }
 
     @Test
