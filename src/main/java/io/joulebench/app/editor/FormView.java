@@ -44,7 +44,7 @@ final class FormView {
                 StudyForm.WARMUP, StudyForm.EXECUTION)) {
             left.getChildren().add(section(section));
         }
-        right.getChildren().addAll(sweepDesigner, section(StudyForm.TRAFFIC));
+        right.getChildren().addAll(sweepDesigner, yamlOnlySection(), section(StudyForm.TRAFFIC));
         columns.add(left, 0, 0);
         columns.add(right, 1, 0);
         root = new ScrollPane(columns);
@@ -104,6 +104,31 @@ final class FormView {
         }
         VBox box = new VBox(4, heading, grid);
         box.getStyleClass().add("form-section");
+        return box;
+    }
+
+    /** The keys the study sets that no field edits, read-only; hidden when there are none. */
+    private Node yamlOnlySection() {
+        Label heading = new Label("Set in YAML (edit in YAML)");
+        heading.getStyleClass().add("form-section-title");
+        Label hint = new Label("The form has no field for these keys; the study sets them and they apply. Edit them"
+                + " on the YAML tab.");
+        hint.setWrapText(true);
+        VBox lines = new VBox(2);
+        lines.setId("yaml-only-keys");
+        Runnable fill = () -> lines.getChildren().setAll(vm.yamlOnly().stream().map(line -> {
+            Label l = new Label(line);
+            l.getStyleClass().add("yaml-only-key");
+            l.setTooltip(new Tooltip(line + "\nRead-only here: edit in YAML"));
+            return (Node) l;
+        }).toList());
+        fill.run();
+        vm.yamlOnly().addListener((javafx.collections.ListChangeListener<String>) c -> fill.run());
+        VBox box = new VBox(4, heading, hint, lines);
+        box.getStyleClass().add("form-section");
+        box.setId("yaml-only");
+        box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.yamlOnly()));
+        box.managedProperty().bind(box.visibleProperty());
         return box;
     }
 

@@ -21,6 +21,10 @@ public final class StudyFormViewModel {
 
     private final StudyDocument document;
     private final Map<String, FieldViewModel> fields = new LinkedHashMap<>();
+    private final javafx.collections.ObservableList<String> yamlOnly =
+            javafx.collections.FXCollections.observableArrayList();
+    private final javafx.collections.ObservableList<String> readOnlyYamlOnly =
+            javafx.collections.FXCollections.unmodifiableObservableList(yamlOnly);
 
     public StudyFormViewModel(StudyDocument document) {
         this.document = document;
@@ -36,6 +40,20 @@ public final class StudyFormViewModel {
         for (FieldViewModel vm : fields.values()) {
             vm.setValue(FieldCodec.display(vm.field(), StudyYaml.get(document.tree(), vm.field().pathFor(engine))));
         }
+        List<String> shown = new ArrayList<>(SweepViewModel.pathsShown(document.tree()));
+        fields.values().forEach(vm -> shown.add(vm.field().pathFor(engine)));
+        List<String> lines = YamlOnlyKeys.of(document.tree(), shown).stream().map(YamlOnlyKeys.Key::line).toList();
+        if (!lines.equals(yamlOnly)) {
+            yamlOnly.setAll(lines);
+        }
+    }
+
+    /**
+     * The keys the study sets that no form field edits, as "path: value" lines the form shows read-only (to be
+     * edited in YAML), so such a study is never shown as if they were unset.
+     */
+    public javafx.collections.ObservableList<String> yamlOnly() {
+        return readOnlyYamlOnly;
     }
 
     /** Writes a field's text into the study; false (and the reason next to the field) when it cannot be. */

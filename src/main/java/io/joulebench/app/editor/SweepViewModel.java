@@ -31,6 +31,7 @@ public final class SweepViewModel {
     private final StringProperty secondValues = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
     private final StringProperty secondError = new SimpleStringProperty("");
+    private final StringProperty ratesNote = new SimpleStringProperty("");
 
     public SweepViewModel(StudyDocument document) {
         this.document = document;
@@ -73,6 +74,40 @@ public final class SweepViewModel {
         }
         secondPath.set(path);
         secondValues.set(text);
+        JsonNode search = StudyYaml.get(tree, CAPACITY_SEARCH_PATH);
+        ratesNote.set(search == null || search.isNull() ? "" : "The capacity search chooses the measured rates"
+                + rangeOf(search) + " (" + CAPACITY_SEARCH_PATH + ", listed below: edit in YAML)");
+    }
+
+    /** Where a study asks for an SLO capacity search, which picks the measured rates itself. */
+    static final String CAPACITY_SEARCH_PATH = "server.capacity_search";
+
+    private static String rangeOf(JsonNode search) {
+        JsonNode min = search.get("min_rate");
+        JsonNode max = search.get("max_rate");
+        return min == null || max == null ? "" : ", searching " + FieldCodec.text(min) + "–" + FieldCodec.text(max)
+                + " req/s";
+    }
+
+    /** The study paths this designer shows: the rate (fixed or swept) and the one other swept field it lists. */
+    static List<String> pathsShown(ObjectNode tree) {
+        List<String> paths = new ArrayList<>(List.of(RATE_PATH, "sweep." + RATE_PATH));
+        JsonNode sweep = tree.get("sweep");
+        if (sweep instanceof ObjectNode s) {
+            for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+                String axis = it.next();
+                if (!axis.equals(RATE_PATH)) {
+                    paths.add("sweep." + axis);
+                    break;
+                }
+            }
+        }
+        return paths;
+    }
+
+    /** Said beside an empty rate list when something else chooses the rates; empty otherwise. */
+    public ReadOnlyStringProperty ratesNoteProperty() {
+        return ratesNote;
     }
 
     /** Appends a rate (text, so a bad value reaches the validator and is shown next to the list). */
