@@ -94,10 +94,18 @@ final class FormView {
             label.setLabelFor(input);
             controls.put(field.key(), input);
             Label error = errorLabel(field);
+            Label note = new Label();
+            note.setId("note-" + field.key());
+            note.getStyleClass().add("field-note");
+            note.setWrapText(true);
+            note.textProperty().bind(field.noteProperty());
+            note.visibleProperty().bind(field.noteProperty().isNotEmpty());
+            note.managedProperty().bind(note.visibleProperty());
             grid.add(label, 0, row);
             boolean query = field.key().equals(PrometheusQueryView.QUERY_FIELD);
             grid.add(query ? PrometheusQueryView.besideButton(input, prometheus) : input, 1, row++);
             grid.add(error, 1, row++);
+            grid.add(note, 1, row++);
             if (query) {
                 grid.add(PrometheusQueryView.result(prometheus), 1, row++);
             }
@@ -188,16 +196,54 @@ final class FormView {
             return false;
         }
         c.requestFocus();
+        reveal(root, c);
+        return true;
+    }
+
+    /** Scrolls the form so that {@code c} is near the top of its viewport. */
+    static void reveal(ScrollPane root, Node c) {
         double contentHeight = root.getContent().getBoundsInLocal().getHeight();
         double y = root.getContent().sceneToLocal(c.localToScene(0, 0)).getY();
         double room = contentHeight - root.getViewportBounds().getHeight();
         if (room > 0) {
             root.setVvalue(Math.max(0, Math.min(1, (y - 20) / room)));
         }
-        return true;
     }
 
     ScrollPane node() {
         return root;
+    }
+
+    /**
+     * The form with Undo and Redo above it; Ctrl+Z undoes the last committed form edit and Ctrl+Shift+Z (or Ctrl+Y)
+     * redoes it, also while a field has the focus; with nothing to undo, the key goes to the field.
+     */
+    Node withUndoBar() {
+        javafx.scene.control.Button undo = new javafx.scene.control.Button("Undo");
+        undo.setId("form-undo");
+        undo.setTooltip(new Tooltip("Undo the last form edit (Ctrl+Z)"));
+        undo.disableProperty().bind(vm.canUndoProperty().not());
+        undo.setOnAction(e -> vm.undo());
+        javafx.scene.control.Button redo = new javafx.scene.control.Button("Redo");
+        redo.setId("form-redo");
+        redo.setTooltip(new Tooltip("Redo the form edit undone last (Ctrl+Shift+Z)"));
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        redo.setOnAction(e -> vm.redo());
+        javafx.scene.layout.HBox bar = new javafx.scene.layout.HBox(6, undo, redo);
+        bar.setPadding(new Insets(6, 10, 0, 10));
+        VBox box = new VBox(bar, root);
+        VBox.setVgrow(root, Priority.ALWAYS);
+        var undoKey = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Z,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
+        var redoKey = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Z,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN, javafx.scene.input.KeyCombination.SHIFT_DOWN);
+        var redoY = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Y,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
+        box.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (undoKey.match(e) && vm.undo() || (redoKey.match(e) || redoY.match(e)) && vm.redo()) {
+                e.consume();
+            }
+        });
+        return box;
     }
 }

@@ -142,13 +142,66 @@ public final class SweepViewModel {
         selected.set(to);
     }
 
-    /** Replaces the rates with N points between a and b. */
+    /**
+     * Replaces the rates with N points between a and b. Per-rate window lengths of rates no longer in the list are
+     * dropped in the same edit (one undo), so {@code window_seconds_by_rate} never names a rate the study lacks.
+     */
     public void generate(int n, double a, double b, SweepGenerator.Spacing spacing) {
         List<String> next = new ArrayList<>();
         for (double v : SweepGenerator.points(n, a, b, spacing)) {
             next.add(FieldCodec.text(StudyYaml.number(v)));
         }
-        write(next);
+        document.edit(tree -> {
+            writeInto(tree, next);
+            dropStaleWindows(tree);
+        });
+    }
+
+    /** The path of the per-rate window lengths. */
+    static final String WINDOWS_BY_RATE_PATH = "server.traffic.window_seconds_by_rate";
+
+    /** Removes the per-rate window lengths whose rate is not one of the study's rates. */
+    static void dropStaleWindows(ObjectNode tree) {
+        if (StudyYaml.get(tree, WINDOWS_BY_RATE_PATH) instanceof ObjectNode byRate) {
+            List<String> stale = staleWindowRates(tree);
+            stale.forEach(byRate::remove);
+            if (byRate.isEmpty()) {
+                StudyYaml.set(tree, WINDOWS_BY_RATE_PATH, null);
+            }
+        }
+    }
+
+    /** The keys of {@code window_seconds_by_rate} that name none of the study's rates (a search's study has none). */
+    static List<String> staleWindowRates(ObjectNode tree) {
+        List<String> stale = new ArrayList<>();
+        if (StudyYaml.get(tree, WINDOWS_BY_RATE_PATH) instanceof ObjectNode byRate
+                && StudyYaml.get(tree, CAPACITY_SEARCH_PATH) == null) {
+            List<Double> rates = ratesOf(tree);
+            byRate.fieldNames().forEachRemaining(k -> {
+                Double rate = io.joulebench.core.study.TrafficConfig.parseRateKey(k);
+                if (rate == null || !rates.contains(rate)) {
+                    stale.add(k);
+                }
+            });
+        }
+        return stale;
+    }
+
+    /** The study's rates that are numbers: the swept list, else the fixed rate. */
+    static List<Double> ratesOf(ObjectNode tree) {
+        List<Double> out = new ArrayList<>();
+        JsonNode swept = StudyYaml.sweepAxis(tree, RATE_PATH);
+        JsonNode values = swept != null ? swept : StudyYaml.get(tree, RATE_PATH);
+        if (values != null && values.isArray()) {
+            values.forEach(v -> {
+                if (v.isNumber()) {
+                    out.add(v.doubleValue());
+                }
+            });
+        } else if (values != null && values.isNumber()) {
+            out.add(values.doubleValue());
+        }
+        return out;
     }
 
     /** Sets the second swept field; an empty path removes it. Values are comma separated. */
@@ -177,7 +230,11 @@ public final class SweepViewModel {
     }
 
     private void write(List<String> values) {
-        document.edit(tree -> {
+        document.edit(tree -> writeInto(tree, values));
+    }
+
+    private static void writeInto(ObjectNode tree, List<String> values) {
+        {
             boolean swept = StudyYaml.sweepAxis(tree, RATE_PATH) != null;
             if (values.isEmpty()) {
                 StudyYaml.setSweepAxis(tree, RATE_PATH, null);
@@ -190,7 +247,7 @@ public final class SweepViewModel {
                 StudyYaml.set(tree, RATE_PATH, null);
                 StudyYaml.setSweepAxis(tree, RATE_PATH, list);
             }
-        });
+        }
     }
 
     /** The selected rate as a number, or NaN when none is selected or it is not a number. */
