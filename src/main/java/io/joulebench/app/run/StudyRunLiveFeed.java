@@ -248,6 +248,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void capacitySearchUpdated(SearchProgress progress) {
         search = progress;
+        if (eta.started()) {
+            eta.searchUpdated(progress.path().size(), progress.finished(), nanos.getAsLong());
+        }
         changed();
     }
 

@@ -2,6 +2,8 @@ package io.joulebench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.within;
+
 import org.junit.jupiter.api.Test;
 
 class StudyProgressTest {
@@ -57,5 +59,37 @@ class StudyProgressTest {
 
         // 1.2 x (29 + 23) = 62.4 s left at the second level's start, less the 10 s spent in it
         assertThat(p.etaSeconds(88 * S)).isCloseTo(52.4, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void a_capacity_search_counts_its_probe_budget_once_and_keeps_its_probes_out_of_the_levels_pace()
+            throws Exception {
+        // Issue 35 item 5: the ETA of examples/capacity-search.yaml went from 1:29 to 2:29 a minute later.
+        var plan = io.joulebench.core.study.StudyPlan.of(new io.joulebench.core.study.StudyLoader()
+                .load(java.nio.file.Path.of("examples/capacity-search.yaml")));
+        double estimate = plan.estimate().totalSeconds();
+        double probes = plan.estimate().probeSeconds();
+        double each = probes / 8; // 8 probes at most, each an 8 s ramp and a 6 s window
+        StudyProgress p = new StudyProgress(0);
+        p.studyStarted(plan, 0);
+        // launch and warmup (6 s), five probes, then the level at capacity (ramp and windows, 38 s), then the
+        // level at half of it (warmup, ramp and windows, 43 s): 157 s in all
+        double t = 6;
+        for (int probe = 1; probe <= 5; probe++) {
+            t += each;
+            p.searchUpdated(probe, probe == 5, (long) (t * S));
+        }
+        assertThat(t).isEqualTo(76.0);
+        p.levelStarted();
+        double before = p.etaSeconds(113 * S);
+        p.levelFinished(114 * S);
+        double after = p.etaSeconds(115 * S);
+
+        assertThat(before).as("the unused probe budget is given back").isCloseTo(44, within(3.0));
+        assertThat(after).as("the second level is not paced with the search in it").isCloseTo(42, within(3.0));
+        assertThat(after).isLessThanOrEqualTo(before);
+        p.levelStarted();
+        assertThat(p.etaSeconds(150 * S)).isCloseTo(7, within(3.0));
+        assertThat(estimate).as("the plan's estimate counts the probes once").isCloseTo(199, within(1.0));
     }
 }
