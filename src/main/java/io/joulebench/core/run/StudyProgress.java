@@ -73,6 +73,95 @@ public final class StudyProgress {
             }
         }
         start(n, plan.estimate().totalSeconds(), nowNanos, levels, searches);
+        groupOfCell = new int[n];
+        for (int g = 0; g < plan.groups().size(); g++) {
+            for (int cell : plan.groups().get(g).cellIndices()) {
+                groupOfCell[cell] = g;
+            }
+        }
+        cellKeys = plan.cells().stream().map(c -> io.joulebench.core.results.ManifestEntry.key(c.configHash(),
+                c.cycle())).toList();
+        cluster = new Cluster(plan.groups().size(), n);
+    }
+
+    // --- a cluster run: its session groups run side by side, one job each ---
+
+    private int[] groupOfCell = new int[0];
+    private java.util.List<String> cellKeys = java.util.List.of();
+    private Cluster cluster;
+
+    /** What a cluster run's ETA follows per group: when its job began or its last level ended, and what is done. */
+    private static final class Cluster {
+        final double[] mark;
+        final boolean[] ended;
+        final boolean[] done;
+        boolean on;
+        double work;
+        double donePlanned;
+
+        Cluster(int groups, int cells) {
+            mark = new double[groups];
+            Arrays.fill(mark, -1);
+            ended = new boolean[groups];
+            done = new boolean[cells];
+        }
+    }
+
+    /**
+     * A cluster run's job for session group {@code group} is running: from now on the ETA is a cluster run's, the
+     * longest of the groups' times left (they run side by side), not the sum of the levels left.
+     */
+    public void groupRunning(int group, long nowNanos) {
+        if (cluster != null && group >= 0 && group < cluster.mark.length) {
+            cluster.on = true;
+            if (cluster.mark[group] < 0) {
+                cluster.mark[group] = elapsedSeconds(nowNanos);
+            }
+        }
+    }
+
+    /** A cluster run's job for {@code group} ended (merged, failed or cancelled): nothing of it is left to wait for. */
+    public void groupEnded(int group) {
+        if (cluster != null && group >= 0 && group < cluster.ended.length) {
+            cluster.on = true;
+            cluster.ended[group] = true;
+        }
+    }
+
+    /** A level of a cluster run's job ended; {@code cellKey} is the manifest's key of its cell. */
+    public void cellFinished(String cellKey, long nowNanos) {
+        int cell = cellKeys.indexOf(cellKey);
+        if (cluster == null || cell < 0 || cluster.done[cell]) {
+            return;
+        }
+        int group = groupOfCell[cell];
+        double now = elapsedSeconds(nowNanos);
+        double since = cluster.mark[group] < 0 ? now : cluster.mark[group];
+        cluster.on = true;
+        cluster.done[cell] = true;
+        cluster.work += Math.max(0, now - since);
+        cluster.donePlanned += cell < planned.length ? planned[cell] + probeBudget(cell) : 0;
+        cluster.mark[group] = now;
+    }
+
+    /** The longest time left of the groups still to finish, each at the pace of the levels finished so far. */
+    private double clusterEtaSeconds(double now) {
+        double pace = cluster.donePlanned > 0 && cluster.work > 0 ? cluster.work / cluster.donePlanned : 1;
+        double longest = 0;
+        for (int g = 0; g < cluster.mark.length; g++) {
+            if (cluster.ended[g]) {
+                continue;
+            }
+            double left = 0;
+            for (int cell = 0; cell < groupOfCell.length; cell++) {
+                if (groupOfCell[cell] == g && !cluster.done[cell] && cell >= alreadyCredited) {
+                    left += cell < planned.length ? planned[cell] + probeBudget(cell) : 0;
+                }
+            }
+            double inCurrent = cluster.mark[g] < 0 ? 0 : now - cluster.mark[g];
+            longest = Math.max(longest, left * pace - inCurrent);
+        }
+        return Math.max(0, longest);
     }
 
     void start(int levels, double estimatedSeconds, long nowNanos) {
@@ -165,6 +254,9 @@ public final class StudyProgress {
 
     /** The estimated seconds left, never negative. */
     public double etaSeconds(long nowNanos) {
+        if (cluster != null && cluster.on) {
+            return clusterEtaSeconds(elapsedSeconds(nowNanos));
+        }
         int remaining = Math.max(0, totalLevels - alreadyCredited - levelsDone);
         double elapsed = elapsedSeconds(nowNanos);
         double searching = searchStart >= 0 ? elapsed - searchStart : 0;

@@ -92,4 +92,41 @@ class StudyProgressTest {
         assertThat(p.etaSeconds(150 * S)).isCloseTo(7, within(3.0));
         assertThat(estimate).as("the plan's estimate counts the probes once").isCloseTo(199, within(1.0));
     }
+
+    @Test
+    void a_cluster_runs_eta_is_its_longest_group_left_at_the_pace_of_its_finished_levels() throws Exception {
+        // Issue 35 item 5: Slurm runs showed "ETA —" throughout.
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("eta");
+        // two cycles of two rates, interleaved: two session groups of two levels each
+        var plan = io.joulebench.core.study.StudyPlan.of(io.joulebench.core.results.Studies.load(dir, "s.yaml", """
+                study_name: cluster-eta
+                serving_mode: server
+                engine: reference
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                server: {traffic: {window_seconds: 5, ramp_exclusion_seconds: 2}, windows_per_level: 3,
+                  warmup: {mode: fixed, duration_seconds: 3}}
+                study_execution: {n_cycles: 2, experiment_order: interleave}
+                sweep: {server.traffic.rate: [2, 8]}
+                """));
+        assertThat(plan.groups()).hasSize(2);
+        assertThat(plan.groups()).allSatisfy(g -> assertThat(g.cellIndices()).hasSize(2));
+        double perLevel = io.joulebench.core.study.WallTimeEstimator.levelSeconds(plan.cells().get(0).experiment());
+        StudyProgress p = new StudyProgress(0);
+        p.studyStarted(plan, 0);
+        p.groupRunning(0, 10 * S);
+        p.groupRunning(1, 30 * S); // queued 20 s longer
+
+        assertThat(p.etaSeconds(30 * S)).as("the later group's two levels decide").isCloseTo(2 * perLevel,
+                within(1e-6));
+        var g1 = plan.groups().get(1).cellIndices();
+        var first = plan.cells().get(g1.get(0));
+        p.cellFinished(io.joulebench.core.results.ManifestEntry.key(first.configHash(), first.cycle()),
+                (long) ((30 + 2 * perLevel) * S)); // its first level took twice its plan
+        double now = 30 + 2 * perLevel + 1;
+        double group0 = 2 * perLevel * 2 - (now - 10);
+        double group1 = perLevel * 2 - 1;
+        assertThat(p.etaSeconds((long) (now * S))).isCloseTo(Math.max(group0, group1), within(1e-6));
+        p.groupEnded(0);
+        assertThat(p.etaSeconds((long) (now * S))).isCloseTo(group1, within(1e-6));
+    }
 }
