@@ -77,7 +77,7 @@ public final class EditorView {
         yaml.setId("editor-yaml");
         yaml.getStyleClass().add("yaml-text");
         yaml.textProperty().bindBidirectional(vm.textProperty());
-        formTab.setContent(form.node());
+        formTab.setContent(form.withUndoBar());
         formTab.setId("editor-form-tab");
         yamlTab.setContent(yaml);
         yamlTab.setId("editor-yaml-tab");

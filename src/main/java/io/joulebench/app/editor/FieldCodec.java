@@ -28,6 +28,11 @@ final class FieldCodec {
             double cv = node.asDouble(Double.NaN);
             return node.isNumber() && cv > 0 ? Formats.number(1 / (cv * cv), 4) : "";
         }
+        if (field.kind() == FormField.Kind.RATE_MAP && node.isObject()) {
+            List<String> pairs = new ArrayList<>();
+            node.properties().forEach(e -> pairs.add(e.getKey() + ": " + text(e.getValue())));
+            return String.join(", ", pairs);
+        }
         if (node.isArray()) {
             List<String> words = new ArrayList<>();
             node.forEach(n -> words.add(n.asText()));
@@ -79,8 +84,26 @@ final class FieldCodec {
                 }
                 yield StudyYaml.number(1 / Math.sqrt(k));
             }
+            case RATE_MAP -> rateMap(text);
             default -> StudyYaml.NODES.textNode(text);
         };
+    }
+
+    /** {@code 16: 20, 28: 8} as a mapping from each rate (as written) to its value. */
+    private static JsonNode rateMap(String text) throws Rejected {
+        com.fasterxml.jackson.databind.node.ObjectNode map = StudyYaml.NODES.objectNode();
+        for (String pair : text.replaceAll("^\\{|}$", "").split(",")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            String[] kv = pair.split(":", -1);
+            if (kv.length != 2 || kv[0].isBlank() || kv[1].isBlank()) {
+                throw new Rejected("write rate: seconds pairs separated by commas, e.g. 16: 20, 28: 8 (got '"
+                        + pair.strip() + "')");
+            }
+            map.set(kv[0].strip(), scalar(kv[1].strip()));
+        }
+        return map.isEmpty() ? null : map;
     }
 
     /** A number when the text is one, else the text itself (the validator then names the problem). */

@@ -10,6 +10,7 @@ public final class FieldViewModel {
     private final FormField field;
     private final StringProperty value = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty note = new SimpleStringProperty("");
 
     FieldViewModel(FormField field) {
         this.field = field;
@@ -34,6 +35,15 @@ public final class FieldViewModel {
 
     void setValue(String text) {
         value.set(text);
+    }
+
+    /** What the field's value means in this study beyond its own text (empty when nothing needs saying). */
+    public ReadOnlyStringProperty noteProperty() {
+        return note;
+    }
+
+    void setNote(String text) {
+        note.set(text == null ? "" : text);
     }
 
     void setError(String message) {

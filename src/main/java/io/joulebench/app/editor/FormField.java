@@ -30,7 +30,9 @@ public record FormField(String key, String section, String label, String path, K
         /** A boolean. */
         BOOL,
         /** The gamma shape k = 1/CV², stored as the CV in {@code path}. */
-        GAMMA_SHAPE
+        GAMMA_SHAPE,
+        /** A map from rate to a number, written {@code 16: 20, 28: 8} ({@code window_seconds_by_rate}). */
+        RATE_MAP
     }
 
     public FormField {

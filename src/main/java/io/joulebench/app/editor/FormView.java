@@ -44,7 +44,7 @@ final class FormView {
                 StudyForm.WARMUP, StudyForm.EXECUTION)) {
             left.getChildren().add(section(section));
         }
-        right.getChildren().addAll(sweepDesigner, section(StudyForm.TRAFFIC));
+        right.getChildren().addAll(sweepDesigner, yamlOnlySection(), section(StudyForm.TRAFFIC));
         columns.add(left, 0, 0);
         columns.add(right, 1, 0);
         root = new ScrollPane(columns);
@@ -94,16 +94,49 @@ final class FormView {
             label.setLabelFor(input);
             controls.put(field.key(), input);
             Label error = errorLabel(field);
+            Label note = new Label();
+            note.setId("note-" + field.key());
+            note.getStyleClass().add("field-note");
+            note.setWrapText(true);
+            note.textProperty().bind(field.noteProperty());
+            note.visibleProperty().bind(field.noteProperty().isNotEmpty());
+            note.managedProperty().bind(note.visibleProperty());
             grid.add(label, 0, row);
             boolean query = field.key().equals(PrometheusQueryView.QUERY_FIELD);
             grid.add(query ? PrometheusQueryView.besideButton(input, prometheus) : input, 1, row++);
             grid.add(error, 1, row++);
+            grid.add(note, 1, row++);
             if (query) {
                 grid.add(PrometheusQueryView.result(prometheus), 1, row++);
             }
         }
         VBox box = new VBox(4, heading, grid);
         box.getStyleClass().add("form-section");
+        return box;
+    }
+
+    /** The keys the study sets that no field edits, read-only; hidden when there are none. */
+    private Node yamlOnlySection() {
+        Label heading = new Label("Set in YAML (edit in YAML)");
+        heading.getStyleClass().add("form-section-title");
+        Label hint = new Label("The form has no field for these keys; the study sets them and they apply. Edit them"
+                + " on the YAML tab.");
+        hint.setWrapText(true);
+        VBox lines = new VBox(2);
+        lines.setId("yaml-only-keys");
+        Runnable fill = () -> lines.getChildren().setAll(vm.yamlOnly().stream().map(line -> {
+            Label l = new Label(line);
+            l.getStyleClass().add("yaml-only-key");
+            l.setTooltip(new Tooltip(line + "\nRead-only here: edit in YAML"));
+            return (Node) l;
+        }).toList());
+        fill.run();
+        vm.yamlOnly().addListener((javafx.collections.ListChangeListener<String>) c -> fill.run());
+        VBox box = new VBox(4, heading, hint, lines);
+        box.getStyleClass().add("form-section");
+        box.setId("yaml-only");
+        box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.yamlOnly()));
+        box.managedProperty().bind(box.visibleProperty());
         return box;
     }
 
@@ -163,16 +196,54 @@ final class FormView {
             return false;
         }
         c.requestFocus();
+        reveal(root, c);
+        return true;
+    }
+
+    /** Scrolls the form so that {@code c} is near the top of its viewport. */
+    static void reveal(ScrollPane root, Node c) {
         double contentHeight = root.getContent().getBoundsInLocal().getHeight();
         double y = root.getContent().sceneToLocal(c.localToScene(0, 0)).getY();
         double room = contentHeight - root.getViewportBounds().getHeight();
         if (room > 0) {
             root.setVvalue(Math.max(0, Math.min(1, (y - 20) / room)));
         }
-        return true;
     }
 
     ScrollPane node() {
         return root;
+    }
+
+    /**
+     * The form with Undo and Redo above it; Ctrl+Z undoes the last committed form edit and Ctrl+Shift+Z (or Ctrl+Y)
+     * redoes it, also while a field has the focus; with nothing to undo, the key goes to the field.
+     */
+    Node withUndoBar() {
+        javafx.scene.control.Button undo = new javafx.scene.control.Button("Undo");
+        undo.setId("form-undo");
+        undo.setTooltip(new Tooltip("Undo the last form edit (Ctrl+Z)"));
+        undo.disableProperty().bind(vm.canUndoProperty().not());
+        undo.setOnAction(e -> vm.undo());
+        javafx.scene.control.Button redo = new javafx.scene.control.Button("Redo");
+        redo.setId("form-redo");
+        redo.setTooltip(new Tooltip("Redo the form edit undone last (Ctrl+Shift+Z)"));
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        redo.setOnAction(e -> vm.redo());
+        javafx.scene.layout.HBox bar = new javafx.scene.layout.HBox(6, undo, redo);
+        bar.setPadding(new Insets(6, 10, 0, 10));
+        VBox box = new VBox(bar, root);
+        VBox.setVgrow(root, Priority.ALWAYS);
+        var undoKey = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Z,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
+        var redoKey = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Z,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN, javafx.scene.input.KeyCombination.SHIFT_DOWN);
+        var redoY = new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.Y,
+                javafx.scene.input.KeyCombination.SHORTCUT_DOWN);
+        box.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (undoKey.match(e) && vm.undo() || (redoKey.match(e) || redoY.match(e)) && vm.redo()) {
+                e.consume();
+            }
+        });
+        return box;
     }
 }

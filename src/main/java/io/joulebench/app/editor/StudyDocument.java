@@ -23,7 +23,10 @@ public final class StudyDocument {
     private ObjectNode tree = StudyYaml.NODES.objectNode();
 
     public StudyDocument() {
-        text.addListener((o, a, b) -> reparse(b));
+        text.addListener((o, a, b) -> {
+            reparse(b);
+            history();
+        });
     }
 
     private void reparse(String yaml) {
@@ -45,8 +48,74 @@ public final class StudyDocument {
         ObjectNode copy = tree.deepCopy();
         change.accept(copy);
         String current = text.get();
-        text.set(YamlSplice.apply(current, tree, copy)
-                .orElseGet(() -> headerComments(current) + StudyYaml.write(copy)));
+        String next = YamlSplice.apply(current, tree, copy)
+                .orElseGet(() -> headerComments(current) + StudyYaml.write(copy));
+        text.set(next);
+        if (!next.equals(current)) {
+            undo.push(new Step(current, next));
+            if (undo.size() > MAX_UNDO) {
+                undo.removeLast();
+            }
+            redo.clear();
+            history();
+        }
+    }
+
+    /** Form edits kept for undo. */
+    static final int MAX_UNDO = 200;
+
+    /** One form edit: the text before and after it. */
+    private record Step(String before, String after) {
+    }
+
+    private final java.util.Deque<Step> undo = new java.util.ArrayDeque<>();
+    private final java.util.Deque<Step> redo = new java.util.ArrayDeque<>();
+    private final BooleanProperty canUndo = new SimpleBooleanProperty(false);
+    private final BooleanProperty canRedo = new SimpleBooleanProperty(false);
+
+    /**
+     * Undoes the last form edit (the YAML tab's text area has its own undo). Once the text was changed otherwise
+     * (typed on the YAML tab, another study opened) the form's history no longer applies and is dropped.
+     *
+     * @return whether an edit was undone
+     */
+    public boolean undo() {
+        return move(undo, redo, true);
+    }
+
+    /** Redoes the last undone form edit; see {@link #undo}. */
+    public boolean redo() {
+        return move(redo, undo, false);
+    }
+
+    private boolean move(java.util.Deque<Step> from, java.util.Deque<Step> to, boolean back) {
+        Step step = from.peek();
+        if (step == null || !(back ? step.after : step.before).equals(text.get())) {
+            undo.clear();
+            redo.clear();
+            history();
+            return false;
+        }
+        from.pop();
+        text.set(back ? step.before : step.after);
+        to.push(step);
+        history();
+        return true;
+    }
+
+    private void history() {
+        String now = text.get();
+        canUndo.set(!undo.isEmpty() && undo.peek().after.equals(now));
+        canRedo.set(!redo.isEmpty() && redo.peek().before.equals(now));
+    }
+
+    /** Whether {@link #undo} has a form edit to undo (false once the text changed otherwise). */
+    public ReadOnlyBooleanProperty canUndoProperty() {
+        return canUndo;
+    }
+
+    public ReadOnlyBooleanProperty canRedoProperty() {
+        return canRedo;
     }
 
     /** Whether a form edit of {@code yaml} keeps its comments (it is spliced in, not rewritten). */

@@ -31,7 +31,11 @@ public final class StudyForm {
             java.util.Map.entry("slo_ttft", "none"), java.util.Map.entry("slo_tpot", "none"),
             java.util.Map.entry("model", "engine's own"), java.util.Map.entry("image", "preset image"),
             java.util.Map.entry("endpoint_url", "none"),
+            java.util.Map.entry("window_by_rate", "none"),
             java.util.Map.entry("prometheus_unit", "mJ"), java.util.Map.entry("api_key_env", "no key"));
+
+    /** The per-rate window lengths' field. */
+    public static final String WINDOW_BY_RATE = "window_by_rate";
 
     private StudyForm() {
     }
@@ -80,7 +84,10 @@ public final class StudyForm {
         f.add(field("slo_percentile", TRAFFIC, "SLO percentile", "server.traffic.slo.percentile", Kind.NUMBER,
                 "0.99 = p99"));
         f.add(field("window_seconds", WINDOWS, "Window (s)", "server.traffic.window_seconds", Kind.NUMBER,
-                "Length of each measured window"));
+                "Length of each measured window, for the rates without their own length in Window by rate"));
+        f.add(field(WINDOW_BY_RATE, WINDOWS, "Window by rate (s)", "server.traffic.window_seconds_by_rate",
+                Kind.RATE_MAP, "Rates with their own window length, rate: seconds (e.g. 16: 20, 28: 8); these win"
+                        + " over Window (s) for their rates"));
         f.add(field("ramp_seconds", WINDOWS, "Ramp (s)", "server.traffic.ramp_exclusion_seconds", Kind.NUMBER,
                 "Traffic before the first window, not measured"));
         f.add(field("windows_per_level", WINDOWS, "Windows per level", "server.windows_per_level", Kind.INT, ""));

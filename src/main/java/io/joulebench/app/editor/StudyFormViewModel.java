@@ -21,6 +21,10 @@ public final class StudyFormViewModel {
 
     private final StudyDocument document;
     private final Map<String, FieldViewModel> fields = new LinkedHashMap<>();
+    private final javafx.collections.ObservableList<String> yamlOnly =
+            javafx.collections.FXCollections.observableArrayList();
+    private final javafx.collections.ObservableList<String> readOnlyYamlOnly =
+            javafx.collections.FXCollections.unmodifiableObservableList(yamlOnly);
 
     public StudyFormViewModel(StudyDocument document) {
         this.document = document;
@@ -36,6 +40,44 @@ public final class StudyFormViewModel {
         for (FieldViewModel vm : fields.values()) {
             vm.setValue(FieldCodec.display(vm.field(), StudyYaml.get(document.tree(), vm.field().pathFor(engine))));
         }
+        notes();
+        List<String> shown = new ArrayList<>(SweepViewModel.pathsShown(document.tree()));
+        fields.values().forEach(vm -> shown.add(vm.field().pathFor(engine)));
+        List<String> lines = YamlOnlyKeys.of(document.tree(), shown).stream().map(YamlOnlyKeys.Key::line).toList();
+        if (!lines.equals(yamlOnly)) {
+            yamlOnly.setAll(lines);
+        }
+    }
+
+    /**
+     * The keys the study sets that no form field edits, as "path: value" lines the form shows read-only (to be
+     * edited in YAML), so such a study is never shown as if they were unset.
+     */
+    public javafx.collections.ObservableList<String> yamlOnly() {
+        return readOnlyYamlOnly;
+    }
+
+    /**
+     * Says where per-rate window lengths change what Window (s) means (issue 35 item 9: it "changed nothing" on a
+     * study whose every rate has its own length) and which per-rate lengths name a rate the study lacks.
+     */
+    private void notes() {
+        var tree = document.tree();
+        List<Double> rates = SweepViewModel.ratesOf(tree);
+        List<String> stale = SweepViewModel.staleWindowRates(tree);
+        long own = 0;
+        if (StudyYaml.get(tree, SweepViewModel.WINDOWS_BY_RATE_PATH) instanceof com.fasterxml.jackson.databind.node
+                .ObjectNode byRate) {
+            List<Double> keyed = new ArrayList<>();
+            byRate.fieldNames().forEachRemaining(k -> keyed.add(io.joulebench.core.study.TrafficConfig.parseRateKey(k)));
+            own = rates.stream().filter(keyed::contains).count();
+        }
+        field("window_seconds").setNote(own == 0 ? "" : own == rates.size()
+                ? "Applies to no rate: every rate has its own length in Window by rate"
+                : "Applies to " + (rates.size() - own) + " of " + rates.size() + " rates; the others have their own"
+                        + " length in Window by rate");
+        field(StudyForm.WINDOW_BY_RATE).setNote(stale.isEmpty() ? "" : "Not a rate of this study: "
+                + String.join(", ", stale) + " (unused; remove or add the rate)");
     }
 
     /** Writes a field's text into the study; false (and the reason next to the field) when it cannot be. */
@@ -63,6 +105,24 @@ public final class StudyFormViewModel {
             }
         });
         return true;
+    }
+
+    /** Undoes the last form edit (Ctrl+Z on the form); false when there is none. */
+    public boolean undo() {
+        return document.undo();
+    }
+
+    /** Redoes the last undone form edit (Ctrl+Shift+Z or Ctrl+Y on the form); false when there is none. */
+    public boolean redo() {
+        return document.redo();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty canUndoProperty() {
+        return document.canUndoProperty();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty canRedoProperty() {
+        return document.canRedoProperty();
     }
 
     /** The study's engine, {@code reference} when not given. */

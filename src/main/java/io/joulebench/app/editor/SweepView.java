@@ -63,6 +63,13 @@ final class SweepView {
         }
         listActions.setAlignment(Pos.CENTER_LEFT);
 
+        Label ratesNote = new Label();
+        ratesNote.setId("sweep-rates-note");
+        ratesNote.setWrapText(true);
+        ratesNote.textProperty().bind(vm.ratesNoteProperty());
+        ratesNote.visibleProperty().bind(vm.ratesNoteProperty().isNotEmpty());
+        ratesNote.managedProperty().bind(ratesNote.visibleProperty());
+
         Label rateError = new Label();
         rateError.setId("error-rates");
         rateError.getStyleClass().add("field-error");
@@ -143,7 +150,7 @@ final class SweepView {
         axisError.setWrapText(true);
         bindError(axisError, vm.secondErrorProperty());
 
-        root.getChildren().addAll(heading, list, listActions, rateError, generatorLabel, generator, generateError,
+        root.getChildren().addAll(heading, list, ratesNote, listActions, rateError, generatorLabel, generator, generateError,
                 secondHeading, axis, second, axisError);
         root.getStyleClass().addAll("form-section", "sweep-designer");
         root.setPadding(new Insets(0, 0, 4, 0));

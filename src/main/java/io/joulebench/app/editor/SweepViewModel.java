@@ -31,6 +31,7 @@ public final class SweepViewModel {
     private final StringProperty secondValues = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
     private final StringProperty secondError = new SimpleStringProperty("");
+    private final StringProperty ratesNote = new SimpleStringProperty("");
 
     public SweepViewModel(StudyDocument document) {
         this.document = document;
@@ -73,6 +74,40 @@ public final class SweepViewModel {
         }
         secondPath.set(path);
         secondValues.set(text);
+        JsonNode search = StudyYaml.get(tree, CAPACITY_SEARCH_PATH);
+        ratesNote.set(search == null || search.isNull() ? "" : "The capacity search chooses the measured rates"
+                + rangeOf(search) + " (" + CAPACITY_SEARCH_PATH + ", listed below: edit in YAML)");
+    }
+
+    /** Where a study asks for an SLO capacity search, which picks the measured rates itself. */
+    static final String CAPACITY_SEARCH_PATH = "server.capacity_search";
+
+    private static String rangeOf(JsonNode search) {
+        JsonNode min = search.get("min_rate");
+        JsonNode max = search.get("max_rate");
+        return min == null || max == null ? "" : ", searching " + FieldCodec.text(min) + "–" + FieldCodec.text(max)
+                + " req/s";
+    }
+
+    /** The study paths this designer shows: the rate (fixed or swept) and the one other swept field it lists. */
+    static List<String> pathsShown(ObjectNode tree) {
+        List<String> paths = new ArrayList<>(List.of(RATE_PATH, "sweep." + RATE_PATH));
+        JsonNode sweep = tree.get("sweep");
+        if (sweep instanceof ObjectNode s) {
+            for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+                String axis = it.next();
+                if (!axis.equals(RATE_PATH)) {
+                    paths.add("sweep." + axis);
+                    break;
+                }
+            }
+        }
+        return paths;
+    }
+
+    /** Said beside an empty rate list when something else chooses the rates; empty otherwise. */
+    public ReadOnlyStringProperty ratesNoteProperty() {
+        return ratesNote;
     }
 
     /** Appends a rate (text, so a bad value reaches the validator and is shown next to the list). */
@@ -107,13 +142,66 @@ public final class SweepViewModel {
         selected.set(to);
     }
 
-    /** Replaces the rates with N points between a and b. */
+    /**
+     * Replaces the rates with N points between a and b. Per-rate window lengths of rates no longer in the list are
+     * dropped in the same edit (one undo), so {@code window_seconds_by_rate} never names a rate the study lacks.
+     */
     public void generate(int n, double a, double b, SweepGenerator.Spacing spacing) {
         List<String> next = new ArrayList<>();
         for (double v : SweepGenerator.points(n, a, b, spacing)) {
             next.add(FieldCodec.text(StudyYaml.number(v)));
         }
-        write(next);
+        document.edit(tree -> {
+            writeInto(tree, next);
+            dropStaleWindows(tree);
+        });
+    }
+
+    /** The path of the per-rate window lengths. */
+    static final String WINDOWS_BY_RATE_PATH = "server.traffic.window_seconds_by_rate";
+
+    /** Removes the per-rate window lengths whose rate is not one of the study's rates. */
+    static void dropStaleWindows(ObjectNode tree) {
+        if (StudyYaml.get(tree, WINDOWS_BY_RATE_PATH) instanceof ObjectNode byRate) {
+            List<String> stale = staleWindowRates(tree);
+            stale.forEach(byRate::remove);
+            if (byRate.isEmpty()) {
+                StudyYaml.set(tree, WINDOWS_BY_RATE_PATH, null);
+            }
+        }
+    }
+
+    /** The keys of {@code window_seconds_by_rate} that name none of the study's rates (a search's study has none). */
+    static List<String> staleWindowRates(ObjectNode tree) {
+        List<String> stale = new ArrayList<>();
+        if (StudyYaml.get(tree, WINDOWS_BY_RATE_PATH) instanceof ObjectNode byRate
+                && StudyYaml.get(tree, CAPACITY_SEARCH_PATH) == null) {
+            List<Double> rates = ratesOf(tree);
+            byRate.fieldNames().forEachRemaining(k -> {
+                Double rate = io.joulebench.core.study.TrafficConfig.parseRateKey(k);
+                if (rate == null || !rates.contains(rate)) {
+                    stale.add(k);
+                }
+            });
+        }
+        return stale;
+    }
+
+    /** The study's rates that are numbers: the swept list, else the fixed rate. */
+    static List<Double> ratesOf(ObjectNode tree) {
+        List<Double> out = new ArrayList<>();
+        JsonNode swept = StudyYaml.sweepAxis(tree, RATE_PATH);
+        JsonNode values = swept != null ? swept : StudyYaml.get(tree, RATE_PATH);
+        if (values != null && values.isArray()) {
+            values.forEach(v -> {
+                if (v.isNumber()) {
+                    out.add(v.doubleValue());
+                }
+            });
+        } else if (values != null && values.isNumber()) {
+            out.add(values.doubleValue());
+        }
+        return out;
     }
 
     /** Sets the second swept field; an empty path removes it. Values are comma separated. */
@@ -142,7 +230,11 @@ public final class SweepViewModel {
     }
 
     private void write(List<String> values) {
-        document.edit(tree -> {
+        document.edit(tree -> writeInto(tree, values));
+    }
+
+    private static void writeInto(ObjectNode tree, List<String> values) {
+        {
             boolean swept = StudyYaml.sweepAxis(tree, RATE_PATH) != null;
             if (values.isEmpty()) {
                 StudyYaml.setSweepAxis(tree, RATE_PATH, null);
@@ -155,7 +247,7 @@ public final class SweepViewModel {
                 StudyYaml.set(tree, RATE_PATH, null);
                 StudyYaml.setSweepAxis(tree, RATE_PATH, list);
             }
-        });
+        }
     }
 
     /** The selected rate as a number, or NaN when none is selected or it is not a number. */

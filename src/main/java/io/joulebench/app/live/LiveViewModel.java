@@ -201,7 +201,9 @@ public final class LiveViewModel {
             levelText.set("Level " + p.level() + "/" + p.levelCount() + " at " + Formats.rate(p.rate()));
             windowText.set(p.window() == 0 ? "Window —/" + p.windowCount()
                     : "Window " + p.window() + "/" + p.windowCount());
-            warmupText.set("Warmup: " + p.warmup().label());
+            boolean stopped = runState == RunState.CANCELLED || runState == RunState.FAILED;
+            // a run cancelled in its warmup never hears the warmup finish: it must not read as still running
+            warmupText.set("Warmup: " + (stopped ? p.warmup().labelAfterStop() : p.warmup().label()));
             etaText.set(switch (runState) {
                 case FINISHED -> "Finished";
                 case CANCELLED -> "Cancelled";

@@ -18,4 +18,17 @@ public enum WarmupState {
     public String label() {
         return label;
     }
+
+    /** Whether the warmup is still going on (converging, or a fixed one running its duration). */
+    public boolean underWay() {
+        return this == CONVERGING || this == RUNNING_FIXED;
+    }
+
+    /**
+     * How the warmup reads once the run stopped (cancelled or failed): one still under way did not finish, it was
+     * stopped; any other state stands.
+     */
+    public String labelAfterStop() {
+        return underWay() ? "stopped (" + (this == RUNNING_FIXED ? "fixed, " : "") + "run ended)" : label;
+    }
 }

@@ -39,7 +39,8 @@ import java.util.function.LongSupplier;
  * {@link LiveSnapshot} as a run of this workbench: window chart, tiles, level table, power trace, progress, and the
  * job table. Events are handed in by a {@link FolderFollower} (its thread); {@link #snapshot()} is polled by the
  * view. Times are the events' own ({@code t}), so a folder read from its start replays its history. The ETA is the
- * core's {@link StudyProgress} on those times; for a cluster run, whose groups run side by side, it is not given.
+ * core's {@link StudyProgress} on those times; for a cluster run, whose groups run side by side, core's cluster ETA
+ * (the longest group left) on the jobs' states and their levels' results.
  */
 public final class FollowedRunFeed implements LiveRunFeed {
 
@@ -240,7 +241,10 @@ public final class FollowedRunFeed implements LiveRunFeed {
         if (t != null && origin == null) {
             origin = t;
         }
-        JobEvents.read(n).ifPresent(this::job);
+        JobEvents.read(n).ifPresent(e -> {
+            job(e);
+            clusterEta(e, t);
+        });
         switch (event) {
             case "study_started" -> {
                 if (jobSource == null) {
@@ -314,6 +318,9 @@ public final class FollowedRunFeed implements LiveRunFeed {
                 if (eta != null && jobSource == null) {
                     eta.levelFinished(nanos(t));
                 }
+                if (eta != null && jobSource != null && t != null) {
+                    eta.cellFinished(n.path(EventLog.CELL).asText(), nanos(t));
+                }
                 if (jobSource != null && n.path("valid").asBoolean()) {
                     jobs.computeIfAbsent(jobSource, Job::new).levelsDone++;
                 }
@@ -340,6 +347,21 @@ public final class FollowedRunFeed implements LiveRunFeed {
             }
         }
         changed();
+    }
+
+    /** A cluster run's jobs tell core's ETA which groups run and which ended (issue 35 item 5: it read "ETA —"). */
+    private void clusterEta(JobEvents.JobEvent e, Instant t) {
+        Job j = jobs.get(e.jobId());
+        int group = e.group() != null ? e.group() : j == null ? -1 : j.group;
+        if (eta == null || group < 0 || t == null) {
+            return;
+        }
+        if (e.state() != null && e.state().startsWith("RUNNING")) {
+            eta.groupRunning(group, nanos(t));
+        }
+        if (e.event().equals(JobEvents.MERGED)) {
+            eta.groupEnded(group);
+        }
     }
 
     private void job(JobEvents.JobEvent e) {
@@ -417,7 +439,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
         Duration left = null;
         if (state == RunState.FINISHED) {
             left = Duration.ZERO;
-        } else if (state.active() && eta != null && eta.started() && jobs.isEmpty()) {
+        } else if (state.active() && eta != null && eta.started()) {
             left = Duration.ofMillis(Math.round(eta.etaSeconds(wallNanos.getAsLong()) * 1000));
         }
         return new RunProgress(Math.max(0, current) + 1, levels.size(), level.rate, window, level.windowsTotal,

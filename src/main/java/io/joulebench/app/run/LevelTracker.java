@@ -4,6 +4,8 @@ import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -57,9 +59,10 @@ final class LevelTracker {
 
     /**
      * The cells an earlier run credited (a resume skips them): their rows are done with the manifest's verdict
-     * instead of pending. Call after {@link #planned}; entries are matched to cells by config hash and cycle.
+     * instead of pending, with their windows from the folder's windows.csv ({@code rows}). Call after
+     * {@link #planned}; entries and rows are matched to cells by config hash and cycle.
      */
-    void credited(List<ManifestEntry> entries) {
+    void credited(List<ManifestEntry> entries, List<WindowRow> rows) {
         if (plan == null) {
             return;
         }
@@ -71,7 +74,9 @@ final class LevelTracker {
             if (level != null) {
                 int windows = e.summary() != null ? e.summary().windows() : e.windowIds().size();
                 boolean valid = e.status() == CellStatus.COMPLETED && (e.summary() == null || e.summary().valid());
-                level.credited(windows, valid, e.reason());
+                List<WindowRow> own = rows.stream().filter(r -> cell.configHash().equals(
+                        r.text(WindowsCsvColumns.CONFIG_HASH)) && r.cycle() == cell.cycle()).toList();
+                level.credited(windows, valid, e.reason(), own);
             }
         }
     }

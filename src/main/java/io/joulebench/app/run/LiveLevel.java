@@ -4,6 +4,8 @@ import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.results.LevelFigures;
+import io.joulebench.core.results.WindowRow;
+import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,6 +25,8 @@ final class LiveLevel {
     double cv = Double.NaN;
     /** Windows an earlier run credited to this level (a resume does not run it again); -1 when not credited. */
     int creditedWindows = -1;
+    /** The credited windows as the folder's windows.csv has them (a resume shows them, not dashes); empty if none. */
+    List<WindowRow> creditedRows = List.of();
     /** The auto window length chosen from the warmup, as the table shows it; empty for a fixed length. */
     String autoWindow = "";
 
@@ -52,8 +56,11 @@ final class LiveLevel {
     }
 
     /** The level was credited before a resume: it is done, with the manifest's verdict, and is not run again. */
-    void credited(int windows, boolean valid, String why) {
+    void credited(int windows, boolean valid, String why, List<WindowRow> rows) {
         creditedWindows = windows;
+        creditedRows = List.copyOf(rows);
+        cv = rows.stream().map(r -> r.number(WindowsCsvColumns.LEVEL_COV)).filter(java.util.OptionalDouble::isPresent)
+                .mapToDouble(java.util.OptionalDouble::getAsDouble).findFirst().orElse(Double.NaN);
         verdict = valid ? Validity.VALID : Validity.INVALID;
         reason = valid ? EARLIER_RUN : why == null || why.isBlank() ? EARLIER_RUN : why + " (" + EARLIER_RUN + ")";
     }
@@ -67,6 +74,12 @@ final class LiveLevel {
     }
 
     void points(List<WindowPoint> out) {
+        if (windows.isEmpty()) {
+            for (WindowRow r : creditedRows) {
+                r.jPerToken().ifPresent(j -> out.add(new WindowPoint(index, r.windowIndex(), rate, j, verdict, cv,
+                        cvThreshold)));
+            }
+        }
         for (WindowRecord w : windows) {
             if (w.jPerToken() != null) {
                 out.add(new WindowPoint(index, w.windowIndex(), rate, w.jPerToken(), verdict, cv, cvThreshold));
@@ -74,9 +87,13 @@ final class LiveLevel {
         }
     }
 
-    /** Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them. */
+    /**
+     * Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them; a
+     * credited level's are its windows.csv rows'.
+     */
     LevelRow row() {
-        LevelFigures figures = LevelFigures.ofRecords(windows);
+        LevelFigures figures = windows.isEmpty() && !creditedRows.isEmpty() ? LevelFigures.ofRows(creditedRows)
+                : LevelFigures.ofRecords(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
                 figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow);
     }

@@ -123,7 +123,7 @@ public final class StudyRunController implements RunController {
         Path name = resultsFolder.getFileName();
         launch(name == null ? resultsFolder.toString() : name.toString(), resultsFolder,
                 f -> {
-                    f.resuming(creditedCells(resultsFolder));
+                    f.resuming(creditedCells(resultsFolder), creditedRows(resultsFolder));
                     return execution.resume(resultsFolder, f);
                 });
     }
@@ -134,6 +134,16 @@ public final class StudyRunController implements RunController {
             return Manifest.read(resultsFolder.resolve(Manifest.FILE_NAME)).entries();
         } catch (java.io.IOException | RuntimeException e) {
             LOG.debug("manifest of {} not read for the live view", resultsFolder, e);
+            return java.util.List.of();
+        }
+    }
+
+    /** The folder's windows (on the run's thread), for the credited levels' figures; none when unreadable. */
+    private static java.util.List<io.joulebench.core.results.WindowRow> creditedRows(Path resultsFolder) {
+        try {
+            return io.joulebench.core.results.WindowsCsvTable.readFolder(resultsFolder).rows();
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.debug("windows of {} not read for the live view", resultsFolder, e);
             return java.util.List.of();
         }
     }

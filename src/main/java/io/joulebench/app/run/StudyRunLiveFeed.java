@@ -9,6 +9,7 @@ import io.joulebench.app.live.WarmupState;
 import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.results.ManifestEntry;
+import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
@@ -52,6 +53,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private WindowRecord lastWindow;
     private StudyProgress eta = new StudyProgress(0);
     private List<ManifestEntry> credited = List.of();
+    private List<WindowRow> creditedRows = List.of();
     /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
     private long measuredUntil = Long.MAX_VALUE;
     private SearchProgress search;
@@ -78,6 +80,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         lastWindow = null;
         eta = new StudyProgress(0);
         credited = List.of();
+        creditedRows = List.of();
         measuredUntil = Long.MAX_VALUE;
         search = null;
         studyName = name;
@@ -91,7 +94,16 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
      * {@link #starting} and before the core's {@link #studyStarted}.
      */
     public synchronized void resuming(List<ManifestEntry> entries) {
+        resuming(entries, List.of());
+    }
+
+    /**
+     * As {@link #resuming(List)}, with the folder's windows.csv rows: a credited level shows its CV, TTFT and Req/s
+     * and its windows in the chart from them, as the results would.
+     */
+    public synchronized void resuming(List<ManifestEntry> entries, List<WindowRow> rows) {
         credited = entries.stream().filter(ManifestEntry::credited).toList();
+        creditedRows = List.copyOf(rows);
         changed();
     }
 
@@ -126,7 +138,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         levels.planned(studyPlan);
-        levels.credited(credited);
+        levels.credited(credited, creditedRows);
         if (!studyPlan.cells().isEmpty()) {
             energy.planned(studyPlan.cells().get(0).experiment().measurement().energySampler());
         }
@@ -236,6 +248,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void capacitySearchUpdated(SearchProgress progress) {
         search = progress;
+        if (eta.started()) {
+            eta.searchUpdated(progress.path().size(), progress.finished(), nanos.getAsLong());
+        }
         changed();
     }
 

@@ -145,6 +145,7 @@ public final class ProgressLines implements StudyRunListener {
     /** A probe's line after each probe (its bracket after it), the outcome's once the search ends. */
     @Override
     public synchronized void capacitySearchUpdated(SearchProgress p) {
+        progress.searchUpdated(p.path().size(), p.finished(), nanoTime.getAsLong());
         if (p.result() == null) {
             line("capacity_probe", "capacity search: " + CapacitySearch.probeLine(p.path().size(), p.path().getLast())
                     + String.format(Locale.ROOT, "; bracket %s–%s req/s", number(p.bracketLow()),

@@ -112,6 +112,11 @@ public final class WallTimeEstimator {
         return s.capacitySearch() == null ? 1 : s.capacitySearch().measureFractions().size();
     }
 
+    /** A cell's capacity-search probe budget (its worst case, {@link #probeSeconds}); 0 without a search. */
+    public static double probeSeconds(ExperimentConfig e) {
+        return e.isServer() ? probeSeconds(e.server()) : 0;
+    }
+
     /** A capacity search's probes at their worst-case count: each the ramp at its rate, then one probe window. */
     static double probeSeconds(ServerConfig s) {
         CapacitySearchConfig c = s.capacitySearch();

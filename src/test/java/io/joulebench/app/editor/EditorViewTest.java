@@ -56,6 +56,34 @@ class EditorViewTest {
         assertThat(context.shell().editor().textProperty().get()).contains("server.traffic.rate: [16, 28, 40, -4]");
     }
 
+    @Test
+    void ctrl_z_on_the_form_undoes_a_form_edit_and_the_undo_button_follows(FxRobot robot) throws Exception {
+        // Issue 35 item 9: the form had no undo.
+        String before = context.shell().editor().textProperty().get();
+        javafx.scene.control.Button undo = robot.lookup("#form-undo").queryAs(javafx.scene.control.Button.class);
+        assertThat(undo.isDisabled()).isTrue();
+        robot.doubleClickOn(revealed(robot, "#field-windows_per_level")).eraseText(3).write("5").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.shell().editor().textProperty().get()).contains("windows_per_level: 5");
+        assertThat(undo.isDisabled()).isFalse();
+        assertThat(robot.lookup("#field-window_by_rate").queryAs(TextField.class).getText())
+                .isEqualTo("16: 20, 28: 8, 40: 6");
+
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z)
+                .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(context.shell().editor().textProperty().get()).isEqualTo(before);
+        assertThat(robot.lookup("#form-redo").queryAs(javafx.scene.control.Button.class).isDisabled()).isFalse();
+    }
+
+    /** The form's field, scrolled into view (the form is taller than the test's window). */
+    static TextField revealed(FxRobot robot, String query) {
+        TextField field = robot.lookup(query).queryAs(TextField.class);
+        javafx.scene.control.ScrollPane form = robot.lookup(".study-form").queryAs(javafx.scene.control.ScrollPane.class);
+        robot.interact(() -> FormView.reveal(form, field));
+        return field;
+    }
+
     /** Collects until a fresh weak reference is cleared: one full collection at least, no fixed sleep. */
     static void collectGarbage() {
         java.lang.ref.WeakReference<Object> probe = new java.lang.ref.WeakReference<>(new Object());
@@ -134,7 +162,7 @@ class EditorViewTest {
         Label wall = robot.lookup("#plan-wall-time").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> wall.getText().matches(".*\\d+:\\d\\d.*"));
         String before = wall.getText();
-        TextField windows = robot.lookup("#field-windows_per_level").queryAs(TextField.class);
+        TextField windows = revealed(robot, "#field-windows_per_level");
         robot.doubleClickOn(windows).eraseText(3).write("4").type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !wall.getText().equals(before));
 

@@ -57,6 +57,25 @@ class LiveViewModelTest {
     }
 
     @Test
+    void a_run_cancelled_during_its_fixed_warmup_does_not_read_warmup_running() {
+        // Issue 35 item 6: after Cancel the status still read "Warmup: running (fixed)".
+        LiveViewModel vm = vm(UiExecutor.direct());
+        LiveSnapshot r = FakeLiveFeed.at(1);
+        RunProgress p = r.progress();
+        RunProgress fixed = new RunProgress(p.level(), p.levelCount(), p.rate(), p.window(), p.windowCount(),
+                WarmupState.RUNNING_FIXED, p.eta(), p.fraction());
+        vm.apply(new LiveSnapshot(r.version(), RunState.RUNNING, r.studyName(), r.energyKind(), r.energyLabel(),
+                r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(), fixed,
+                r.levels()));
+        assertThat(vm.warmupTextProperty().get()).isEqualTo("Warmup: running (fixed)");
+
+        vm.apply(new LiveSnapshot(r.version() + 1, RunState.CANCELLED, r.studyName(), r.energyKind(),
+                r.energyLabel(), r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(),
+                fixed, r.levels()));
+        assertThat(vm.warmupTextProperty().get()).doesNotContain("running").contains("stopped");
+    }
+
+    @Test
     void closed_windows_become_points_across_levels_with_one_band_per_level() {
         LiveViewModel vm = vm(UiExecutor.direct());
         // 3 s warmup + level 1 (17 s) + ramp and two windows of level 2.

@@ -123,6 +123,39 @@ class StudyRunLiveFeedTest {
     }
 
     @Test
+    void a_resumed_runs_credited_level_shows_its_figures_and_windows_from_the_folder() {
+        // Issue 35 item 6: the credited level showed CV, TTFT and Req/s as "—" and none of its windows in the chart.
+        var cell = plan.cells().get(0);
+        var entry = io.joulebench.core.results.ManifestEntry.pending(0, cell.configHash(), cell.cycle(), cell.label())
+                .with(io.joulebench.core.results.CellStatus.COMPLETED, null, null, "s0", List.of("w0", "w1", "w2"),
+                        new io.joulebench.core.results.CellSummary(cell.rate(), 3, 15.0, 10.0, 1000, 10.0, 0.01, true,
+                                "simulated"), "2026-01-01T00:00:00Z");
+        List<String> header = List.of("config_hash", "cycle", "window_index", "j_per_token", "level_cov",
+                "ttft_p99_ms", "request_throughput_req_s");
+        List<io.joulebench.core.results.WindowRow> rows = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            rows.add(io.joulebench.core.results.WindowRow.of(header, List.of(cell.configHash(),
+                    String.valueOf(cell.cycle()), String.valueOf(w), String.valueOf(0.5 + w / 100.0), "0.02",
+                    String.valueOf(40 + w), "1.98")));
+        }
+        rows.add(io.joulebench.core.results.WindowRow.of(header, List.of("another-hash", "0", "0", "9", "", "", "")));
+        feed.starting("quickstart");
+        feed.resuming(List.of(entry), rows);
+        feed.studyStarted(plan);
+        feed.sessionStarted("s1", plan.cells().subList(1, 3));
+
+        LiveSnapshot s = feed.snapshot();
+        LevelRow credited = s.levels().get(0);
+        assertThat(credited.cv()).isEqualTo(0.02);
+        assertThat(credited.ttftP99Ms()).isCloseTo(41.0, within(1e-9));
+        assertThat(credited.requestThroughput()).isCloseTo(1.98, within(1e-9));
+        assertThat(s.windows()).extracting(WindowPoint::levelIndex, WindowPoint::windowIndex)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, 0), org.assertj.core.groups.Tuple.tuple(0, 1),
+                        org.assertj.core.groups.Tuple.tuple(0, 2));
+        assertThat(s.windows()).extracting(WindowPoint::validity).containsOnly(Validity.VALID);
+    }
+
+    @Test
     void power_sampled_after_the_last_level_or_a_cancel_is_not_drawn_past_the_run() throws Exception {
         // Issue 22 item 17: the session's last batch, taken as the server is torn down, drew a stray point.
         feed.starting("quickstart");
