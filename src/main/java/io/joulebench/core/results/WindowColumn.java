@@ -9,6 +9,7 @@ import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import java.util.Arrays;
@@ -145,7 +146,14 @@ public enum WindowColumn {
     J_PER_REQUEST_ATTRIBUTED_P90("j_per_request_attributed_p90", Kind.VALUE, "J", Type.DOUBLE,
             f -> attributed(f, AttributedPercentiles::p90J)),
     J_PER_REQUEST_ATTRIBUTED_P99("j_per_request_attributed_p99", Kind.VALUE, "J", Type.DOUBLE,
-            f -> attributed(f, AttributedPercentiles::p99J));
+            f -> attributed(f, AttributedPercentiles::p99J)),
+    // a workload's fidelity (issue 30): the server's prompt tokens, energy over all tokens, delivered/requested
+    INPUT_TOKENS("input_tokens", Kind.VALUE, "tokens", Type.INT64, f -> f.fidelity(ReplayFidelity::inputTokens)),
+    J_PER_TOTAL_TOKEN("j_per_total_token", Kind.VALUE, "J/token", Type.DOUBLE, WindowFacts::jPerTotalToken),
+    INPUT_DELIVERED_RATIO("input_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
+            f -> f.fidelity(ReplayFidelity::inputDeliveredRatio)),
+    OUTPUT_DELIVERED_RATIO("output_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
+            f -> f.fidelity(ReplayFidelity::outputDeliveredRatio));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
 

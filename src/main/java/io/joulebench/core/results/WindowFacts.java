@@ -11,6 +11,7 @@ import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.LevelValidation;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import io.joulebench.core.window.WindowRecord;
@@ -246,6 +247,21 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
             meets &= b.meets(n.doubleValue());
         }
         return meets;
+    }
+
+    /** A value of the window's workload fidelity; null without metrics. */
+    public <T> T fidelity(Function<ReplayFidelity, T> value) {
+        return metric(m -> value.apply(m.fidelity()));
+    }
+
+    /**
+     * Energy over the window's output tokens plus the prompt tokens the server reported for the requests the window
+     * owns; null without energy, without reported prompt tokens, or without tokens.
+     */
+    public Double jPerTotalToken() {
+        Long input = fidelity(ReplayFidelity::inputTokens);
+        long total = window.tokens() + (input == null ? 0 : input);
+        return window.energyJ() == null || input == null || total <= 0 ? null : window.energyJ() / total;
     }
 
     /** A value of the SLO overlay (server windows with an SLO only). */
