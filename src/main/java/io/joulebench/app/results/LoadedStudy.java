@@ -2,11 +2,23 @@ package io.joulebench.app.results;
 
 import io.joulebench.core.results.WindowsCsvTable;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A results folder open in the browser: where it is, how it is labelled, and its windows. */
-public record LoadedStudy(Path folder, String label, WindowsCsvTable table) {
+/**
+ * A results folder open in the browser: where it is, how it is labelled, its windows, and its trace levels' fidelity
+ * lines ({@link io.joulebench.core.results.LevelFidelities}, read with the folder; empty without trace levels).
+ */
+public record LoadedStudy(Path folder, String label, WindowsCsvTable table, List<String> fidelity) {
+
+    public LoadedStudy {
+        fidelity = fidelity == null ? List.of() : List.copyOf(fidelity);
+    }
+
+    public LoadedStudy(Path folder, String label, WindowsCsvTable table) {
+        this(folder, label, table, List.of());
+    }
 
     /** A run's folder name: the study name, then its UTC start stamp. */
     private static final Pattern STAMPED = Pattern.compile("(.+)-(\\d{8}T\\d{6}Z)");

@@ -7,6 +7,7 @@ import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.results.LevelFidelities;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
 import java.io.IOException;
@@ -70,6 +71,7 @@ public final class ResultsViewModel {
     private final Map<WindowRow, LoadedStudy> owner = new IdentityHashMap<>();
     private final ObjectProperty<LoadedStudy> selectedStudy = new SimpleObjectProperty<>();
     private final ObjectProperty<Path> shownFolder = new SimpleObjectProperty<>();
+    private final StringProperty fidelity = new SimpleStringProperty("");
     private final BooleanProperty openingFolder = new SimpleBooleanProperty();
     private final ObjectProperty<Path> unopenedFolder = new SimpleObjectProperty<>();
     private final StringProperty folderNotice = new SimpleStringProperty("");
@@ -108,13 +110,20 @@ public final class ResultsViewModel {
         LoadedStudy chosen = selectedStudy.get() != null && studies.contains(selectedStudy.get())
                 ? selectedStudy.get() : studies.isEmpty() ? null : studies.get(0);
         shownFolder.set(chosen == null ? null : chosen.folder());
+        fidelity.set(chosen == null ? "" : String.join("\n", chosen.fidelity()));
+    }
+
+    /** The shown run's trace levels' fidelity lines, one per level; empty without trace levels. */
+    public ReadOnlyStringProperty fidelityProperty() {
+        return fidelity;
     }
 
     /** Opens a results folder (one holding windows.csv) alongside those already loaded; true on success. */
     public boolean open(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         try {
-            add(dir, WindowsCsvTable.readFolder(dir));
+            WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+            add(dir, table, fidelityLines(dir, table));
             return true;
         } catch (IOException | RuntimeException e) {
             reportUnreadable(dir, e);
@@ -132,9 +141,10 @@ public final class ResultsViewModel {
         reader.execute(() -> {
             try {
                 WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+                List<String> fidelity = fidelityLines(dir, table);
                 ui.execute(() -> {
                     reading.set(reading.get() - 1);
-                    add(dir, table);
+                    add(dir, table, fidelity);
                 });
             } catch (IOException | RuntimeException e) {
                 ui.execute(() -> {
@@ -150,9 +160,19 @@ public final class ResultsViewModel {
         return reading;
     }
 
-    private void add(Path dir, WindowsCsvTable table) {
+    /** Each trace level's fidelity line, read from the folder's requests.csv files (core's one owner). */
+    private static List<String> fidelityLines(Path dir, WindowsCsvTable table) {
+        try {
+            return LevelFidelities.read(dir, table).stream().map(LevelFidelities.Level::line).toList();
+        } catch (IOException | RuntimeException e) {
+            // the windows are still worth showing; a damaged request log only costs the fidelity line
+            return List.of("fidelity unreadable: " + ErrorMessages.describe(e));
+        }
+    }
+
+    private void add(Path dir, WindowsCsvTable table, List<String> fidelity) {
         studies.removeIf(s -> s.folder().equals(dir));
-        studies.add(new LoadedStudy(dir, labelFor(dir, table), table));
+        studies.add(new LoadedStudy(dir, labelFor(dir, table), table, fidelity));
         recent.setAll(preferences.addRecentResults(dir));
         refresh();
     }

@@ -4,6 +4,7 @@ import io.joulebench.app.live.LevelRow;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.results.LevelFigures;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -77,7 +78,8 @@ final class LiveLevel {
     /** Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them. */
     LevelRow row() {
         LevelFigures figures = LevelFigures.ofRecords(windows);
+        ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
-                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow);
+                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "");
     }
 }

@@ -45,25 +45,37 @@ public record ReplayFidelity(long promptTokens, boolean promptReported, long inp
 
     /** One request's contribution: nothing unless it completed. */
     public static ReplayFidelity of(RequestRecord r) {
-        if (r.status() != RequestStatus.OK) {
-            return EMPTY;
-        }
         CompletionResult c = r.result();
         RequestWorkload w = r.workload();
-        Integer prompt = c.serverPromptTokens();
+        return of(r.status() == RequestStatus.OK, w.requestedInputTokens(), w.requestedOutputTokens(),
+                w.sharedPrefixTokens(), c.serverPromptTokens(),
+                c.serverCompletionTokens() != null ? c.serverCompletionTokens().longValue() : c.tokenCount(),
+                c.serverCachedTokens());
+    }
+
+    /**
+     * One request's contribution from its figures (a live record's or a requests.csv row's): nothing unless it
+     * completed ({@code ok}).
+     *
+     * @param delivered the output tokens delivered: usage.completion_tokens where reported, else the client's count
+     */
+    public static ReplayFidelity of(boolean ok, Integer askedIn, Integer askedOut, Integer shared, Integer prompt,
+                                    long delivered, Integer cachedTokens) {
+        if (!ok) {
+            return EMPTY;
+        }
         long p = prompt == null ? 0 : prompt;
-        boolean judgeInput = w.requestedInputTokens() != null && prompt != null;
-        long delivered = c.serverCompletionTokens() != null ? c.serverCompletionTokens() : c.tokenCount();
-        Integer outAsked = w.requestedOutputTokens();
-        long reqIn = w.requestedInputTokens() == null ? 0 : w.requestedInputTokens();
-        boolean cacheReported = c.serverCachedTokens() != null && prompt != null;
+        long reqIn = askedIn == null ? 0 : askedIn;
+        boolean judgeInput = askedIn != null && prompt != null;
+        boolean judgeOutput = askedOut != null;
+        boolean cacheReported = cachedTokens != null && prompt != null;
         return new ReplayFidelity(p, prompt != null,
                 judgeInput ? reqIn : 0, judgeInput ? p : 0, judgeInput ? 1 : 0,
-                judgeInput && Math.abs(p - reqIn) <= inputTolerance((int) reqIn) ? 1 : 0,
-                outAsked == null ? 0 : outAsked, outAsked == null ? 0 : delivered, outAsked == null ? 0 : 1,
-                outAsked != null && delivered == outAsked ? 1 : 0,
-                reqIn, w.requestedInputTokens() == null || w.sharedPrefixTokens() == null ? 0 : w.sharedPrefixTokens(),
-                cacheReported ? p : 0, cacheReported ? c.serverCachedTokens() : 0);
+                judgeInput && Math.abs(p - reqIn) <= inputTolerance(askedIn) ? 1 : 0,
+                judgeOutput ? askedOut : 0, judgeOutput ? delivered : 0, judgeOutput ? 1 : 0,
+                judgeOutput && delivered == askedOut ? 1 : 0,
+                reqIn, askedIn == null || shared == null ? 0 : shared,
+                cacheReported ? p : 0, cacheReported ? cachedTokens : 0);
     }
 
     /** The sums of both. */
