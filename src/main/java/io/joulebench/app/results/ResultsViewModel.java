@@ -7,6 +7,7 @@ import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.compare.ReplayEstimates;
 import io.joulebench.core.results.LevelFidelities;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvTable;
@@ -160,10 +161,16 @@ public final class ResultsViewModel {
         return reading;
     }
 
-    /** Each trace level's fidelity line, read from the folder's requests.csv files (core's one owner). */
+    /**
+     * Each trace level's fidelity line, read from the folder's requests.csv files (core's one owner), then each
+     * replayed configuration's J/token with its interval (over cycles when the study repeated it).
+     */
     private static List<String> fidelityLines(Path dir, WindowsCsvTable table) {
         try {
-            return LevelFidelities.read(dir, table).stream().map(LevelFidelities.Level::line).toList();
+            List<String> lines = new ArrayList<>(LevelFidelities.read(dir, table).stream()
+                    .map(LevelFidelities.Level::line).toList());
+            ReplayEstimates.of(table.rows()).forEach(r -> lines.add(r.line()));
+            return lines;
         } catch (IOException | RuntimeException e) {
             // the windows are still worth showing; a damaged request log only costs the fidelity line
             return List.of("fidelity unreadable: " + ErrorMessages.describe(e));

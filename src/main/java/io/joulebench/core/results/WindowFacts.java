@@ -28,6 +28,9 @@ import java.util.function.Function;
 public record WindowFacts(LevelResult level, WindowRecord window, String windowId, String studyName,
                           String toolVersion) {
 
+    /** windows.csv's {@code arrival} of a replayed trace's window. */
+    public static final String TRACE_ARRIVAL = "trace";
+
     public boolean server() {
         return level.cell().isServer();
     }
@@ -51,7 +54,7 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
 
     public String arrival() {
         TrafficConfig t = traffic();
-        return t == null ? null : t.trace() != null ? "trace" : t.arrival().label();
+        return t == null ? null : t.trace() != null ? TRACE_ARRIVAL : t.arrival().label();
     }
 
     /** The CV of inter-arrival gaps: 1 for Poisson, 0 for constant, the burstiness (default 1) for gamma. */
