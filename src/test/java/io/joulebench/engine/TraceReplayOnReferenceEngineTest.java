@@ -13,6 +13,7 @@ import io.joulebench.core.traffic.RequestStatus;
 import io.joulebench.core.traffic.TraceEntry;
 import io.joulebench.core.traffic.TraceReplaySource;
 import io.joulebench.core.traffic.Transport;
+import io.joulebench.core.window.ReplayFidelity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -125,5 +126,23 @@ class TraceReplayOnReferenceEngineTest {
         assertThat(expected).as("the design shares a good part of the prompts").isGreaterThan(0.3);
         assertThat(served).as("served from cache %.4f vs shareable %.4f", served, expected)
                 .isBetween(expected - 0.05, expected + 0.01);
+
+        // the level's fidelity, as windows.csv, the CLI and the results browser give it, from the same records
+        ReplayFidelity fidelity = ReplayFidelity.EMPTY;
+        for (RequestRecord r : report.records()) {
+            fidelity = fidelity.plus(ReplayFidelity.of(r));
+        }
+        long asked = rows.stream().mapToLong(TraceEntry::inputTokens).sum();
+        assertThat(fidelity.inputTokens()).isEqualTo(prompt);
+        assertThat(fidelity.inputDeliveredRatio()).isEqualTo((double) prompt / asked);
+        assertThat(fidelity.inputDeliveredRatio()).isBetween(0.98, 1.02);
+        assertThat(fidelity.outputDeliveredRatio()).isEqualTo(1.0);
+        assertThat(fidelity.outputExactShare()).isEqualTo(1.0);
+        assertThat(fidelity.inputWithinShare()).isEqualTo(1.0);
+        assertThat(fidelity.cacheShare()).isEqualTo(served);
+        assertThat(fidelity.sharedPrefixShare()).as("prompt tokens built identical to an earlier request's")
+                .isGreaterThanOrEqualTo(expected - 0.01);
+        assertThat(fidelity.summary()).startsWith("fidelity: input 1.0").contains("output 1.00× of trace")
+                .contains(String.format(java.util.Locale.ROOT, "served from cache %.1f %%", 100 * served));
     }
 }

@@ -3,13 +3,23 @@ package io.joulebench.app.live;
 /**
  * One row of the level table: a rate level's windows, stability and latency so far. {@code autoWindow} is the length a
  * {@code window_seconds: auto} level took from its warmup, as shown ({@code auto 278 s}); empty otherwise or until chosen.
+ * {@code fidelity} is a trace level's one-line fidelity summary ({@link io.joulebench.core.window.ReplayFidelity}),
+ * empty for other levels.
  */
 public record LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv,
         double cvThreshold, Validity verdict, String reason, double ttftP99Ms, double requestThroughput,
-        String autoWindow) {
+        String autoWindow, String fidelity) {
 
     public LevelRow {
         autoWindow = autoWindow == null ? "" : autoWindow;
+        fidelity = fidelity == null ? "" : fidelity;
+    }
+
+    /** A row without a fidelity line (not a trace level). */
+    public LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv, double cvThreshold,
+                    Validity verdict, String reason, double ttftP99Ms, double requestThroughput, String autoWindow) {
+        this(levelIndex, rate, windowsDone, windowsTotal, cv, cvThreshold, verdict, reason, ttftP99Ms,
+                requestThroughput, autoWindow, "");
     }
 
     /** A row of a level with a fixed window length. */

@@ -73,11 +73,12 @@ public final class LevelTableView {
     }
 
     static String verdict(LevelRow r) {
-        return switch (r.verdict()) {
+        String verdict = switch (r.verdict()) {
             case VALID -> r.reason().isEmpty() ? "valid" : "valid: " + r.reason();
             case PENDING -> "pending";
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };
+        return r.fidelity().isEmpty() ? verdict : verdict + "\n" + r.fidelity();
     }
 
     public TableView<LevelRow> node() {

@@ -2,21 +2,24 @@ package io.joulebench.app.results;
 
 import io.joulebench.core.results.WindowsCsvTable;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A results folder open in the browser: where it is, how it is labelled, its windows, and the user's name for the
- * run ({@code run --label}, from its manifest; empty when none).
+ * A results folder open in the browser: where it is, how it is labelled, its windows, the user's name for the run
+ * ({@code run --label}, from its manifest; empty when none) and its trace levels' fidelity lines
+ * ({@link io.joulebench.core.results.LevelFidelities}, read with the folder; empty without trace levels).
  */
-public record LoadedStudy(Path folder, String label, WindowsCsvTable table, String runLabel) {
+public record LoadedStudy(Path folder, String label, WindowsCsvTable table, String runLabel, List<String> fidelity) {
 
     public LoadedStudy {
         runLabel = runLabel == null ? "" : runLabel;
+        fidelity = fidelity == null ? List.of() : List.copyOf(fidelity);
     }
 
     public LoadedStudy(Path folder, String label, WindowsCsvTable table) {
-        this(folder, label, table, "");
+        this(folder, label, table, "", List.of());
     }
 
     /** A run's folder name: the study name, then its UTC start stamp. */

@@ -112,8 +112,18 @@ public final class ResultsView {
         PathBar notice = new PathBar("results-folder-notice", vm.folderNoticeProperty(),
                 vm.unopenedFolderProperty(), true).with(dismiss);
         notice.getStyleClass().add("folder-notice");
+        Label fidelity = new Label();
+        fidelity.setId("results-fidelity");
+        fidelity.setWrapText(true);
+        fidelity.getStyleClass().add("file-label");
+        fidelity.textProperty().bind(vm.fidelityProperty());
+        fidelity.visibleProperty().bind(vm.fidelityProperty().isNotEmpty());
+        fidelity.managedProperty().bind(fidelity.visibleProperty());
+        fidelity.setTooltip(new javafx.scene.control.Tooltip("A trace replay's fidelity per level: delivered input and "
+                + "output tokens over the trace's, the share of prompt tokens built to be shareable, and the share "
+                + "the server served from its cache"));
         // The toolbar first: a banner or notice that appears below it never moves a button under the pointer.
-        VBox top = new VBox(6, toolbar, new BannerView(vm.bannerProperty()), notice);
+        VBox top = new VBox(6, toolbar, new BannerView(vm.bannerProperty()), notice, fidelity);
         top.setPadding(new Insets(8, 10, 6, 10));
         root.setTop(top);
 

@@ -7,6 +7,8 @@ import io.joulebench.app.fx.ErrorReporter;
 import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.UiExecutor;
 import io.joulebench.app.prefs.WorkbenchPreferences;
+import io.joulebench.core.compare.ReplayEstimates;
+import io.joulebench.core.results.LevelFidelities;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.WindowsCsvTable;
@@ -73,6 +75,7 @@ public final class ResultsViewModel {
     private final Map<WindowRow, LoadedStudy> owner = new IdentityHashMap<>();
     private final ObjectProperty<LoadedStudy> selectedStudy = new SimpleObjectProperty<>();
     private final ObjectProperty<Path> shownFolder = new SimpleObjectProperty<>();
+    private final StringProperty fidelity = new SimpleStringProperty("");
     private final BooleanProperty openingFolder = new SimpleBooleanProperty();
     private final ObjectProperty<Path> unopenedFolder = new SimpleObjectProperty<>();
     private final StringProperty folderNotice = new SimpleStringProperty("");
@@ -111,13 +114,20 @@ public final class ResultsViewModel {
         LoadedStudy chosen = selectedStudy.get() != null && studies.contains(selectedStudy.get())
                 ? selectedStudy.get() : studies.isEmpty() ? null : studies.get(0);
         shownFolder.set(chosen == null ? null : chosen.folder());
+        fidelity.set(chosen == null ? "" : String.join("\n", chosen.fidelity()));
+    }
+
+    /** The shown run's trace levels' fidelity lines, one per level; empty without trace levels. */
+    public ReadOnlyStringProperty fidelityProperty() {
+        return fidelity;
     }
 
     /** Opens a results folder (one holding windows.csv) alongside those already loaded; true on success. */
     public boolean open(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         try {
-            add(dir, WindowsCsvTable.readFolder(dir), Manifest.runLabelOf(dir), true);
+            WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
+            add(dir, table, Manifest.runLabelOf(dir), fidelityLines(dir, table), true);
             return true;
         } catch (IOException | RuntimeException e) {
             reportUnreadable(dir, e);
@@ -159,9 +169,10 @@ public final class ResultsViewModel {
             try {
                 WindowsCsvTable table = WindowsCsvTable.readFolder(dir);
                 String runLabel = Manifest.runLabelOf(dir);
+                List<String> fidelity = fidelityLines(dir, table);
                 ui.execute(() -> {
                     reading.set(reading.get() - 1);
-                    add(dir, table, runLabel, choose);
+                    add(dir, table, runLabel, fidelity, choose);
                 });
             } catch (IOException | RuntimeException e) {
                 ui.execute(() -> {
@@ -179,9 +190,25 @@ public final class ResultsViewModel {
         return reading;
     }
 
-    private void add(Path dir, WindowsCsvTable table, String runLabel, boolean choose) {
+    /**
+     * Each trace level's fidelity line, read from the folder's requests.csv files (core's one owner), then each
+     * replayed configuration's J/token with its interval (over cycles when the study repeated it).
+     */
+    private static List<String> fidelityLines(Path dir, WindowsCsvTable table) {
+        try {
+            List<String> lines = new ArrayList<>(LevelFidelities.read(dir, table).stream()
+                    .map(LevelFidelities.Level::line).toList());
+            ReplayEstimates.of(table.rows()).forEach(r -> lines.add(r.line()));
+            return lines;
+        } catch (IOException | RuntimeException e) {
+            // the windows are still worth showing; a damaged request log only costs the fidelity line
+            return List.of("fidelity unreadable: " + ErrorMessages.describe(e));
+        }
+    }
+
+    private void add(Path dir, WindowsCsvTable table, String runLabel, List<String> fidelity, boolean choose) {
         studies.removeIf(s -> s.folder().equals(dir));
-        LoadedStudy arrived = new LoadedStudy(dir, labelFor(dir, table, runLabel), table, runLabel);
+        LoadedStudy arrived = new LoadedStudy(dir, labelFor(dir, table, runLabel), table, runLabel, fidelity);
         studies.add(arrived);
         if (!choose) {
             refresh(); // listed at start: shown with the others, chosen by the user

@@ -300,12 +300,16 @@ public final class WindowsTableView {
     }
 
     private static String sample(String name) {
-        return switch (name) {
-            case WindowsCsvColumns.STUDY_NAME -> "quickstart-x";
-            case WindowsCsvColumns.ENERGY_KIND -> "simulated";
-            case WindowsCsvColumns.LEVEL_VALID, WindowsCsvColumns.SLO_PASS -> "false";
-            case WindowsCsvColumns.CYCLE, WindowsCsvColumns.WINDOW_INDEX, "level_index" -> "00";
-            case WindowsCsvColumns.RATE_REQ_S -> "00000";
+        WindowColumn column = WindowColumn.byHeader(name).orElse(null);
+        if (column == null) {
+            return isNumeric(name) ? "000000" : "simulated-xx";
+        }
+        return switch (column) {
+            case STUDY_NAME -> "quickstart-x";
+            case ENERGY_KIND -> "simulated";
+            case LEVEL_VALID, SLO_PASS -> "false";
+            case CYCLE, WINDOW_INDEX, LEVEL_INDEX -> "00";
+            case RATE_REQ_S -> "00000";
             default -> isNumeric(name) ? "000000" : "simulated-xx";
         };
     }

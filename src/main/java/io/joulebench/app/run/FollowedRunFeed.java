@@ -21,6 +21,7 @@ import io.joulebench.core.run.EventLog;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.window.ReplayFidelity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -87,6 +88,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
         double cv = Double.NaN;
         double ttftP99Ms = Double.NaN;
         double reqS = Double.NaN;
+        /** A trace level's fidelity summary, from its level_result's typed sums; empty otherwise. */
+        String fidelity = "";
 
         Level(int index, double rate, int windowsTotal, double cvThreshold) {
             this.index = index;
@@ -97,7 +100,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
 
         LevelRow row() {
             return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason,
-                    ttftP99Ms, reqS);
+                    ttftP99Ms, reqS, "", fidelity);
         }
     }
 
@@ -314,6 +317,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
                     l.cv = number(n, "cv");
                     l.ttftP99Ms = number(n, "ttft_p99_ms");
                     l.reqS = number(n, "req_s");
+                    ReplayFidelity fidelity = EventLog.fidelity(n);
+                    l.fidelity = fidelity == null ? "" : fidelity.summary();
                 }
                 if (eta != null && jobSource == null) {
                     eta.levelFinished(nanos(t));

@@ -6,6 +6,7 @@ import io.joulebench.app.live.WindowPoint;
 import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -94,7 +95,8 @@ final class LiveLevel {
     LevelRow row() {
         LevelFigures figures = windows.isEmpty() && !creditedRows.isEmpty() ? LevelFigures.ofRows(creditedRows)
                 : LevelFigures.ofRecords(windows);
+        ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
-                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow);
+                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "");
     }
 }

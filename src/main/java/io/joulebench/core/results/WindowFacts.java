@@ -11,6 +11,7 @@ import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.LevelValidation;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import io.joulebench.core.window.WindowRecord;
@@ -26,6 +27,9 @@ import java.util.function.Function;
  */
 public record WindowFacts(LevelResult level, WindowRecord window, String windowId, String studyName,
                           String toolVersion) {
+
+    /** windows.csv's {@code arrival} of a replayed trace's window. */
+    public static final String TRACE_ARRIVAL = "trace";
 
     public boolean server() {
         return level.cell().isServer();
@@ -50,7 +54,7 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
 
     public String arrival() {
         TrafficConfig t = traffic();
-        return t == null ? null : t.trace() != null ? "trace" : t.arrival().label();
+        return t == null ? null : t.trace() != null ? TRACE_ARRIVAL : t.arrival().label();
     }
 
     /** The CV of inter-arrival gaps: 1 for Poisson, 0 for constant, the burstiness (default 1) for gamma. */
@@ -246,6 +250,21 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
             meets &= b.meets(n.doubleValue());
         }
         return meets;
+    }
+
+    /** A value of the window's workload fidelity; null without metrics. */
+    public <T> T fidelity(Function<ReplayFidelity, T> value) {
+        return metric(m -> value.apply(m.fidelity()));
+    }
+
+    /**
+     * Energy over the window's output tokens plus the prompt tokens the server reported for the requests the window
+     * owns; null without energy, without reported prompt tokens, or without tokens.
+     */
+    public Double jPerTotalToken() {
+        Long input = fidelity(ReplayFidelity::inputTokens);
+        long total = window.tokens() + (input == null ? 0 : input);
+        return window.energyJ() == null || input == null || total <= 0 ? null : window.energyJ() / total;
     }
 
     /** A value of the SLO overlay (server windows with an SLO only). */

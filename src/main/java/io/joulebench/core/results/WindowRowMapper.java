@@ -2,7 +2,6 @@ package io.joulebench.core.results;
 
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.window.WindowRecord;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +31,9 @@ public final class WindowRowMapper {
         return values(facts(level, window, windowId));
     }
 
-    /** The row's values in {@link WindowColumn} order. */
+    /** The row's values in the file's order, read by {@link WindowColumn#TABLE}. */
     public static List<Object> values(WindowFacts facts) {
-        List<Object> out = new ArrayList<>(WindowColumn.inOrder().size());
-        for (WindowColumn column : WindowColumn.inOrder()) {
-            out.add(column.value(facts));
-        }
-        return out;
+        return WindowColumn.TABLE.values(facts);
     }
 
     /** The row keyed by column name, in file order; a null value is an empty cell. */

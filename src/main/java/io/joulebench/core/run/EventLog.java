@@ -14,6 +14,7 @@ import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
 import java.io.FileOutputStream;
@@ -41,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * and cycle) and {@code windows}; {@code window_closed} its {@value #CELL}, {@code window} (0-based), {@code tokens},
  * {@code span_s} and {@code j_per_token} (provisional); {@code level_result} its {@value #CELL}, {@code valid},
  * {@code interrupted}, {@code reason}, {@code cv}, {@code j_per_token} (the final windows' figures, in window order),
- * {@code ttft_p99_ms} and {@code req_s} (the level's {@link LevelFigures}). A follower maps the cell key to the
+ * {@code ttft_p99_ms} and {@code req_s} (the level's {@link LevelFigures}), and on a trace level {@value #FIDELITY}. A follower maps the cell key to the
  * plan's level through the folder's study. A capacity search adds {@code capacity_probe} and
  * {@code capacity_search_finished} ({@link #capacitySearchUpdated}).
  */
@@ -54,6 +55,8 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     private static final long POWER_EVERY_NANOS = 1_000_000_000L;
     /** The field naming a level's cell: {@link ManifestEntry#key}. */
     public static final String CELL = "cell";
+    /** A trace level's {@code level_result} field: its {@link ReplayFidelity} sums, read back by Jackson. */
+    public static final String FIDELITY = "fidelity";
 
     /**
      * A stream, not a FileChannel: a channel written from an interrupted thread closes for good
@@ -101,6 +104,19 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
             }
         }
         append(event, text, n);
+    }
+
+    /** The {@value #FIDELITY} sums of a {@code level_result} event, read back into the record; null without them. */
+    public static ReplayFidelity fidelity(com.fasterxml.jackson.databind.JsonNode levelResult) {
+        com.fasterxml.jackson.databind.JsonNode f = levelResult.path(FIDELITY);
+        if (!f.isObject()) {
+            return null;
+        }
+        try {
+            return JSON.treeToValue(f, ReplayFidelity.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            return null; // a follower shows the level without its fidelity line rather than stop
+        }
     }
 
     private ObjectNode take() {
@@ -188,6 +204,10 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
         finite(pending, "req_s", figures.requestRateReqS());
         if (result.warmup() != null && result.warmup().windowChoice() != null) {
             autoWindow(pending.putObject("auto_window"), result.warmup().windowChoice());
+        }
+        ReplayFidelity fidelity = ReplayFidelity.ofWindows(result.windows());
+        if (fidelity.asked()) {
+            pending.set(FIDELITY, JSON.valueToTree(fidelity));
         }
         super.levelResult(result);
         pending = null;

@@ -9,6 +9,7 @@ import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
 import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The one owner of a run's progress text: one line per event (session, warmup, window, level), each with level i/N,
- * the rate and an ETA ({@link StudyProgress}). The CLI prints the lines ({@code ProgressPrinter}), the events file
+ * the rate and an ETA ({@link StudyProgress}); a trace level's fidelity line follows its result line. The CLI prints the lines ({@code ProgressPrinter}), the events file
  * keeps them ({@link EventLog}) and {@code joulebench watch} prints them back, so all three say the same.
  */
 public final class ProgressLines implements StudyRunListener {
@@ -140,6 +141,10 @@ public final class ProgressLines implements StudyRunListener {
         line("level_result", prefix() + said + ", " + result.windows().size() + " window"
                 + (result.windows().size() == 1 ? "" : "s")
                 + finalFigures(result.windows().stream().filter(w -> !w.provisional()).toList()));
+        ReplayFidelity fidelity = ReplayFidelity.ofWindows(result.windows());
+        if (fidelity.asked()) {
+            line("level_fidelity", prefix() + fidelity.summary());
+        }
     }
 
     /** A probe's line after each probe (its bracket after it), the outcome's once the search ends. */

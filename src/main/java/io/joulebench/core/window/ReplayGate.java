@@ -16,6 +16,10 @@ import java.util.Locale;
  *   <li>issuance kept the schedule: the issuer's p99 dispatch lateness is at most {@value #MAX_P99_LATENESS_MS} ms, and
  *       at most {@value #MAX_CAP_BOUND_FRACTION} of requests waited for a concurrency cap (capped arrivals are not the
  *       trace's arrivals);</li>
+ *   <li>lengths were delivered as asked ({@link #lengthReason}): where requests asked the trace's lengths, at least
+ *       {@value #MIN_DELIVERED_SHARE} of the completed ones got exactly their output length, and at least as many of
+ *       those whose server reported prompt tokens got a prompt within max(2 tokens, 2 %) of their input length
+ *       ({@link ReplayFidelity#inputTolerance});</li>
  *   <li>request failures stay within {@code server.max_error_fraction} ({@link LevelValidation#withRequestFailures}).</li>
  * </ul>
  * The worst window-to-window CV is still computed and recorded, for information: it describes the trace, not the
@@ -27,6 +31,8 @@ public final class ReplayGate {
     public static final double MAX_P99_LATENESS_MS = 250.0;
     /** The largest share of requests that may have waited for a concurrency cap. */
     public static final double MAX_CAP_BOUND_FRACTION = 0.01;
+    /** The smallest share of completed requests that must get the length they asked, for input and for output. */
+    public static final double MIN_DELIVERED_SHARE = 0.99;
 
     private ReplayGate() {
     }
@@ -50,6 +56,7 @@ public final class ReplayGate {
             scheduleReason(issuer.dispatchLateness(), issuer.concurrencyCap() == null ? 0 : issuer.capBoundFraction())
                     .ifPresent(reasons::add);
         }
+        lengthReason(ReplayFidelity.ofWindows(windows)).ifPresent(reasons::add);
         Double cv = worstCv(windows);
         LevelValidation verdict = reasons.isEmpty()
                 ? new LevelValidation(true, null, cv, windows.size(), cvThreshold)
@@ -67,6 +74,24 @@ public final class ReplayGate {
         if (capBoundFraction > MAX_CAP_BOUND_FRACTION) {
             parts.add(String.format(Locale.ROOT, "%.1f %% of requests waited for the concurrency cap (> %.0f %%), so "
                     + "arrivals were not the trace's", 100 * capBoundFraction, 100 * MAX_CAP_BOUND_FRACTION));
+        }
+        return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("; ", parts));
+    }
+
+    /** Why the replay's lengths were not the trace's, if they were not; nothing when no request asked a length. */
+    static java.util.Optional<String> lengthReason(ReplayFidelity f) {
+        List<String> parts = new ArrayList<>();
+        Double output = f.outputExactShare();
+        if (output != null && output < MIN_DELIVERED_SHARE) {
+            parts.add(String.format(Locale.ROOT, "output lengths not delivered as asked (%.1f %% of %d completed "
+                    + "requests got exactly the trace's output length, < %.0f %%)", 100 * output, f.outputJudged(),
+                    100 * MIN_DELIVERED_SHARE));
+        }
+        Double input = f.inputWithinShare();
+        if (input != null && input < MIN_DELIVERED_SHARE) {
+            parts.add(String.format(Locale.ROOT, "prompt lengths not delivered as asked (%.1f %% of %d completed "
+                    + "requests had server prompt tokens within max(2 tokens, 2 %%) of the trace's input length, "
+                    + "< %.0f %%)", 100 * input, f.inputJudged(), 100 * MIN_DELIVERED_SHARE));
         }
         return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("; ", parts));
     }

@@ -30,6 +30,7 @@ final class WindowAggregate {
     private boolean ratioReported;
     private long sloMeeting;
     private long goodputTokens;
+    private ReplayFidelity fidelity = ReplayFidelity.EMPTY;
     private final LatencyAccumulator ttft = new LatencyAccumulator();
     private final LatencyAccumulator tpot = new LatencyAccumulator();
     private final LatencyAccumulator itl = new LatencyAccumulator();
@@ -78,6 +79,7 @@ final class WindowAggregate {
             return;
         }
         completed++;
+        fidelity = fidelity.plus(ReplayFidelity.of(r));
         if ("length".equals(c.finishReason())) {
             lengthTruncated++;
         }
@@ -130,7 +132,7 @@ final class WindowAggregate {
                 inWindow == 0 ? null : (double) completed / inWindow, lengthTruncated,
                 LatencyPercentiles.of(ttft), LatencyPercentiles.of(tpot), LatencyPercentiles.of(itl),
                 LatencyPercentiles.of(e2e), ratio, LatencyPercentiles.of(dispatch), capBoundFraction,
-                sloResult(seconds));
+                sloResult(seconds), fidelity);
     }
 
     private SloResult sloResult(double seconds) {

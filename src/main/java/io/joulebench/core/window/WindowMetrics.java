@@ -13,10 +13,27 @@ package io.joulebench.core.window;
  * @param dispatchLateness               {@code dispatchedAt − issuedAt} of dispatched in-window requests
  * @param capBoundFraction               the level-wide cap-bound fraction from the issuer; null until the drain
  * @param slo                            the SLO overlay, or null when no SLO was set
+ * @param fidelity                       delivered beside requested lengths of its completed requests (issue 30)
  */
 public record WindowMetrics(double requestThroughputReqS, long completedCount, long errorCount, long timeoutCount,
                             long inWindowCount, Double completionRate, long lengthTruncatedCount,
                             LatencyPercentiles ttft, LatencyPercentiles tpot, LatencyPercentiles itl,
                             LatencyPercentiles e2e, Double serverReportedClientTokenRatio,
-                            LatencyPercentiles dispatchLateness, Double capBoundFraction, SloResult slo) {
+                            LatencyPercentiles dispatchLateness, Double capBoundFraction, SloResult slo,
+                            ReplayFidelity fidelity) {
+
+    public WindowMetrics {
+        fidelity = fidelity == null ? ReplayFidelity.EMPTY : fidelity;
+    }
+
+    /** Metrics without workload sums (nothing asked of the requests). */
+    public WindowMetrics(double requestThroughputReqS, long completedCount, long errorCount, long timeoutCount,
+                         long inWindowCount, Double completionRate, long lengthTruncatedCount,
+                         LatencyPercentiles ttft, LatencyPercentiles tpot, LatencyPercentiles itl,
+                         LatencyPercentiles e2e, Double serverReportedClientTokenRatio,
+                         LatencyPercentiles dispatchLateness, Double capBoundFraction, SloResult slo) {
+        this(requestThroughputReqS, completedCount, errorCount, timeoutCount, inWindowCount, completionRate,
+                lengthTruncatedCount, ttft, tpot, itl, e2e, serverReportedClientTokenRatio, dispatchLateness,
+                capBoundFraction, slo, ReplayFidelity.EMPTY);
+    }
 }

@@ -19,11 +19,17 @@ class ReplayGateTest {
 
     /** Three 10 s windows from t = 1030 with {@code perWindow[w]} one-token requests each, at 100 W. */
     private LevelOutcome level(LevelRule rule, int[] perWindow, RequestRecord... extra) throws Exception {
+        return level(rule, perWindow, java.util.function.UnaryOperator.identity(), extra);
+    }
+
+    /** As above, each window request shaped by {@code shape} (what it asked, what it got). */
+    private LevelOutcome level(LevelRule rule, int[] perWindow, java.util.function.UnaryOperator<RequestRecord> shape,
+                               RequestRecord... extra) throws Exception {
         List<RequestRecord> records = new ArrayList<>();
         for (int w = 0; w < perWindow.length; w++) {
             for (int i = 0; i < perWindow[w]; i++) {
                 double t = 1030 + w * 10 + (i + 0.5) * 10.0 / perWindow[w];
-                records.add(ok(records.size(), t - 0.1, t, t));
+                records.add(shape.apply(ok(records.size(), t - 0.1, t, t)));
             }
         }
         records.addAll(List.of(extra));
@@ -95,5 +101,52 @@ class ReplayGateTest {
 
         assertThat(v.valid()).isFalse();
         assertThat(v.reason()).contains("20.0 % of requests waited for the concurrency cap");
+    }
+
+    /**
+     * A one-token request that asked {@code askedIn} prompt tokens (the server reporting {@code prompt}) and
+     * {@code askedOut} output tokens; it got one.
+     */
+    private static RequestRecord asked(RequestRecord r, Integer askedIn, Integer prompt, int askedOut) {
+        return new RequestRecord(r.index(), r.issuedAtNanos(), r.dispatchedAtNanos(), r.completedAtNanos(),
+                r.status(), r.error(), new CompletionResult(null, r.result().tokenTimesNanos(), prompt, null, "length"),
+                null, new io.joulebench.core.traffic.RequestWorkload(askedIn, askedOut, 0));
+    }
+
+    @Test
+    void a_replay_that_got_the_lengths_it_asked_is_valid() throws Exception {
+        LevelOutcome o = level(LevelRule.REPLAY, new int[] {20, 20, 20}, r -> asked(r, 100, 101, 1));
+
+        assertThat(o.validation().valid()).as(o.validation().reason()).isTrue();
+    }
+
+    @Test
+    void a_replay_whose_outputs_fell_short_is_invalid_and_says_so() throws Exception {
+        // 2 of 60 asked for 2 tokens and got 1: 96.7 % delivered as asked
+        LevelOutcome o = level(LevelRule.REPLAY, new int[] {20, 20, 20},
+                r -> asked(r, 100, 100, r.index() % 30 == 0 ? 2 : 1));
+
+        assertThat(o.validation().valid()).isFalse();
+        assertThat(o.validation().reason()).startsWith("replay not faithful: output lengths not delivered as asked "
+                + "(96.7 % of 60 completed requests got exactly the trace's output length, < 99 %)");
+    }
+
+    @Test
+    void a_replay_whose_prompts_missed_their_length_is_invalid_and_says_so() throws Exception {
+        // 3 of 60 prompts 10 tokens short of 100 (tolerance max(2, 2 %) = 2); 2 tokens off is still as asked
+        LevelOutcome o = level(LevelRule.REPLAY, new int[] {20, 20, 20},
+                r -> asked(r, 100, r.index() % 20 == 0 ? 90 : 98, 1));
+
+        assertThat(o.validation().valid()).isFalse();
+        assertThat(o.validation().reason()).contains("prompt lengths not delivered as asked (95.0 % of 60 completed "
+                + "requests had server prompt tokens within max(2 tokens, 2 %) of the trace's input length, < 99 %)")
+                .doesNotContain("output lengths");
+    }
+
+    @Test
+    void prompts_are_not_judged_where_the_server_reports_no_prompt_tokens() throws Exception {
+        LevelOutcome o = level(LevelRule.REPLAY, new int[] {20, 20, 20}, r -> asked(r, 100, null, 1));
+
+        assertThat(o.validation().valid()).as(o.validation().reason()).isTrue();
     }
 }

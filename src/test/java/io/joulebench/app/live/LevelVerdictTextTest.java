@@ -1,0 +1,20 @@
+package io.joulebench.app.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** A trace level's fidelity line sits under its verdict in the live level table; other levels show only the verdict. */
+class LevelVerdictTextTest {
+
+    @Test
+    void a_trace_levels_verdict_is_followed_by_its_fidelity_line() {
+        String line = "fidelity: input 1.00× of trace, output 1.00× of trace, shareable prefix 31.4 %, "
+                + "served from cache 29.2 %";
+        LevelRow trace = new LevelRow(0, Double.NaN, 3, 3, 0.3, 0.05, Validity.VALID, "", 100, 2, "", line);
+        LevelRow rate = new LevelRow(1, 4, 3, 3, 0.01, 0.05, Validity.VALID, "", 100, 2, "");
+
+        assertThat(LevelTableView.verdict(trace)).isEqualTo("valid\n" + line);
+        assertThat(LevelTableView.verdict(rate)).isEqualTo("valid");
+    }
+}
