@@ -7,6 +7,7 @@ import io.joulebench.core.executor.ExecutorKind;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -108,8 +109,14 @@ public final class EditorView {
     private VBox header() {
         Label name = new Label();
         name.getStyleClass().add("view-title");
-        name.setMinWidth(60);
         name.textProperty().bind(vm.studyNameProperty());
+        // the study's name keeps up to 320 px before the file label gives any up (at 1100 px it was cut to 'quickst…'
+        // while the file label kept 'y (not saved yet)')
+        name.minWidthProperty().bind(Bindings.createDoubleBinding(() -> {
+            javafx.scene.text.Text measure = new javafx.scene.text.Text(name.getText());
+            measure.setFont(name.getFont());
+            return Math.min(320, Math.ceil(measure.getLayoutBounds().getWidth()) + 4);
+        }, name.textProperty(), name.fontProperty()));
         Label file = new Label();
         file.getStyleClass().add("file-label");
         file.setMinWidth(0);

@@ -21,6 +21,8 @@ final class PrometheusQueryView {
     /** The form field the button sits beside. */
     static final String QUERY_FIELD = "prometheus_query";
     static final int SHOWN = 8;
+    /** A comma that ends a label's quoted value (not an escaped quote's) and starts the next label. */
+    private static final java.util.regex.Pattern LABEL_SEPARATOR = java.util.regex.Pattern.compile("(?<!\\\\)\",(?=[a-zA-Z_])");
 
     private PrometheusQueryView() {
     }
@@ -56,9 +58,25 @@ final class PrometheusQueryView {
         return box;
     }
 
-    /** One series a line, the first {@link #SHOWN}, then how many more. */
+    /**
+     * One series a line, the first {@link #SHOWN}, then how many more. Labels are separated by ", " as Prometheus' own
+     * UI shows them, so a long series wraps between labels instead of inside a value; when every series shown has
+     * the same metric name, the name is written once above their label sets (at 1600 px the name and the first label
+     * were wider than the field and wrapped inside a value).
+     */
     static String listed(List<String> names) {
-        String shown = String.join("\n", names.subList(0, Math.min(SHOWN, names.size())));
-        return names.size() <= SHOWN ? shown : shown + "\n… and " + (names.size() - SHOWN) + " more";
+        List<String> shown = names.subList(0, Math.min(SHOWN, names.size())).stream()
+                .map(n -> LABEL_SEPARATOR.matcher(n).replaceAll("\", ")).toList();
+        String metric = shown.isEmpty() ? "" : metricOf(shown.getFirst());
+        boolean shared = !metric.isEmpty() && shown.stream().allMatch(n -> metricOf(n).equals(metric)
+                && n.length() > metric.length());
+        String text = shared ? metric + "\n" + String.join("\n", shown.stream()
+                .map(n -> "  " + n.substring(metric.length())).toList()) : String.join("\n", shown);
+        return names.size() <= SHOWN ? text : text + "\n… and " + (names.size() - SHOWN) + " more";
+    }
+
+    private static String metricOf(String series) {
+        int brace = series.indexOf('{');
+        return brace < 0 ? series : series.substring(0, brace);
     }
 }

@@ -18,7 +18,9 @@ import io.joulebench.core.server.ServerLauncher;
 import io.joulebench.core.server.ServerTokenizer;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.PromptDataset;
+import io.joulebench.core.study.PromptDatasetException;
 import io.joulebench.core.study.ResolvedCell;
+import io.joulebench.core.study.SessionGrouping;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
@@ -27,7 +29,9 @@ import io.joulebench.core.traffic.Transport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -192,8 +196,6 @@ public final class ServerSession {
                 selection = services.meterAfterReady(experiment, handle);
                 meter = TeeMeter.wrap(selection.meter(), live::samples);
             }
-            PromptShapes shapes = new PromptShapes(spec.model(), fitPrompts(prompts, spec),
-                    experiment.task().maxOutputTokens(), experiment.task().api());
             OpenAiEndpoint endpoint = experiment.task().api();
             rawTransport = services.transport(MeasuredPath.base(handle.baseUrl(), spec, endpoint), endpoint,
                     MeasuredPath.readTimeout(experiment), handle.requestHeaders());
@@ -205,11 +207,7 @@ public final class ServerSession {
             active = new ActiveSession(cells, plan, new ServerWatch(handle),
                     new SessionMeasurement(clock, meter, hostMeter, options,
                             experiment.measurement().headlineDomain(), energy),
-                    new SessionTraffic(live.counting(rawTransport), shapes, new TracePrompts(
-                            TracePrompts.tokenizerFor(spec.engine(), handle.baseUrl(), spec.model(), handle.requestHeaders()),
-                            prompts,
-                            experiment.task().randomSeed(), spec.model(), endpoint, spec.engine(),
-                            experiment.task().maxOutputTokens()), studyDir, timeout, services),
+                    sessionTraffic(spec, prompts, studyDir, timeout),
                     new SessionOutput(sessionId, sink, listener, tally));
         } catch (InterruptedException e) {
             throw e;
@@ -221,9 +219,35 @@ public final class ServerSession {
         listener.serverReady(sessionId, handle.baseUrl().toString());
     }
 
+    /**
+     * The session's traffic: prompts built once per distinct prompt setting among its cells (the first cell's from
+     * the dataset already read), each cut to its own {@code task.max_input_tokens}.
+     */
+    private SessionTraffic sessionTraffic(LaunchSpec spec, List<String> firstDataset, Path studyDir, Duration timeout)
+            throws InterruptedException, PromptDatasetException {
+        Map<String, SessionTraffic.Prompts> byKey = new LinkedHashMap<>();
+        for (ResolvedCell cell : cells) {
+            String key = SessionGrouping.promptKey(cell.config());
+            if (byKey.containsKey(key)) {
+                continue;
+            }
+            ExperimentConfig e = cell.experiment();
+            List<String> dataset = byKey.isEmpty() ? firstDataset
+                    : PromptDataset.load(e.task().dataset(), studyDir, e.task().randomSeed());
+            PromptShapes shapes = new PromptShapes(spec.model(), fitPrompts(dataset, spec, e.task().maxInputTokens()),
+                    e.task().maxOutputTokens(), e.task().api());
+            TracePrompts tracePrompts = new TracePrompts(
+                    TracePrompts.tokenizerFor(spec.engine(), handle.baseUrl(), spec.model(), handle.requestHeaders()),
+                    dataset, e.task().randomSeed(), spec.model(), e.task().api(), spec.engine(),
+                    e.task().maxOutputTokens());
+            byKey.put(key, new SessionTraffic.Prompts(shapes, tracePrompts));
+        }
+        return new SessionTraffic(live.counting(rawTransport), byKey, byKey.values().iterator().next(), studyDir,
+                timeout, services);
+    }
+
     /** The prompts cut to {@code task.max_input_tokens} by the server's tokenizer where it has one (issue 20). */
-    private List<String> fitPrompts(List<String> prompts, LaunchSpec spec) throws InterruptedException {
-        int limit = experiment.task().maxInputTokens();
+    private List<String> fitPrompts(List<String> prompts, LaunchSpec spec, int limit) throws InterruptedException {
         ServerTokenizer tokenizer = ServerTokenizer.Dialect.of(spec.engine())
                 .map(d -> new ServerTokenizer(handle.baseUrl(), d, spec.model(), handle.requestHeaders())).orElse(null);
         PromptTruncation.Outcome outcome = PromptTruncation.apply(prompts, limit, tokenizer);

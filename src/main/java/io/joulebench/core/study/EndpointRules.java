@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.server.Runner;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -56,9 +59,72 @@ final class EndpointRules {
             }
         }
         if (!launchSettings.isEmpty()) {
-            fail("runners." + engine, "is endpoint, which attaches to a server already running and cannot relaunch it"
-                    + " with other settings, yet the study sweeps launch settings: " + String.join(", ", launchSettings)
-                    + "; remove them from the sweep, or measure them with a launching runner (process or container)");
+            fail("runners." + engine, refusal("a sweep over " + String.join(", ", launchSettings)));
+        }
+    }
+
+    /** The sentence that refuses launch settings which differ between the cells of one endpoint. */
+    private static String refusal(String what) {
+        return "is endpoint: an endpoint server cannot honour " + what + ": it is attached, not launched, so it keeps"
+                + " the settings it was deployed with; remove them, or measure them with a launching runner (process"
+                + " or container)";
+    }
+
+    /**
+     * Launch settings that differ between cells attached to one URL, however the study made them differ (an
+     * {@code experiments:} list as well as a sweep): one error per URL, at the first cell that differs, naming the
+     * keys. {@code resolved} and {@code drafts} are parallel.
+     */
+    static void checkAcrossCells(List<CellResolver.Resolved> resolved, List<StudyExpander.Draft> drafts,
+                                 List<StudyError> errors) {
+        Map<String, Map<String, String>> firstByUrl = new HashMap<>();
+        Set<String> reported = new HashSet<>();
+        for (int i = 0; i < resolved.size(); i++) {
+            JsonNode exp = resolved.get(i).experiment();
+            String engine = exp.path("engine").asText("");
+            if (engine.isEmpty() || !Runner.ENDPOINT.is(exp.path("runners").path(engine).asText(""))) {
+                continue;
+            }
+            String url = engine + " " + exp.path(engine).path(EndpointConfig.URL_KEY).asText("");
+            Map<String, String> launch = launchSettings(exp, engine);
+            Map<String, String> first = firstByUrl.putIfAbsent(url, launch);
+            if (first == null || reported.contains(url)) {
+                continue;
+            }
+            Set<String> differing = new TreeSet<>();
+            Set<String> keys = new HashSet<>(first.keySet());
+            keys.addAll(launch.keySet());
+            for (String k : keys) {
+                if (!java.util.Objects.equals(first.get(k), launch.get(k))) {
+                    differing.add(k);
+                }
+            }
+            if (!differing.isEmpty()) {
+                reported.add(url);
+                errors.add(drafts.get(i).source().error("runners." + engine,
+                        refusal("cells with different " + String.join(", ", differing)), null));
+            }
+        }
+    }
+
+    /** The launch settings of a resolved experiment tree, as leaf path → canonical value. */
+    private static Map<String, String> launchSettings(JsonNode exp, String engine) {
+        Map<String, String> out = new HashMap<>();
+        exp.path(engine).fields().forEachRemaining(f -> {
+            if (!f.getKey().equals(EndpointConfig.URL_KEY) && !f.getKey().equals(EndpointConfig.API_KEY_ENV_KEY)) {
+                leaves(engine + "." + f.getKey(), f.getValue(), out);
+            }
+        });
+        leaves("task.model", exp.path("task").path("model"), out);
+        leaves("passthrough_kwargs", exp.path("passthrough_kwargs"), out);
+        return out;
+    }
+
+    private static void leaves(String path, JsonNode node, Map<String, String> out) {
+        if (node.isObject() && !node.isEmpty()) {
+            node.fields().forEachRemaining(f -> leaves(path + "." + f.getKey(), f.getValue(), out));
+        } else if (!node.isMissingNode() && !node.isNull()) {
+            out.put(path, CanonicalJson.of(node));
         }
     }
 

@@ -13,6 +13,11 @@ import java.util.Optional;
  * reordering, consecutive server cells whose configs are equal once {@code server.traffic.rate},
  * {@code server.traffic.slo} and {@code server.traffic.trace.time_scale} are removed, and whose cycles are equal, form one group. An offline cell, any other
  * difference or a new cycle ends the group.
+ *
+ * <p>An endpoint cell (issue 33) needs no launch, so its group is wider: cells that differ only in what each level
+ * applies for itself ({@link #sessionKey}: the whole {@code server} block but the read timeout, the prompt settings
+ * of {@link #PROMPT_KEYS}, the attribution weight) share one session, one readiness check and one provenance. Its
+ * launch settings cannot differ between the cells of one URL ({@code EndpointRules} refuses that at load).
  */
 public final class SessionGrouping {
 
@@ -32,7 +37,7 @@ public final class SessionGrouping {
                 openKey = null;
                 continue;
             }
-            String key = groupKey(cell.config());
+            String key = sessionKey(cell);
             if (!open.isEmpty() && key.equals(openKey) && cell.cycle() == openCycle) {
                 open.add(i);
             } else {
@@ -44,6 +49,49 @@ public final class SessionGrouping {
         }
         flush(groups, open);
         return groups;
+    }
+
+    /**
+     * The {@code task} keys whose prompts a session builds once per distinct value among its cells (each level sends
+     * its own cell's): the dataset and the input and output token limits.
+     */
+    public static final List<String> PROMPT_KEYS = List.of("dataset", "max_input_tokens", "max_output_tokens");
+
+    /**
+     * What must be equal for consecutive cells of one cycle to share a session: {@link #groupKey} for a launched
+     * server; for an attached one (runner endpoint) only what the session itself holds (engine block, model, API,
+     * seed, measurement, study settings, the read timeout of its transport), since every level applies its own
+     * {@code server} settings, prompts ({@link #PROMPT_KEYS}) and attribution weight.
+     */
+    public static String sessionKey(ResolvedCell cell) {
+        if (!io.joulebench.core.server.Runner.ENDPOINT.is(cell.experiment().runner())) {
+            return groupKey(cell.config());
+        }
+        ObjectNode copy = cell.config().deepCopy();
+        JsonNode readTimeout = copy.path("server").path("traffic").path("read_timeout_seconds");
+        copy.remove("server");
+        if (!readTimeout.isMissingNode()) {
+            copy.putObject("server").putObject("traffic").set("read_timeout_seconds", readTimeout);
+        }
+        if (copy.path("task") instanceof ObjectNode task) {
+            task.remove(PROMPT_KEYS);
+        }
+        if (copy.path("measurement") instanceof ObjectNode measurement) {
+            measurement.remove("attribution");
+        }
+        return CanonicalJson.of(copy);
+    }
+
+    /** The prompt settings of a cell ({@link #PROMPT_KEYS}) as canonical JSON: equal keys, equal prompts. */
+    public static String promptKey(ObjectNode config) {
+        ObjectNode out = config.objectNode();
+        for (String k : PROMPT_KEYS) {
+            JsonNode v = config.path("task").path(k);
+            if (!v.isMissingNode()) {
+                out.set(k, v);
+            }
+        }
+        return CanonicalJson.of(out);
     }
 
     /** Canonical JSON of a config with the keys a session varies per level removed. */

@@ -103,6 +103,7 @@ public final class StudyLoader {
             }
         }
         if (errors.isEmpty()) {
+            EndpointRules.checkAcrossCells(resolved, kept, errors);
             checkPromptFiles(resolved, kept, baseDir, errors);
         }
         if (!errors.isEmpty()) {

@@ -188,7 +188,7 @@ class EditorViewTest {
             robot.interact(test::fire);
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> series.isVisible() && !test.isDisabled());
             WaitForAsyncUtils.waitForFxEvents();
-            assertThat(series.getText()).startsWith("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION{").contains("vllm-0");
+            assertThat(series.getText()).startsWith("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION\n  {").contains("vllm-0");
             assertThat(robot.lookup("#prometheus-test-message").queryAs(Label.class).getText())
                     .startsWith("1 series matches");
         }

@@ -57,6 +57,8 @@ final class FakeServices implements SessionServices {
     volatile OpenAiEndpoint endpoint;
     volatile Duration readTimeout;
     volatile ShapeSource shapes;
+    /** The shapes handed to each cell's measured traffic, by cell index. */
+    final Map<Integer, ShapeSource> shapesByCell = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public Clock clock() {
@@ -102,6 +104,9 @@ final class FakeServices implements SessionServices {
     public TrafficSourceFactory traffic(ResolvedCell cell, ShapeSource shapes, TracePrompts tracePrompts, Path studyDir,
                                         boolean warmup) {
         this.shapes = shapes;
+        if (!warmup) {
+            shapesByCell.put(cell.index(), shapes);
+        }
         Traffic kind = traffic.getOrDefault(cell.index(), Traffic.STEADY);
         return (listener, horizon) -> {
             long origin = clock.nanoTime();

@@ -105,8 +105,9 @@ class EndpointStudyTest {
                 "sweep: {vllm.engine_params.max_num_seqs: [64, 128], task.model: [a/b, c/d], server.traffic.rate: [1, 2]}"));
         assertThat(errors).singleElement().satisfies(err -> {
             assertThat(err.keyPath()).isEqualTo("runners.vllm");
-            assertThat(err.format()).contains("vllm.engine_params.max_num_seqs", "task.model",
-                    "cannot relaunch it").doesNotContain("server.traffic.rate");
+            assertThat(err.format()).contains("an endpoint server cannot honour a sweep over",
+                    "vllm.engine_params.max_num_seqs", "task.model", "attached, not launched")
+                    .doesNotContain("server.traffic.rate");
         });
     }
 
