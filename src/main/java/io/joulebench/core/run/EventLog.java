@@ -50,6 +50,7 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     private final Map<Integer, Double> lastPower = new HashMap<>();
     private long lastPowerNanos = Long.MIN_VALUE;
     private boolean failed;
+    private final Consumer<RecordedEvent> live;
 
     /**
      * Appends to {@code dir}/{@value #FILE_NAME} (created when missing).
@@ -57,8 +58,17 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
      * @param clock the run's clock: the ETA's monotonic time and each line's wall time {@code t}
      */
     public EventLog(Path dir, int alreadyCredited, Clock clock) throws IOException {
+        this(dir, alreadyCredited, clock, r -> { });
+    }
+
+    /**
+     * As above, and hands each event, as written, to {@code live} too: a live model fed here sees what a follower
+     * of the file replays.
+     */
+    public EventLog(Path dir, int alreadyCredited, Clock clock, Consumer<RecordedEvent> live) throws IOException {
         this.out = new FileOutputStream(dir.resolve(FILE_NAME).toFile(), true);
         this.clock = clock;
+        this.live = live;
         this.lines = new ProgressLines((event, text, overwrite) -> append(event, text), alreadyCredited,
                 clock::nanoTime);
     }
@@ -93,9 +103,10 @@ public final class EventLog extends ForwardingListener implements AutoCloseable 
     }
 
     private synchronized void append(RunEvent event, String text) {
+        RecordedEvent r = new RecordedEvent(clock.wallTime(), text, event);
+        live.accept(r);
         try {
-            out.write((RunEventCodec.write(new RecordedEvent(clock.wallTime(), text, event)) + "\n")
-                    .getBytes(StandardCharsets.UTF_8));
+            out.write((RunEventCodec.write(r) + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
             if (!failed) {
                 LOG.warn("the events file could not be written; the run goes on", e);
