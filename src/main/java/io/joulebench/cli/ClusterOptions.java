@@ -243,11 +243,11 @@ final class ClusterOptions {
      * owner of the lines, which the workbench's follower reads back).
      */
     static JobListener printing(ProgressPrinter printer, java.util.function.Supplier<EventLog> events) {
-        return JobEvents.writer((event, line, fields) -> {
-            printer.print(line, false);
+        return JobEvents.writer(job -> {
+            printer.print(io.joulebench.core.event.RunEventText.line(job), false);
             EventLog log = events.get();
             if (log != null) {
-                log.event(event, line, fields);
+                log.event(job);
             }
         });
     }

@@ -93,7 +93,7 @@ public final class WorkerCommand implements Callable<Integer> {
             String scope = gpus.map(g -> "measuring GPUs " + g.devices() + " (" + g.source() + ")")
                     .orElse("no GPUs allocated by the scheduler: the study's own GPU selection applies");
             progress.print("worker for session group " + job.groupIndex() + ": " + scope, false);
-            log.line("gpu_allocation", "worker for session group " + job.groupIndex() + ": " + scope);
+            log.event(new io.joulebench.core.event.RunEvent.GpuAllocation(job.groupIndex(), scope));
             return new StudyRunner(runner, clock).continueIn(folder, plan,
                     cell -> job.cells().contains(JobRecord.key(cell)), new TeeListener(progress, log));
         }

@@ -38,11 +38,11 @@ class ProgressPrinterTest {
         printer.levelResult(new LevelResult(plan.cells().get(0), "s", 0, null, List.of(), null, null, "test", false));
         printer.levelStarted(1, spec);
         at(25);
-        printer.warmupStarted(1, "fixed");
+        printer.warmupStarted(1, io.joulebench.core.warmup.WarmupMode.FIXED);
         at(35);
-        printer.warmupStarted(1, "fixed");
+        printer.warmupStarted(1, io.joulebench.core.warmup.WarmupMode.FIXED);
         at(60);
-        printer.warmupStarted(1, "fixed");
+        printer.warmupStarted(1, io.joulebench.core.warmup.WarmupMode.FIXED);
 
         // 20 s per finished level, 2 levels left: 40 s, less the time spent in level 2 so far, never below 0.
         assertThat(lines()).containsSubsequence("ETA 35s: warmup", "ETA 25s: warmup", "ETA 0s: warmup");
@@ -54,7 +54,7 @@ class ProgressPrinterTest {
         printer.studyStarted(plan);
         printer.levelStarted(0, new WindowSpec(2, 5, 2, 3, 0.05, 0.01));
         at(10);
-        printer.warmupStarted(0, "fixed");
+        printer.warmupStarted(0, io.joulebench.core.warmup.WarmupMode.FIXED);
 
         String expected = StudyPlanFormatter.duration(Math.round(plan.estimate().totalSeconds() - 10));
         assertThat(lines()).contains("ETA " + expected + ": warmup");

@@ -52,10 +52,10 @@ public final class CoreStudyExecution implements StudyExecution {
             return StudyExecution.super.run(study, outDir, where, listener);
         }
         AtomicReference<EventLog> events = new AtomicReference<>();
-        JobListener jobs = JobEvents.writer((event, line, fields) -> {
+        JobListener jobs = JobEvents.writer(job -> {
             EventLog log = events.get();
             if (log != null) {
-                log.event(event, line, fields);
+                log.event(job);
             }
         });
         StudyExecutor executor;
@@ -100,10 +100,10 @@ public final class CoreStudyExecution implements StudyExecution {
         if (SlurmExecutors.isClusterRun(resultsDir)) {
             try {
                 runner = new StudyRunner(SlurmExecutors.forResume(resultsDir, clock, JobEvents.writer(
-                        (event, line, fields) -> {
+                        job -> {
                             EventLog l = log.get();
                             if (l != null) {
-                                l.event(event, line, fields);
+                                l.event(job);
                             }
                         })), clock);
             } catch (SlurmProfile.ProfileException e) {

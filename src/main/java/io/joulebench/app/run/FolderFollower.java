@@ -4,6 +4,7 @@ import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.results.Manifest;
 import io.joulebench.core.results.ResumeSource;
 import io.joulebench.core.run.EventTail;
+import io.joulebench.core.run.FollowedEvents;
 import io.joulebench.core.run.RunProcess;
 import io.joulebench.core.study.StudyPlan;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class FolderFollower {
     private final Path dir;
     private final FollowedRunFeed feed;
     private final JobCanceller scheduler;
-    private final EventTail events;
+    private final FollowedEvents events;
     private final Map<String, EventTail> jobEvents = new HashMap<>();
     private boolean opened;
 
@@ -46,7 +47,7 @@ public final class FolderFollower {
         this.dir = dir;
         this.feed = feed;
         this.scheduler = scheduler;
-        this.events = EventTail.of(dir);
+        this.events = FollowedEvents.of(dir);
     }
 
     public Path dir() {
@@ -60,7 +61,8 @@ public final class FolderFollower {
     /**
      * Reads what is new. The first call reads the folder's study and manifest (the plan the rows come from).
      *
-     * @return whether the run has ended (its {@code study_finished} arrived)
+     * @return whether the run has ended: its last {@code study_finished} read, nothing after it and, for an
+     *         interrupted one, no process (a resume) running the folder
      * @throws IOException when the folder is not a results folder or its study cannot be read
      */
     public boolean poll() throws IOException {
@@ -78,7 +80,7 @@ public final class FolderFollower {
                 feed.jobEvents(r.jobId(), tail.poll());
             }
         }
-        return feed.ended();
+        return events.ended().isPresent();
     }
 
     private void open() throws IOException {

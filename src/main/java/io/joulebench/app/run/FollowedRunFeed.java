@@ -1,6 +1,5 @@
 package io.joulebench.app.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.app.live.GpuTrace;
 import io.joulebench.app.live.JobRow;
 import io.joulebench.app.live.Kpis;
@@ -13,15 +12,17 @@ import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.Validity;
 import io.joulebench.app.live.WarmupState;
 import io.joulebench.app.live.WindowPoint;
-import io.joulebench.core.executor.slurm.JobEvents;
 import io.joulebench.core.executor.slurm.JobRecord;
 import io.joulebench.core.results.CellStatus;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.EventLog;
+import io.joulebench.core.run.FollowedEvents;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEvent;
+import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.window.ReplayFidelity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -66,6 +67,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
     private WarmupState warmup = WarmupState.NOT_STARTED;
     private double lastJPerToken = Double.NaN;
     private double lastTokensPerS = Double.NaN;
+    /** A level of the session being read was interrupted (how a file older than the typed events says a cancel). */
+    private boolean levelInterrupted;
     private long version = 1;
     private LiveSnapshot built;
 
@@ -195,16 +198,16 @@ public final class FollowedRunFeed implements LiveRunFeed {
     }
 
     /** The run's own events, in order. */
-    public synchronized void runEvents(List<JsonNode> events) {
-        for (JsonNode n : events) {
-            apply(n, null);
+    public synchronized void runEvents(List<RecordedEvent> events) {
+        for (RecordedEvent r : events) {
+            apply(r, null);
         }
     }
 
     /** Events from a job's own folder ({@code cluster/jobs/…/results/events.jsonl}). */
-    public synchronized void jobEvents(String jobId, List<JsonNode> events) {
-        for (JsonNode n : events) {
-            apply(n, jobId);
+    public synchronized void jobEvents(String jobId, List<RecordedEvent> events) {
+        for (RecordedEvent r : events) {
+            apply(r, jobId);
         }
     }
 
@@ -231,51 +234,48 @@ public final class FollowedRunFeed implements LiveRunFeed {
         }
     }
 
-    /** Whether the run's last event ({@code study_finished}) has arrived. */
+    /** Whether the last event read ended the run ({@code study_finished}; a resume may still follow it). */
     public synchronized boolean ended() {
         return !state.active();
     }
 
     // --- events ---
 
-    private void apply(JsonNode n, String jobSource) {
-        String event = n.path("event").asText();
-        Instant t = time(n);
+    private void apply(RecordedEvent r, String jobSource) {
+        Instant t = r.t();
         if (t != null && origin == null) {
             origin = t;
         }
-        JobEvents.read(n).ifPresent(e -> {
-            job(e);
-            clusterEta(e, t);
-        });
-        switch (event) {
-            case "study_started" -> {
+        switch (r.event()) {
+            case RunEvent.Job e -> {
+                job(e);
+                clusterEta(e, t);
+            }
+            case RunEvent.StudyStarted e -> {
                 if (jobSource == null) {
                     if (plan != null) {
                         int done = (int) levels.stream().filter(l -> l.verdict != Validity.PENDING).count();
                         eta = new StudyProgress(done);
                         eta.studyStarted(plan, nanos(t));
                     }
+                    levelInterrupted = false;
                     if (state != RunState.CANCELLING) {
                         state = RunState.RUNNING;
                     }
                 }
             }
-            case "warmup_started" -> warmup = n.path("line").asText().contains("(fixed)")
-                    ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
-            case "warmup_finished" -> {
-                String line = n.path("line").asText();
-                warmup = line.contains("timed out") ? WarmupState.TIMED_OUT
-                        : line.contains("not converged") ? WarmupState.SKIPPED : WarmupState.CONVERGED;
-            }
-            case "level_started" -> {
-                Level l = level(n);
+            case RunEvent.WarmupStarted e -> warmup = e.mode() == WarmupMode.FIXED ? WarmupState.RUNNING_FIXED
+                    : WarmupState.CONVERGING;
+            case RunEvent.WarmupFinished e -> warmup = e.timedOut() ? WarmupState.TIMED_OUT
+                    : !e.converged() ? WarmupState.SKIPPED : WarmupState.CONVERGED;
+            case RunEvent.LevelStarted e -> {
+                Level l = level(e);
                 if (l != null) {
                     current = l.index;
                     window = 0;
-                    l.windowsTotal = n.path("windows").asInt(l.windowsTotal);
-                    if (Double.isNaN(l.rate) && n.path("rate_req_s").isNumber()) {
-                        l.rate = n.path("rate_req_s").asDouble();
+                    l.windowsTotal = e.windows() != null ? e.windows() : l.windowsTotal;
+                    if (Double.isNaN(l.rate) && e.rateReqS() != null) {
+                        l.rate = e.rateReqS();
                     }
                 }
                 if (eta != null && jobSource == null) {
@@ -285,66 +285,65 @@ public final class FollowedRunFeed implements LiveRunFeed {
                     jobs.computeIfAbsent(jobSource, Job::new);
                 }
             }
-            case "capacity_probe", "capacity_search_finished" -> search.apply(n, plan);
-            case "window_closed" -> {
-                Level l = level(n);
+            case RunEvent.CapacityProbe e -> search.apply(e, plan);
+            case RunEvent.CapacitySearchFinished e -> search.apply(e, plan);
+            case RunEvent.WindowClosed e -> {
+                Level l = level(e);
                 if (l != null) {
-                    int w = n.path("window").asInt();
-                    l.windows.put(w, number(n, "j_per_token"));
+                    l.windows.put(e.window(), number(e.jPerToken()));
                     current = l.index;
-                    window = w + 1;
+                    window = e.window() + 1;
                 }
-                lastJPerToken = number(n, "j_per_token");
-                double span = number(n, "span_s");
-                lastTokensPerS = span > 0 ? n.path("tokens").asDouble() / span : Double.NaN;
+                lastJPerToken = number(e.jPerToken());
+                lastTokensPerS = e.spanS() > 0 ? e.tokens() / e.spanS() : Double.NaN;
             }
-            case "level_result" -> {
-                Level l = level(n);
+            case RunEvent.LevelFinished e -> {
+                Level l = level(e);
                 if (l != null) {
-                    JsonNode finals = n.path("j_per_token");
-                    if (finals.isArray() && !finals.isEmpty()) {
+                    if (e.jPerToken() != null && !e.jPerToken().isEmpty()) {
                         l.windows.clear();
-                        for (int w = 0; w < finals.size(); w++) {
-                            l.windows.put(w, finals.get(w).isNumber() ? finals.get(w).asDouble() : Double.NaN);
+                        for (int w = 0; w < e.jPerToken().size(); w++) {
+                            l.windows.put(w, number(e.jPerToken().get(w)));
                         }
                     }
-                    boolean valid = n.path("valid").asBoolean();
-                    l.verdict = valid ? Validity.VALID : Validity.INVALID;
-                    l.reason = valid || !n.hasNonNull("reason") ? "" : n.get("reason").asText();
-                    if (n.path("interrupted").asBoolean()) {
+                    l.verdict = e.valid() ? Validity.VALID : Validity.INVALID;
+                    l.reason = e.valid() || e.reason() == null ? "" : e.reason();
+                    if (e.interrupted()) {
                         l.reason = "interrupted: rerun on resume";
                     }
-                    l.cv = number(n, "cv");
-                    l.ttftP99Ms = number(n, "ttft_p99_ms");
-                    l.reqS = number(n, "req_s");
-                    ReplayFidelity fidelity = EventLog.fidelity(n);
-                    l.fidelity = fidelity == null ? "" : fidelity.summary();
+                    l.cv = number(e.cv());
+                    l.ttftP99Ms = number(e.ttftP99Ms());
+                    l.reqS = number(e.reqS());
+                    l.fidelity = e.fidelity() == null ? "" : e.fidelity().summary();
+                }
+                if (jobSource == null) {
+                    levelInterrupted |= e.interrupted();
                 }
                 if (eta != null && jobSource == null) {
                     eta.levelFinished(nanos(t));
                 }
-                if (eta != null && jobSource != null && t != null) {
-                    eta.cellFinished(n.path(EventLog.CELL).asText(), nanos(t));
+                if (eta != null && jobSource != null && t != null && e.cell() != null) {
+                    eta.cellFinished(e.cell(), nanos(t));
                 }
-                if (jobSource != null && n.path("valid").asBoolean()) {
+                if (jobSource != null && e.valid()) {
                     jobs.computeIfAbsent(jobSource, Job::new).levelsDone++;
                 }
             }
-            case "power" -> {
-                if (n.has("power_w") && t != null) {
+            case RunEvent.Power e -> {
+                if (t != null) {
                     String trace = jobSource == null ? "Power" : "job " + jobSource;
                     ArrayDeque<PowerPoint> points = power.computeIfAbsent(trace, k -> new ArrayDeque<>());
-                    points.addLast(new PowerPoint(seconds(t), n.get("power_w").asDouble()));
+                    points.addLast(new PowerPoint(seconds(t), e.powerW()));
                     while (points.size() > MAX_POWER_POINTS) {
                         points.removeFirst();
                     }
-                    lastPower.put(trace, n.get("power_w").asDouble());
+                    lastPower.put(trace, e.powerW());
                 }
             }
-            case EventLog.STUDY_FINISHED -> {
+            case RunEvent.StudyFinished e -> {
                 if (jobSource == null) {
-                    state = n.path("line").asText().startsWith("interrupted") ? RunState.CANCELLED
-                            : RunState.FINISHED;
+                    state = FollowedEvents.outcome(e, levelInterrupted) == RunEvent.Outcome.INTERRUPTED
+                            ? RunState.CANCELLED : RunState.FINISHED;
                     lastPower.clear();
                 }
             }
@@ -355,8 +354,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
     }
 
     /** A cluster run's jobs tell core's ETA which groups run and which ended (issue 35 item 5: it read "ETA —"). */
-    private void clusterEta(JobEvents.JobEvent e, Instant t) {
-        Job j = jobs.get(e.jobId());
+    private void clusterEta(RunEvent.Job e, Instant t) {
+        Job j = e.jobId() == null ? null : jobs.get(e.jobId());
         int group = e.group() != null ? e.group() : j == null ? -1 : j.group;
         if (eta == null || group < 0 || t == null) {
             return;
@@ -364,22 +363,25 @@ public final class FollowedRunFeed implements LiveRunFeed {
         if (e.state() != null && e.state().startsWith("RUNNING")) {
             eta.groupRunning(group, nanos(t));
         }
-        if (e.event().equals(JobEvents.MERGED)) {
+        if (RunEvent.Job.MERGED.equals(e.kind())) {
             eta.groupEnded(group);
         }
     }
 
-    private void job(JobEvents.JobEvent e) {
+    private void job(RunEvent.Job e) {
+        if (e.jobId() == null) {
+            return;
+        }
         Job j = jobs.computeIfAbsent(e.jobId(), Job::new);
         if (e.group() != null) {
             j.group = e.group();
         }
         if (e.state() != null) {
-            j.state = e.state();
+            j.state = e.state().toUpperCase(java.util.Locale.ROOT);
             j.node = e.node() != null ? e.node() : j.node;
             j.reason = e.reason();
         }
-        if (e.event().equals(JobEvents.MERGED)) {
+        if (RunEvent.Job.MERGED.equals(e.kind())) {
             j.merged = true;
             if (e.credited() != null) {
                 j.credited = e.credited();
@@ -391,8 +393,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
         }
     }
 
-    private Level level(JsonNode n) {
-        Integer row = n.hasNonNull(EventLog.CELL) ? rowOfCell.get(n.get(EventLog.CELL).asText()) : null;
+    private Level level(RunEvent.OfCell e) {
+        Integer row = e.cell() != null ? rowOfCell.get(e.cell()) : null;
         return row == null ? null : levels.get(row);
     }
 
@@ -453,14 +455,6 @@ public final class FollowedRunFeed implements LiveRunFeed {
 
     // --- helpers ---
 
-    private static Instant time(JsonNode n) {
-        try {
-            return n.hasNonNull("t") ? Instant.parse(n.get("t").asText()) : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
     private double seconds(Instant t) {
         return origin == null ? 0 : Duration.between(origin, t).toNanos() / 1e9;
     }
@@ -469,8 +463,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
         return t == null ? wallNanos.getAsLong() : t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    private static double number(JsonNode n, String key) {
-        return n.hasNonNull(key) && n.get(key).isNumber() ? n.get(key).asDouble() : Double.NaN;
+    private static double number(Double d) {
+        return d == null ? Double.NaN : d;
     }
 
     private void changed() {

@@ -1,18 +1,16 @@
 package io.joulebench.app.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Probe;
 import io.joulebench.core.capacity.SearchProgress;
-import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.event.RunEvent;
+import io.joulebench.core.event.RunEventText;
 import io.joulebench.core.study.CapacitySearchConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A followed run's capacity search, rebuilt from its {@code capacity_probe} and {@code capacity_search_finished}
@@ -29,11 +27,11 @@ final class FollowedSearch {
         return progress;
     }
 
-    void apply(JsonNode n, StudyPlan plan) {
-        if (plan == null) {
+    void apply(RunEvent e, StudyPlan plan) {
+        if (plan == null || !(e instanceof RunEvent.CapacityProbe || e instanceof RunEvent.CapacitySearchFinished)) {
             return;
         }
-        boolean finished = "capacity_search_finished".equals(n.path("event").asText());
+        boolean finished = e instanceof RunEvent.CapacitySearchFinished;
         if (!finished && progress != null && progress.result() != null) {
             probes.clear();
             settings = null;
@@ -44,29 +42,31 @@ final class FollowedSearch {
                 return;
             }
         }
-        double low = n.path("bracket_low").asDouble(0);
-        double high = n.path("bracket_high").isNumber() ? n.path("bracket_high").asDouble() : Double.POSITIVE_INFINITY;
-        if (!finished) {
-            Map<LevelMetric, Double> figures = new EnumMap<>(LevelMetric.class);
-            for (LevelMetric m : LevelMetric.latencies()) {
-                if (n.path(m.column()).isNumber()) {
-                    figures.put(m, n.path(m.column()).asDouble());
+        switch (e) {
+            case RunEvent.CapacityProbe p -> {
+                Probe said = RunEventText.probe(p);
+                // a file older than the typed events has no violations: they are the study's SLO over the figures
+                List<String> violations = new ArrayList<>(p.violations() != null ? p.violations()
+                        : settings.slo().violations(said.figures()));
+                if (!p.meets() && violations.isEmpty()) {
+                    violations.add(String.format(Locale.ROOT, "errors %.1f %%", 100 * p.errorFraction()));
                 }
+                probes.add(new Probe(said.rate(), said.figures(), said.errorFraction(), violations));
+                progress = new SearchProgress(settings, probes, p.bracketLow(), high(p.bracketHigh()), null);
             }
-            List<String> violations = new ArrayList<>(settings.slo().violations(figures));
-            if (!n.path("meets").asBoolean() && violations.isEmpty()) {
-                violations.add(String.format(Locale.ROOT, "errors %.1f %%", 100 * n.path("error_fraction").asDouble()));
+            case RunEvent.CapacitySearchFinished f -> {
+                CapacitySearch.Outcome outcome = f.outcome() == null ? CapacitySearch.Outcome.BRACKETED : f.outcome();
+                progress = new SearchProgress(settings, probes, f.bracketLow(), high(f.bracketHigh()),
+                        new CapacitySearch.Result(probes, outcome, f.capacity(), f.bracketLow(),
+                                high(f.bracketHigh())));
             }
-            probes.add(new Probe(n.path("rate_req_s").asDouble(), figures, n.path("error_fraction").asDouble(),
-                    violations));
-            progress = new SearchProgress(settings, probes, low, high, null);
-        } else {
-            CapacitySearch.Outcome outcome = CapacitySearch.Outcome.valueOf(
-                    n.path("outcome").asText("bracketed").toUpperCase(Locale.ROOT));
-            Double capacity = n.path("capacity").isNumber() ? n.path("capacity").asDouble() : null;
-            progress = new SearchProgress(settings, probes, low, high,
-                    new CapacitySearch.Result(probes, outcome, capacity, low, high));
+            default -> {
+            }
         }
+    }
+
+    private static double high(Double h) {
+        return h == null ? Double.POSITIVE_INFINITY : h;
     }
 
     /** The plan's first search other than {@code after} (the one a finished search was). */

@@ -152,9 +152,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     }
 
     @Override
-    public synchronized void warmupStarted(int levelIndex, String mode) {
+    public synchronized void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
         int row = levels.enter(levelIndex);
-        warmup = WarmupMode.FIXED.label().equals(mode) ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
+        warmup = mode == io.joulebench.core.warmup.WarmupMode.FIXED ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
         timeline.warmupStarted(row, now());
         changed();
     }

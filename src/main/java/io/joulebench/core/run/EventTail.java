@@ -1,7 +1,7 @@
 package io.joulebench.core.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEventCodec;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -12,17 +12,17 @@ import java.util.List;
 
 /**
  * Reads an {@link EventLog} file as another process appends to it: each {@link #poll} returns the whole lines added
- * since the last one, parsed; a line still being written waits for the next poll, and a torn line (the last one of
+ * since the last one, read into their records ({@link RunEventCodec}); a line still being written waits for the next poll, and a torn line (the last one of
  * a killed run) is skipped. A file that does not exist yet is no error. Not thread-safe: one follower polls it.
  */
 public final class EventTail {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** At most this much is read per poll; the rest comes with the next. */
     private static final int CHUNK = 1 << 20;
 
     private final Path file;
     private long offset;
+    private boolean atEnd = true;
 
     public EventTail(Path file) {
         this.file = file;
@@ -37,12 +37,18 @@ public final class EventTail {
         return file;
     }
 
+    /** Whether the last poll read every whole line of the file as it was then, and no line was half written. */
+    public boolean atEnd() {
+        return atEnd;
+    }
+
     /** The events appended since the last poll, in order. */
-    public List<JsonNode> poll() throws IOException {
+    public List<RecordedEvent> poll() throws IOException {
         if (!Files.isRegularFile(file)) {
+            atEnd = true;
             return List.of();
         }
-        List<JsonNode> out = new ArrayList<>();
+        List<RecordedEvent> out = new ArrayList<>();
         String text;
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
             long length = f.length();
@@ -50,6 +56,7 @@ public final class EventTail {
                 offset = 0; // the file was replaced: read it again from its start
             }
             if (length <= offset) {
+                atEnd = true;
                 return out;
             }
             f.seek(offset);
@@ -60,20 +67,19 @@ public final class EventTail {
                 end--;
             }
             if (end < 0) {
+                atEnd = false;
                 return out; // a line still being written
             }
             offset += end + 1;
+            atEnd = offset >= length;
             text = new String(bytes, 0, end, StandardCharsets.UTF_8);
         }
         for (String line : text.split("\n")) {
             if (line.isBlank()) {
                 continue;
             }
-            try {
-                out.add(JSON.readTree(line));
-            } catch (IOException e) {
-                // a torn line of a killed run, followed by the next run's (a resume appends)
-            }
+            // a torn line of a killed run (no record) is followed by the next run's: a resume appends
+            RunEventCodec.read(line).ifPresent(out::add);
         }
         return out;
     }

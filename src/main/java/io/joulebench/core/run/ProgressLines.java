@@ -1,40 +1,48 @@
 package io.joulebench.core.run;
 
-import io.joulebench.core.capacity.CapacitySearch;
+import io.joulebench.core.event.RunEvent;
+import io.joulebench.core.event.RunEventText;
 import io.joulebench.core.capacity.SearchProgress;
+import io.joulebench.core.results.LevelFigures;
+import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
-import io.joulebench.core.study.StudyPlanFormatter;
+import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.ReplayFidelity;
+import io.joulebench.core.warmup.WindowChoice;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * The one owner of a run's progress text: one line per event (session, warmup, window, level), each with level i/N,
- * the rate and an ETA ({@link StudyProgress}); a trace level's fidelity line follows its result line. The CLI prints the lines ({@code ProgressPrinter}), the events file
- * keeps them ({@link EventLog}) and {@code joulebench watch} prints them back, so all three say the same.
+ * Turns a run's listener calls into {@link RunEvent} records, each with the line {@link RunEventText} renders for
+ * it: level i/N, the rate and an ETA ({@link StudyProgress}) are fields of the records. The CLI prints the lines
+ * ({@code ProgressPrinter}), the events file keeps records and lines ({@link EventLog}) and {@code joulebench watch}
+ * prints them back, so all three say the same. A trace level's fidelity line follows its result line.
  */
 public final class ProgressLines implements StudyRunListener {
 
-    /** Where the lines go. {@code overwrite}: a window line a terminal may overwrite with the next one. */
+    /** Where the events go. {@code overwrite}: a window line a terminal may overwrite with the next one. */
     @FunctionalInterface
     public interface Sink {
-        void line(String event, String text, boolean overwrite);
+        void event(RunEvent event, String line, boolean overwrite);
     }
+
+    /** Why a window line's figures may still change, in its own words. */
+    public static final String PROVISIONAL = RunEventText.PROVISIONAL;
 
     private final Sink sink;
     private final LongSupplier nanoTime;
     private final StudyProgress progress;
     private StudyPlan plan;
     private List<ResolvedCell> sessionCells = List.of();
-    private String rate = "";
+    private Double rate;
     private int windowsPerLevel;
 
     public ProgressLines(Sink sink, int alreadyCredited, LongSupplier nanoTime) {
@@ -47,47 +55,38 @@ public final class ProgressLines implements StudyRunListener {
     public synchronized void studyStarted(StudyPlan plan) {
         this.plan = plan;
         progress.studyStarted(plan, nanoTime.getAsLong());
-        int totalLevels = progress.totalLevels();
-        int alreadyCredited = progress.alreadyCredited();
-        line("study_started", String.format(Locale.ROOT,
-                "study %s: %d level%s, %d windows, %d launch%s, estimated %s%s",
-                plan.study().studyName(), totalLevels, totalLevels == 1 ? "" : "s", plan.totalWindows(),
-                plan.launches(), plan.launches() == 1 ? "" : "es",
-                StudyPlanFormatter.duration(plan.estimate().totalSeconds()),
-                alreadyCredited > 0 ? " (" + alreadyCredited + " already credited)" : ""));
+        emit(new RunEvent.StudyStarted(plan.study().studyName(), progress.totalLevels(), plan.totalWindows(),
+                plan.launches(), plan.estimate().totalSeconds(), progress.alreadyCredited()));
     }
 
     @Override
     public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
         sessionCells = List.copyOf(cells);
-        line("session_started", "session " + sessionId + ": launching " + cells.get(0).experiment().engine()
-                + " (" + cells.get(0).experiment().runner() + ") for " + cells.size() + " level"
-                + (cells.size() == 1 ? "" : "s"));
+        emit(new RunEvent.SessionStarted(sessionId, cells.get(0).experiment().engine(),
+                cells.get(0).experiment().runner(), cells.size()));
     }
 
     @Override
     public synchronized void serverReady(String sessionId, String baseUrl) {
-        line("server_ready", "session " + sessionId + ": ready at " + baseUrl);
+        emit(new RunEvent.ServerReady(sessionId, baseUrl));
     }
 
     @Override
-    public synchronized void warmupStarted(int levelIndex, String mode) {
-        line("warmup_started", prefix() + "warmup (" + mode + ")");
+    public synchronized void warmupStarted(int levelIndex, WarmupMode mode) {
+        emit(new RunEvent.WarmupStarted(at(), cell(levelIndex), mode));
     }
 
     @Override
-    public synchronized void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice c) {
-        line("window_length_chosen", prefix() + String.format(Locale.ROOT,
-                "window length %s s from the warmup (%d requests, %d output tokens; %s)",
-                io.joulebench.core.precision.PrecisionPlan.rateKey(c.seconds()),
-                c.data() == null ? 0 : c.data().completed(), c.data() == null ? 0 : c.data().outputTokens(), c.reason()));
+    public synchronized void windowLengthChosen(int levelIndex, WindowChoice c) {
+        emit(new RunEvent.WindowLengthChosen(at(), cell(levelIndex), c.seconds(), c.predictedCv(), c.targetCv(),
+                c.minSeconds(), c.maxSeconds(), c.data() == null ? null : c.data().completed(),
+                c.data() == null ? null : c.data().outputTokens(), c.reason()));
     }
 
     @Override
     public synchronized void warmupFinished(WarmupResult result) {
-        line("warmup_finished", prefix() + String.format(Locale.ROOT, "warmup %s after %.1fs%s",
-                result.converged() ? "converged" : "not converged", result.elapsedSeconds(),
-                result.timedOut() ? " (timed out)" : ""));
+        emit(new RunEvent.WarmupFinished(at(), cell(result.levelIndex()), result.mode(), result.converged(),
+                result.timedOut(), result.elapsedSeconds()));
     }
 
     @Override
@@ -95,9 +94,9 @@ public final class ProgressLines implements StudyRunListener {
         progress.levelStarted();
         windowsPerLevel = spec.windowsPerLevel();
         ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
-        rate = (cell != null && cell.rate() != null ? number(cell.rate()) : number(spec.rate())) + " req/s";
-        line("level_started", prefix() + "started, " + windowsPerLevel + " windows of "
-                + number(spec.durationSeconds()) + " s");
+        rate = cell != null && cell.rate() != null ? cell.rate() : spec.rate();
+        emit(new RunEvent.LevelStarted(at(), key(cell), windowsPerLevel, spec.durationSeconds(),
+                Double.isFinite(spec.rate()) ? spec.rate() : null));
     }
 
     /**
@@ -105,84 +104,92 @@ public final class ProgressLines implements StudyRunListener {
      * level closes, so the line says so; {@link #levelResult} gives the final figures, those of windows.csv.
      */
     @Override
-    public synchronized void windowClosed(WindowRecord record) {
-        String text = prefix() + String.format(Locale.ROOT, "window %d/%d: %d tokens, %s J/token%s",
-                record.windowIndex() + 1, windowsPerLevel, record.tokens(), jPerToken(record),
-                record.provisional() ? " so far (" + PROVISIONAL + ")" : "");
-        sink.line("window_closed", text, true);
-    }
-
-    /** Why a window line's figures may still change, in its own words. */
-    public static final String PROVISIONAL = "provisional until the level closes";
-
-    private static String jPerToken(WindowRecord w) {
-        return w.jPerToken() == null ? "-" : String.format(Locale.ROOT, "%.4g", w.jPerToken());
-    }
-
-    /** The level's final windows as windows.csv has them: "; final 0.1063, 0.1078 J/token (14609, 14212 tokens)". */
-    private static String finalFigures(List<WindowRecord> windows) {
-        if (windows.isEmpty()) {
-            return "";
-        }
-        return "; final " + windows.stream().map(ProgressLines::jPerToken)
-                .collect(java.util.stream.Collectors.joining(", "))
-                + " J/token (" + windows.stream().map(w -> Long.toString(w.tokens()))
-                .collect(java.util.stream.Collectors.joining(", ")) + " tokens)";
+    public synchronized void windowClosed(WindowRecord r) {
+        RunEvent e = new RunEvent.WindowClosed(at(), cell(r.levelIndex()), r.windowIndex(), windowsPerLevel,
+                r.tokens(), (r.spanEndNanos() - r.spanStartNanos()) / 1e9, r.jPerToken(), r.provisional());
+        sink.event(e, RunEventText.line(e), true);
     }
 
     @Override
     public synchronized void levelResult(LevelResult result) {
         progress.levelFinished(nanoTime.getAsLong());
-        String verdict = result.interrupted() ? "interrupted" : result.valid() ? "valid"
-                : "invalid: " + (result.invalidReason() != null ? result.invalidReason()
-                : result.outcome() == null ? "no outcome" : result.outcome().validation().reason());
-        // a reason is a sentence that may end in its own full stop; the window count follows it after a comma
-        String said = verdict.endsWith(".") ? verdict.substring(0, verdict.length() - 1) : verdict;
-        line("level_result", prefix() + said + ", " + result.windows().size() + " window"
-                + (result.windows().size() == 1 ? "" : "s")
-                + finalFigures(result.windows().stream().filter(w -> !w.provisional()).toList()));
+        String reason = result.invalidReason() != null ? result.invalidReason()
+                : result.outcome() == null ? null : result.outcome().validation().reason();
+        List<WindowRecord> finals = result.windows().stream().filter(w -> !w.provisional())
+                .sorted(Comparator.comparingInt(WindowRecord::windowIndex)).toList();
+        LevelFigures figures = LevelFigures.ofRecords(result.windows());
+        WindowChoice c = result.warmup() == null ? null : result.warmup().windowChoice();
+        RunEvent.AutoWindow auto = c == null ? null : new RunEvent.AutoWindow(c.seconds(), c.predictedCv(),
+                c.targetCv(), c.minSeconds(), c.maxSeconds(), c.data() == null ? null : c.data().completed(),
+                c.data() == null ? null : c.data().outputTokens(), c.reason());
         ReplayFidelity fidelity = ReplayFidelity.ofWindows(result.windows());
+        String cell = ManifestEntry.key(result.cell().configHash(), result.cell().cycle());
+        emit(new RunEvent.LevelFinished(at(), cell,
+                !result.interrupted() && result.valid(), result.interrupted(), reason,
+                result.outcome() == null ? null : result.outcome().validation().cv(),
+                finals.stream().map(WindowRecord::jPerToken).toList(),
+                finals.stream().map(WindowRecord::tokens).toList(), result.windows().size(),
+                finite(figures.ttftP99Ms()), finite(figures.requestRateReqS()), auto,
+                fidelity.asked() ? fidelity : null));
         if (fidelity.asked()) {
-            line("level_fidelity", prefix() + fidelity.summary());
+            emit(new RunEvent.LevelFidelity(at(), cell, fidelity));
         }
     }
 
-    /** A probe's line after each probe (its bracket after it), the outcome's once the search ends. */
+    /** A probe's event after each probe (its bracket after it), the outcome's once the search ends. */
     @Override
     public synchronized void capacitySearchUpdated(SearchProgress p) {
         progress.searchUpdated(p.path().size(), p.finished(), nanoTime.getAsLong());
+        Double high = Double.isInfinite(p.bracketHigh()) ? null : p.bracketHigh();
         if (p.result() == null) {
-            line("capacity_probe", "capacity search: " + CapacitySearch.probeLine(p.path().size(), p.path().getLast())
-                    + String.format(Locale.ROOT, "; bracket %s–%s req/s", number(p.bracketLow()),
-                    Double.isInfinite(p.bracketHigh()) ? "∞" : number(p.bracketHigh())));
+            var last = p.path().getLast();
+            java.util.Map<String, Double> figures = new java.util.LinkedHashMap<>();
+            last.figures().forEach((metric, value) -> {
+                if (Double.isFinite(value)) {
+                    figures.put(metric.column(), value);
+                }
+            });
+            emit(new RunEvent.CapacityProbe(p.path().size(), last.rate(), last.meets(), last.errorFraction(),
+                    last.violations(), p.bracketLow(), high, figures));
         } else {
-            line("capacity_search_finished", "capacity search: " + p.result().lines().getLast() + " after "
-                    + p.path().size() + " probe" + (p.path().size() == 1 ? "" : "s"));
+            emit(new RunEvent.CapacitySearchFinished(p.result().outcome(), p.result().capacity(), p.path().size(),
+                    p.bracketLow(), high));
         }
     }
 
     @Override
     public synchronized void sessionFinished(String sessionId, SessionBlock block) {
-        line("session_finished", "session " + sessionId + ": closed after " + block.windowCount() + " windows");
+        emit(new RunEvent.SessionFinished(sessionId, block.windowCount()));
     }
 
     @Override
     public synchronized void studyFinished(boolean interrupted) {
-        line("study_finished", interrupted ? "interrupted: what closed is credited; continue with 'joulebench resume'"
-                : "study finished in " + StudyPlanFormatter.duration(progress.elapsedSeconds(nanoTime.getAsLong())));
+        emit(new RunEvent.StudyFinished(interrupted ? RunEvent.Outcome.INTERRUPTED : RunEvent.Outcome.FINISHED,
+                interrupted ? null : progress.elapsedSeconds(nanoTime.getAsLong())));
     }
 
-    private String prefix() {
-        return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", progress.currentLevel(),
-                progress.totalLevels(), rate,
-                StudyPlanFormatter.duration(Math.round(progress.etaSeconds(nanoTime.getAsLong()))));
+    private RunEvent.At at() {
+        return new RunEvent.At(progress.currentLevel(), progress.totalLevels(), rate,
+                Math.round(progress.etaSeconds(nanoTime.getAsLong())));
     }
 
-    private void line(String event, String text) {
-        sink.line(event, text, false);
+    private String cell(int levelIndex) {
+        return key(plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex));
+    }
+
+    private static String key(ResolvedCell cell) {
+        return cell == null ? null : ManifestEntry.key(cell.configHash(), cell.cycle());
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    private void emit(RunEvent e) {
+        sink.event(e, RunEventText.line(e), false);
     }
 
     public static String number(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.3g", d);
+        return RunEventText.number(d);
     }
 }

@@ -43,7 +43,7 @@ public abstract class ForwardingListener implements StudyRunListener {
     }
 
     @Override
-    public void warmupStarted(int levelIndex, String mode) {
+    public void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
         forward("warmupStarted", l -> l.warmupStarted(levelIndex, mode));
     }
 

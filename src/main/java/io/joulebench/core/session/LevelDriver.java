@@ -176,7 +176,7 @@ final class LevelDriver {
         return LevelPlan.builder(spec, traffic.source(cell, false), traffic.transport(), m::bracket)
                 .drainTimeout(traffic.drainTimeout())
                 .warmup(new AutoWindowHook((level, levelSpec) -> {
-                    listener.warmupStarted(level, config.mode().name().toLowerCase(java.util.Locale.ROOT));
+                    listener.warmupStarted(level, config.mode());
                     WarmupResult r = AutoWindowHook.choose(warmup.run(level, levelSpec), t, levelSpec);
                     warmupResult.set(r);
                     s.output().tally().warmup(r);

@@ -29,7 +29,7 @@ public interface StudyRunListener extends WindowListener {
     default void serverReady(String sessionId, String baseUrl) {
     }
 
-    default void warmupStarted(int levelIndex, String mode) {
+    default void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
     }
 
     default void warmupFinished(WarmupResult result) {

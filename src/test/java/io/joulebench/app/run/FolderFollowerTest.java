@@ -114,16 +114,16 @@ class FolderFollowerTest {
     void a_cluster_runs_jobs_show_their_states_and_its_figures_come_from_the_job_folders() throws Exception {
         Path dir = run("cluster-run", null);
         StudyPlan plan = io.joulebench.core.results.ResumeSource.plan(dir, null);
-        // the coordinator's events: the CLI's job lines (no fields), no level events of its own
+        // the coordinator's events: its job records (the state as fields), no level events of its own
         Path events = dir.resolve(EventLog.FILE_NAME);
         List<String> workerLines = Files.readAllLines(finishedRun(new FakeSessionRunner(0))
                 .resolve(EventLog.FILE_NAME));
         Files.writeString(events, String.join("\n",
                 "{\"t\":\"2026-01-01T00:00:00Z\",\"event\":\"study_started\",\"line\":\"study quick\"}",
-                "{\"t\":\"2026-01-01T00:00:01Z\",\"event\":\"job_submitted\",\"line\":\"job 41 (joulebench-quick-g0): submitted for session group 0\"}",
-                "{\"t\":\"2026-01-01T00:00:01Z\",\"event\":\"job_submitted\",\"line\":\"job 42 (joulebench-quick-g1): submitted for session group 1\"}",
-                "{\"t\":\"2026-01-01T00:00:02Z\",\"event\":\"job_state\",\"line\":\"job 41: RUNNING on node7\"}",
-                "{\"t\":\"2026-01-01T00:00:09Z\",\"event\":\"job_merged\",\"line\":\"job 42: Slurm job 42 ended FAILED on node7 (exit code 3), 0/1 level credited\"}",
+                "{\"t\":\"2026-01-01T00:00:01Z\",\"event\":\"job_submitted\",\"job_id\":\"41\",\"group\":0,\"state\":\"PENDING\",\"line\":\"job 41 (joulebench-quick-g0): submitted for session group 0\"}",
+                "{\"t\":\"2026-01-01T00:00:01Z\",\"event\":\"job_submitted\",\"job_id\":\"42\",\"group\":1,\"state\":\"PENDING\",\"line\":\"job 42 (joulebench-quick-g1): submitted for session group 1\"}",
+                "{\"t\":\"2026-01-01T00:00:02Z\",\"event\":\"job_state\",\"job_id\":\"41\",\"group\":0,\"state\":\"RUNNING\",\"node\":\"node7\",\"line\":\"job 41: RUNNING on node7\"}",
+                "{\"t\":\"2026-01-01T00:00:09Z\",\"event\":\"job_merged\",\"job_id\":\"42\",\"group\":1,\"state\":\"FAILED\",\"node\":\"node7\",\"reason\":\"Slurm job 42 ended FAILED on node7 (exit code 3)\",\"credited\":0,\"cells\":1,\"line\":\"job 42: Slurm job 42 ended FAILED on node7 (exit code 3), 0/1 level credited\"}",
                 "") );
         List<String> keys = plan.cells().stream().map(c -> ManifestEntry.key(c.configHash(), c.cycle())).toList();
         JobRecord running = new JobRecord(JobRecord.jobsDir(dir).resolve("g000-a1"), 0, 1, "41",

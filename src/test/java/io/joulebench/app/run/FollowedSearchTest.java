@@ -2,14 +2,14 @@ package io.joulebench.app.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.app.editor.StudyCheck;
 import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Probe;
 import io.joulebench.core.capacity.Prober;
 import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.run.EventLog;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEventCodec;
 import io.joulebench.core.slo.LevelMetric;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.Clock;
@@ -41,10 +41,9 @@ class FollowedSearchTest {
                 log.capacitySearchUpdated(p);
             });
         }
-        ObjectMapper json = new ObjectMapper();
-        List<JsonNode> events = new ArrayList<>();
+        List<RecordedEvent> events = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve(EventLog.FILE_NAME))) {
-            events.add(json.readTree(line));
+            events.add(RunEventCodec.read(line).orElseThrow());
         }
 
         FollowedRunFeed feed = new FollowedRunFeed("s", System::nanoTime);

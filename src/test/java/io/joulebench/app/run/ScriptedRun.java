@@ -79,7 +79,7 @@ public final class ScriptedRun {
                 server.traffic().rampExclusionSeconds(), server.windowsPerLevel(), server.stabilityCvThreshold());
         // As the core's window manager does: the level is announced, then its warmup runs, then its traffic.
         listener.levelStarted(l, spec);
-        listener.warmupStarted(l, "fixed");
+        listener.warmupStarted(l, io.joulebench.core.warmup.WarmupMode.FIXED);
         clock.addAndGet(3 * SECOND);
         listener.warmupFinished(new WarmupResult(l, WarmupMode.FIXED, true, false, 3, null, null, "fixed 3 s"));
         clock.addAndGet((long) (spec.rampExclusionSeconds() * SECOND));

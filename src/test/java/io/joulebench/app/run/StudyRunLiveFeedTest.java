@@ -200,13 +200,13 @@ class StudyRunLiveFeedTest {
     void a_fixed_warmup_reads_running_then_done_never_converging() {
         feed.starting("quickstart");
         run.start();
-        feed.warmupStarted(0, "fixed");
+        feed.warmupStarted(0, io.joulebench.core.warmup.WarmupMode.FIXED);
         assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.RUNNING_FIXED);
         assertThat(feed.snapshot().progress().warmup().label()).isEqualTo("running (fixed)");
         feed.warmupFinished(new io.joulebench.core.warmup.WarmupResult(0, io.joulebench.core.warmup.WarmupMode.FIXED,
                 true, false, 3, null, null, "fixed"));
         assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.DONE_FIXED);
-        feed.warmupStarted(1, "composite");
+        feed.warmupStarted(1, io.joulebench.core.warmup.WarmupMode.COMPOSITE);
         assertThat(feed.snapshot().progress().warmup()).isEqualTo(WarmupState.CONVERGING);
     }
 

@@ -111,7 +111,7 @@ final class SyntheticHighRateRun {
         WindowSpec spec = new WindowSpec(cell.rate(), server.traffic().windowSeconds(),
                 server.traffic().rampExclusionSeconds(), server.windowsPerLevel(), server.stabilityCvThreshold());
         listener.levelStarted(l, spec);
-        listener.warmupStarted(l, "fixed");
+        listener.warmupStarted(l, io.joulebench.core.warmup.WarmupMode.FIXED);
         runFor(1.0, l, true);
         listener.warmupFinished(new WarmupResult(l, WarmupMode.FIXED, true, false, 1, null, null, "fixed 1 s"));
         runFor(spec.rampExclusionSeconds(), l, false);

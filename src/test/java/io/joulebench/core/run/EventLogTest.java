@@ -1,5 +1,6 @@
 package io.joulebench.core.run;
 
+import io.joulebench.core.event.RunEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,14 +65,14 @@ class EventLogTest {
         // Issue 15 item 5: the events file read Instant.now() itself.
         VirtualClock clock = VirtualClock.atSeconds(0);
         try (EventLog log = new EventLog(dir, 0, clock)) {
-            log.line("job", "first");
+            log.event(new RunEvent.GpuAllocation(0, "first"));
             clock.advance(Duration.ofSeconds(90));
             log.studyFinished(false);
         }
 
         List<String> lines = Files.readAllLines(dir.resolve(EventLog.FILE_NAME));
         assertThat(lines).hasSize(2);
-        assertThat(lines.get(0)).contains("\"t\":\"2026-01-01T00:00:00Z\"", "\"event\":\"job\"", "\"line\":\"first\"");
+        assertThat(lines.get(0)).contains("\"t\":\"2026-01-01T00:00:00Z\"", "\"event\":\"gpu_allocation\"", "\"line\":\"worker for session group 0: first\"");
         assertThat(lines.get(1)).contains("\"t\":\"2026-01-01T00:01:30Z\"", "\"event\":\"" + EventLog.STUDY_FINISHED);
     }
 
@@ -83,7 +84,7 @@ class EventLogTest {
         try (EventLog log = new EventLog(dir, 0, clock)) {
             Thread.currentThread().interrupt();
             try {
-                log.line("job", "after the cancel");
+                log.event(new RunEvent.GpuAllocation(0, "after the cancel"));
                 log.studyFinished(true);
             } finally {
                 Thread.interrupted();
@@ -105,7 +106,7 @@ class EventLogTest {
             new StudyRunner(new FakeSessionRunner(0), clock).continueIn(folder, plan, log);
         }
 
-        List<JsonNode> events = EventTail.of(folder.dir()).poll();
+        List<JsonNode> events = wire(folder.dir());
         ResolvedCell first = plan.cells().get(0);
         String key = ManifestEntry.key(first.configHash(), first.cycle());
         JsonNode started = events.stream().filter(e -> e.path("event").asText().equals("level_started")).findFirst()
@@ -137,7 +138,7 @@ class EventLogTest {
             log.windowLengthChosen(0, new io.joulebench.core.warmup.WindowChoice(35, 0.0298, 10, 300, 0.03,
                     "the shortest length", new io.joulebench.core.warmup.WarmupTraffic(240, 0, 15360, 0, 0.55, 60)));
         }
-        JsonNode n = EventTail.of(dir).poll().get(0);
+        JsonNode n = wire(dir).get(0);
         assertThat(n.path("event").asText()).isEqualTo("window_length_chosen");
         assertThat(n.path("window_s").asDouble()).isEqualTo(35);
         assertThat(n.path("predicted_cv").asDouble()).isEqualTo(0.0298);
@@ -151,12 +152,23 @@ class EventLogTest {
     void fields_beside_a_line_leave_out_what_is_null() throws Exception {
         VirtualClock clock = VirtualClock.atSeconds(0);
         try (EventLog log = new EventLog(dir, 0, clock)) {
-            log.event("job_state", "job 12: PENDING", "job_id", "12", "group", 0, "node", null);
+            log.event(new RunEvent.Job(RunEvent.Job.STATE, "12", 0, null, null, "PENDING", true, null, null, null, null,
+                    null));
         }
-        JsonNode n = EventTail.of(dir).poll().get(0);
+        JsonNode n = wire(dir).get(0);
         assertThat(n.path("job_id").asText()).isEqualTo("12");
         assertThat(n.path("group").asInt()).isZero();
         assertThat(n.has("node")).isFalse();
         assertThat(n.path("line").asText()).isEqualTo("job 12: PENDING");
+    }
+
+    /** The file as JSON, as another program reads it. */
+    private static List<JsonNode> wire(Path folder) throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<JsonNode> out = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(folder.resolve(EventLog.FILE_NAME))) {
+            out.add(json.readTree(line));
+        }
+        return out;
     }
 }

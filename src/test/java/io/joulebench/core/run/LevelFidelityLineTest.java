@@ -2,7 +2,8 @@ package io.joulebench.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEvent;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.Studies;
 import io.joulebench.core.session.LevelResult;
@@ -47,7 +48,7 @@ class LevelFidelityLineTest {
                 w.tokens(), w.intraWindowCv(), with, w.serverReportedOutputTokens(), false);
     }
 
-    private List<JsonNode> run(List<ReplayFidelity> perWindow) throws Exception {
+    private List<RecordedEvent> run(List<ReplayFidelity> perWindow) throws Exception {
         VirtualClock clock = VirtualClock.atSeconds(0);
         StudyPlan plan = StudyPlan.of(Studies.load(dir, "s.yaml", Studies.QUICK));
         List<WindowRecord> windows = new ArrayList<>();
@@ -71,13 +72,13 @@ class LevelFidelityLineTest {
     void a_trace_level_carries_its_sums_and_says_them_in_one_line_after_its_result() throws Exception {
         ReplayFidelity a = completed(1000, 1001, 10, 10, 300, 280);
         ReplayFidelity b = completed(500, 500, 20, 20, 0, 0);
-        List<JsonNode> events = run(List.of(a, b, ReplayFidelity.EMPTY));
+        List<RecordedEvent> events = run(List.of(a, b, ReplayFidelity.EMPTY));
 
-        List<String> names = events.stream().map(e -> e.path("event").asText()).toList();
-        assertThat(names).containsSubsequence("level_result", "level_fidelity");
-        JsonNode result = events.get(names.indexOf("level_result"));
-        assertThat(EventLog.fidelity(result)).as("the typed sums, read back").isEqualTo(a.plus(b));
-        assertThat(events.get(names.indexOf("level_fidelity")).path("line").asText())
+        List<String> names = events.stream().map(e -> e.event().getClass().getSimpleName()).toList();
+        assertThat(names).containsSubsequence("LevelFinished", "LevelFidelity");
+        RunEvent.LevelFinished result = (RunEvent.LevelFinished) events.get(names.indexOf("LevelFinished")).event();
+        assertThat(result.fidelity()).as("the typed sums, read back").isEqualTo(a.plus(b));
+        assertThat(events.get(names.indexOf("LevelFidelity")).line())
                 .startsWith("level 1/")
                 .endsWith("fidelity: input 1.00× of trace, output 1.00× of trace, shareable prefix 20.0 %, "
                         + "served from cache 18.7 %");
@@ -85,10 +86,11 @@ class LevelFidelityLineTest {
 
     @Test
     void a_level_that_asked_no_lengths_has_no_fidelity() throws Exception {
-        List<JsonNode> events = run(List.of(ReplayFidelity.EMPTY, ReplayFidelity.EMPTY, ReplayFidelity.EMPTY));
-        assertThat(events).noneMatch(e -> e.path("event").asText().equals("level_fidelity"));
-        JsonNode result = events.stream().filter(e -> e.path("event").asText().equals("level_result")).findFirst()
-                .orElseThrow();
-        assertThat(EventLog.fidelity(result)).isNull();
+        List<RecordedEvent> events = run(List.of(ReplayFidelity.EMPTY, ReplayFidelity.EMPTY, ReplayFidelity.EMPTY));
+        assertThat(events).noneMatch(e -> e.event() instanceof RunEvent.LevelFidelity);
+        RunEvent.LevelFinished result = events.stream().map(RecordedEvent::event)
+                .filter(RunEvent.LevelFinished.class::isInstance).map(RunEvent.LevelFinished.class::cast)
+                .findFirst().orElseThrow();
+        assertThat(result.fidelity()).isNull();
     }
 }

@@ -100,7 +100,7 @@ class ServerDeathTest {
         services.traffic.put(1, FakeServices.Traffic.WARMUP_DIES);
         StudyRunListener dieInLevel1Warmup = new StudyRunListener() {
             @Override
-            public void warmupStarted(int levelIndex, String mode) {
+            public void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
                 if (levelIndex == 1) {
                     services.launcher.log = "oom\n";
                     services.launcher.alive = false;

@@ -331,7 +331,7 @@ class ServerSessionTest {
         };
         StudyRunListener cancelInLevel1Warmup = new StudyRunListener() {
             @Override
-            public void warmupStarted(int levelIndex, String mode) {
+            public void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
                 armed.set(levelIndex == 1);
             }
         };

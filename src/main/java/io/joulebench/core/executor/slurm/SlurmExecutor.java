@@ -1,7 +1,5 @@
 package io.joulebench.core.executor.slurm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.executor.ExecutionOutcome;
 import io.joulebench.core.executor.ExecutorKind;
 import io.joulebench.core.executor.GroupWork;
@@ -16,6 +14,8 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.WallTimeEstimator;
 import io.joulebench.core.time.Clock;
 import java.io.IOException;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEventCodec;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +54,6 @@ public final class SlurmExecutor implements StudyExecutor {
     /** How long an interrupted coordinator waits for its cancelled jobs to end and leave their results. */
     static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
     private static final Duration CANCEL_POLL = Duration.ofMillis(200);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SlurmProfile profile;
     private final BatchScheduler scheduler;
@@ -432,10 +431,9 @@ public final class SlurmExecutor implements StudyExecutor {
             }
             r.eventsOffset += text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length;
             for (String line : text.substring(0, end).split("\n")) {
-                JsonNode n = JSON.readTree(line);
-                if (n.hasNonNull("line")) {
-                    jobs.jobProgress(r.record.groupIndex(), r.record.jobId(), n.get("line").asText());
-                }
+                // relayed to people as the job said it; nothing here decides from it
+                RunEventCodec.read(line).map(RecordedEvent::line).ifPresent(
+                        said -> jobs.jobProgress(r.record.groupIndex(), r.record.jobId(), said));
             }
         } catch (IOException | RuntimeException e) {
             LOG.debug("reading {} failed", events, e);
