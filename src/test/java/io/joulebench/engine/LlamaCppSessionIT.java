@@ -79,12 +79,40 @@ class LlamaCppSessionIT {
                 .withLabelFilter(Map.of(ServerLabels.STUDY_ID, study.designHash())).exec();
     }
 
+    /**
+     * Issue 30 acceptance 3: a 16-row Mooncake slice (blocks of 32 tokens, some rows sharing their leading blocks;
+     * prompts of 21–187 tokens, outputs of 10–32, about 1 request/s) replayed on the real llama.cpp server. Every
+     * row is issued once; each prompt has the row's length as llama.cpp's own {@code /tokenize} and its usage count it
+     * (within max(2 tokens, 2 %), with no offset over all rows: its BOS token counts); each output has exactly the
+     * row's length ({@code ignore_eos}); no request fails or times out. The level is measured by the CPU estimate, and
+     * no container of the study is left. It replaces a plain one-level run, so the class costs no more time.
+     */
     @Test
-    void one_level_of_real_streamed_tokens_then_no_container_is_left() throws Exception {
-        Study study = new StudyLoader().parse("llama-cpp-docker.yaml", example().getBytes(StandardCharsets.UTF_8),
-                null);
-
-        ReferenceEngineSessionIT.MemorySink sink = runFirstCell(study);
+    void a_trace_slice_replays_with_its_prompt_and_output_lengths_then_no_container_is_left() throws Exception {
+        Files.copy(Path.of("src/test/resources/io/joulebench/engine/llama-cpp-trace.jsonl"),
+                dir.resolve("trace.jsonl"));
+        String yaml = example()
+                .replace("max_input_tokens: 256", "max_input_tokens: 1024")
+                .replace("max_output_tokens: 16", "max_output_tokens: 64")
+                .replace("""
+                            arrival: poisson
+                            seed: 5
+                            ramp_exclusion_seconds: 2
+                        """, """
+                            trace: {file: trace.jsonl, format: mooncake, block_size: 32}
+                            ramp_exclusion_seconds: 1
+                        """)
+                .replace("duration_seconds: 5}", "duration_seconds: 2}")
+                .replace("server.traffic.rate: [1, 2]", "server.traffic.trace.time_scale: [1]");
+        assertThat(yaml).contains("trace: {file: trace.jsonl", "duration_seconds: 2}", "time_scale: [1]");
+        Path file = Files.writeString(dir.resolve("llama-trace.yaml"), yaml);
+        Study study = new StudyLoader().load(file);
+        List<ResolvedCell> cells = StudyPlan.of(study).cells();
+        assertThat(cells).hasSize(1);
+        Path logs = Files.createDirectories(dir.resolve("requests"));
+        ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(logs);
+        new DefaultSessionRunner(TestWiring.referenceEngine(HostEnvironment.system()))
+                .runGroup(StudyPlan.of(study), cells, sink, StudyRunListener.NONE);
 
         assertThat(sink.failures).isEmpty();
         LevelResult level = sink.levels.getFirst();
@@ -93,8 +121,62 @@ class LlamaCppSessionIT {
             assertThat(w.tokens()).isPositive();
             assertThat(w.bracket().kind()).isEqualTo(EnergyKind.ESTIMATED);
             assertThat(w.energyJ()).isPositive();
+            assertThat(w.metrics().errorCount()).as("errors in a window").isZero();
+            assertThat(w.metrics().timeoutCount()).as("timeouts in a window").isZero();
         });
+        List<Map<String, String>> rows = requestRows(logs);
+        List<String> trace = Files.readAllLines(dir.resolve("trace.jsonl"));
+        assertThat(rows).extracting(r -> r.get("request_index")).as("each row of the slice issued once")
+                .containsExactlyInAnyOrderElementsOf(
+                        java.util.stream.IntStream.range(0, trace.size()).mapToObj(String::valueOf).toList());
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        int offset = 0;
+        for (Map<String, String> r : rows) {
+            int i = Integer.parseInt(r.get("request_index"));
+            var row = json.readTree(trace.get(i));
+            int input = row.path("input_length").asInt();
+            int output = row.path("output_length").asInt();
+            assertThat(r.get("status")).as("request %d", i).isEqualTo("ok");
+            assertThat(Integer.parseInt(r.get("requested_input_tokens"))).as("request %d", i).isEqualTo(input);
+            assertThat(Integer.parseInt(r.get("requested_output_tokens"))).as("request %d", i).isEqualTo(output);
+            System.out.printf("llama.cpp trace replay: request %d prompt %s of %d, output %s of %d, shared %s,"
+                    + " cached %s%n", i, r.get("server_prompt_tokens"), input, r.get("server_completion_tokens"),
+                    output, r.get("shared_prefix_tokens"), r.get("server_cached_tokens"));
+            offset += Integer.parseInt(r.get("server_prompt_tokens")) - input;
+            int tolerance = Math.max(2, (int) Math.floor(0.02 * input));
+            assertThat(Integer.parseInt(r.get("server_prompt_tokens")))
+                    .as("request %d's prompt tokens as llama.cpp counted them, of %d asked", i, input)
+                    .isBetween(input - tolerance, input + tolerance);
+            assertThat(Integer.parseInt(r.get("server_completion_tokens")))
+                    .as("request %d's output tokens, forced", i).isEqualTo(output);
+        }
+        // the server's BOS token is part of the row's length: once left out, every prompt was one token long
+        assertThat(Math.abs(offset)).as("prompt tokens over all rows, minus the rows' lengths")
+                .isLessThanOrEqualTo(rows.size() / 4);
+        assertThat(rows).as("rows 3, 12 and 15 repeat row 0's two leading blocks")
+                .filteredOn(r -> Integer.parseInt(r.get("shared_prefix_tokens")) == 64)
+                .extracting(r -> r.get("request_index")).containsExactlyInAnyOrder("3", "12", "15");
         assertThat(containersOf(study)).isEmpty();
+    }
+
+    /** Every request row of the window logs under {@code logs}, by column name. */
+    private static List<Map<String, String>> requestRows(Path logs) throws IOException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.list(logs)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".csv")).toList()) {
+                List<String> lines = Files.readAllLines(f);
+                String[] header = lines.getFirst().split(",");
+                for (String line : lines.subList(1, lines.size())) {
+                    String[] cells = line.split(",", -1);
+                    Map<String, String> row = new java.util.HashMap<>();
+                    for (int c = 0; c < header.length; c++) {
+                        row.put(header[c], cells[c]);
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
     }
 
     /**
@@ -102,12 +184,17 @@ class LlamaCppSessionIT {
      * stream. Both levels of the example (1 and 2 req/s), with each HTTP client: no request fails or times out in any
      * window, and the prompts longer than {@code max_input_tokens: 256} were cut by the server's own tokenizer
      * (at most 256 prompt tokens, 257 with the BOS token), not by the 4-characters estimate (which would leave ~1,024).
+     * The example's 5 s warmup and 2 s ramp are cut to 2 s and 1 s (its 5 s windows stay): what is checked is every
+     * request of every window, which a shorter lead-in does not change.
      */
     @ParameterizedTest
     @EnumSource(HttpClientKind.class)
     void every_window_of_both_levels_has_zero_errors_and_zero_timeouts_and_prompts_fit(HttpClientKind client)
             throws Exception {
-        Study study = new StudyLoader().parse("llama-cpp-docker.yaml", example().getBytes(StandardCharsets.UTF_8),
+        String shorter = example().replace("ramp_exclusion_seconds: 2", "ramp_exclusion_seconds: 1")
+                .replace("duration_seconds: 5}", "duration_seconds: 2}");
+        assertThat(shorter).contains("ramp_exclusion_seconds: 1", "duration_seconds: 2}");
+        Study study = new StudyLoader().parse("llama-cpp-docker.yaml", shorter.getBytes(StandardCharsets.UTF_8),
                 null);
         List<ResolvedCell> cells = StudyPlan.of(study).cells();
         assertThat(cells).hasSize(2);

@@ -33,7 +33,8 @@ class InterruptMatrixIT {
 
     /**
      * Two levels; 30 % of streams stall until the read timeout (the experiment timeout: 10 s for the process runner,
-     * whose engine JVM needs time to get ready, 4 s in-process), so each level drains for seconds.
+     * whose engine JVM needs time to get ready, 4 s in-process), so each level drains for seconds. Windows of 1 s in
+     * every case: SIGTERM and kill -9 are sent on their level's "window 1/3" line, with its later windows to run.
      */
     static final String STUDY = """
             study_name: interrupt
@@ -85,7 +86,7 @@ class InterruptMatrixIT {
     @Test
     void sigterm_during_a_window_stops_the_engine_before_the_jvm_exits_and_leaves_the_cut_cell_uncredited()
             throws Exception {
-        Path study = Files.writeString(tmp.resolve("s.yaml"), STUDY.formatted("process", "0", "2", 10));
+        Path study = Files.writeString(tmp.resolve("s.yaml"), STUDY.formatted("process", "0", "1", 10));
         long engine;
         try (JoulebenchChild run = JoulebenchChild.start(home(), List.of("run", study.toString(), "--out", out()))) {
             assertThat(run.awaitLine(l -> l.startsWith("level 2/2") && l.contains("window 1/3"),
@@ -111,7 +112,7 @@ class InterruptMatrixIT {
 
     @Test
     void kill_9_during_a_level_leaves_an_orphan_that_reap_removes_and_resume_completes() throws Exception {
-        Path study = Files.writeString(tmp.resolve("s.yaml"), STUDY.formatted("process", "0", "2", 10));
+        Path study = Files.writeString(tmp.resolve("s.yaml"), STUDY.formatted("process", "0", "1", 10));
         try (JoulebenchChild run = JoulebenchChild.start(home(), List.of("run", study.toString(), "--out", out()))) {
             assertThat(run.awaitLine(l -> l.startsWith("level 1/2") && l.contains("window 1/3"),
                     Duration.ofSeconds(60))).as(run.output()).isTrue();

@@ -56,6 +56,9 @@ public final class ServerTokenizer {
     /** TGI only: the text of each token id seen in a /tokenize answer (bounded by the vocabulary). */
     private final java.util.Map<Integer, String> pieces = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Map<String, String> headers;
+    private static final String ADDED_PROBE = "probe";
+    /** {@link #addedSpecialTokens()}, once asked. */
+    private volatile Integer added;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT).build();
 
@@ -123,6 +126,25 @@ public final class ServerTokenizer {
         throw new Unavailable("/detokenize text did not tokenize back within " + maxTokens + " tokens", null);
     }
 
+    /**
+     * Tokens the server adds to every prompt beyond its text's own (a BOS token: llama.cpp's and vLLM's
+     * {@code /completions} count it in {@code usage.prompt_tokens}); asked once, as the difference between a probe
+     * tokenized with and without special tokens. 0 for TGI, whose {@code /tokenize} has no such switch.
+     */
+    public int addedSpecialTokens() throws Unavailable, InterruptedException {
+        Integer known = added;
+        if (known == null) {
+            if (dialect == Dialect.TGI) {
+                known = 0;
+            } else {
+                int with = ids(post("/tokenize", tokenizeBody(ADDED_PROBE, true))).size();
+                known = Math.max(0, with - tokenize(ADDED_PROBE).length);
+            }
+            added = known;
+        }
+        return known;
+    }
+
     /** {@code text}'s token ids as this server counts them, without special tokens. */
     public int[] tokenize(String text) throws Unavailable, InterruptedException {
         JsonNode answer = post("/tokenize", tokenizeBody(text));
@@ -164,14 +186,18 @@ public final class ServerTokenizer {
     }
 
     private ObjectNode tokenizeBody(String text) {
+        return tokenizeBody(text, false);
+    }
+
+    private ObjectNode tokenizeBody(String text, boolean special) {
         ObjectNode body = JSON.createObjectNode();
         switch (dialect) {
-            case LLAMA_CPP -> body.put("content", text).put("add_special", false);
+            case LLAMA_CPP -> body.put("content", text).put("add_special", special);
             case VLLM -> {
                 if (model != null) {
                     body.put("model", model);
                 }
-                body.put("prompt", text).put("add_special_tokens", false);
+                body.put("prompt", text).put("add_special_tokens", special);
             }
             case TGI -> body.put("inputs", text);
         }

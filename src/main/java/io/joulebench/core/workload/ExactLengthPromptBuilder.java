@@ -17,7 +17,8 @@ import java.util.Set;
  * ids give equal text, different ids different text (the markers differ). The rest of the prompt (the partial last
  * block, or all of it when the row has no hash ids) is a marker naming the request followed by ids from the
  * request's own offset; its length is corrected until the whole prompt tokenizes to the row's length, since text
- * joined at a block edge can tokenize a token or two off.
+ * joined at a block edge can tokenize a token or two off. Tokens the engine adds to every prompt (a BOS token,
+ * {@link PromptTokenizer#addedTokens()}) are part of the row's length: the text is that many tokens shorter.
  *
  * <p>Rows must be built in request order: {@code shared_prefix_tokens} counts the leading hash ids seen in earlier
  * rows. Not thread-safe; one builder thread owns it ({@link PromptLookahead}).
@@ -35,6 +36,8 @@ public final class ExactLengthPromptBuilder {
     private final Map<Long, String> blocks;
     private final Set<Integer> seenHashIds = new HashSet<>();
     private final int cacheBlocks;
+    /** Tokens the engine adds to every prompt, asked once with the corpus. */
+    private final int added;
 
     /**
      * @param texts       the dataset's prompt texts, in order; tokenized once here
@@ -42,11 +45,14 @@ public final class ExactLengthPromptBuilder {
      */
     public ExactLengthPromptBuilder(PromptTokenizer tokenizer, List<String> texts, long seed, int cacheBlocks)
             throws ServerTokenizer.Unavailable, InterruptedException {
-        this(Objects.requireNonNull(tokenizer, "tokenizer"), tokenizeCorpus(tokenizer, texts), seed, cacheBlocks);
+        this(Objects.requireNonNull(tokenizer, "tokenizer"), tokenizeCorpus(tokenizer, texts), seed, cacheBlocks,
+                tokenizer.addedTokens());
     }
 
-    private ExactLengthPromptBuilder(PromptTokenizer tokenizer, int[] corpus, long seed, int cacheBlocks) {
+    private ExactLengthPromptBuilder(PromptTokenizer tokenizer, int[] corpus, long seed, int cacheBlocks,
+                                     int added) {
         this.tokenizer = tokenizer;
+        this.added = added;
         this.seed = seed;
         this.corpus = corpus;
         this.cacheBlocks = cacheBlocks;
@@ -71,7 +77,7 @@ public final class ExactLengthPromptBuilder {
      * tokenized once however many replays build from it.
      */
     public ExactLengthPromptBuilder withSeed(long otherSeed) {
-        return new ExactLengthPromptBuilder(tokenizer, corpus, otherSeed, cacheBlocks);
+        return new ExactLengthPromptBuilder(tokenizer, corpus, otherSeed, cacheBlocks, added);
     }
 
     public PromptTokenizer tokenizer() {
@@ -90,7 +96,7 @@ public final class ExactLengthPromptBuilder {
 
     /** The prompt of request {@code index}; call in request order. */
     public BuiltPrompt build(int index, PromptRow row) throws ServerTokenizer.Unavailable, InterruptedException {
-        int wanted = row.inputTokens();
+        int wanted = Math.max(0, row.inputTokens() - added); // of text: the engine adds the rest
         int blockSize = row.blockSize();
         int fullBlocks = Math.min(row.hashIdCount(), wanted / blockSize);
         StringBuilder prefix = new StringBuilder();
@@ -106,7 +112,8 @@ public final class ExactLengthPromptBuilder {
         }
         Attempt built = fit(index, prefix.toString(), wanted, wanted - fullBlocks * blockSize);
         int shared = Math.min(Math.min(run, fullBlocks) * blockSize, built.tokens);
-        return new BuiltPrompt(index, built.text, wanted, built.tokens, shared, row.outputTokens());
+        return new BuiltPrompt(index, built.text, row.inputTokens(), built.tokens + added, shared,
+                row.outputTokens());
     }
 
     private record Attempt(String text, int tokens) {

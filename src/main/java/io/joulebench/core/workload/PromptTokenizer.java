@@ -13,6 +13,14 @@ public interface PromptTokenizer {
     /** {@code text}'s token ids, without special tokens. */
     int[] tokenize(String text) throws ServerTokenizer.Unavailable, InterruptedException;
 
+    /**
+     * Tokens the engine adds to every prompt beyond the text's own (a BOS token), which its usage counts: a prompt of
+     * {@code n} tokens as the server counts it has {@code n} minus these of text. 0 unless the engine says otherwise.
+     */
+    default int addedTokens() throws ServerTokenizer.Unavailable, InterruptedException {
+        return 0;
+    }
+
     /** The text of {@code ids}; tokenizing it again gives (nearly always) the same ids. */
     String detokenize(int[] ids) throws ServerTokenizer.Unavailable, InterruptedException;
 

@@ -19,6 +19,11 @@ public final class ServerPromptTokenizer implements PromptTokenizer {
     }
 
     @Override
+    public int addedTokens() throws ServerTokenizer.Unavailable, InterruptedException {
+        return server.addedSpecialTokens();
+    }
+
+    @Override
     public String detokenize(int[] ids) throws ServerTokenizer.Unavailable, InterruptedException {
         return server.detokenize(ids);
     }

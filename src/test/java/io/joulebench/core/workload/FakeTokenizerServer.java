@@ -17,7 +17,8 @@ import java.util.Map;
  * A tokenizer server speaking one of {@link ServerTokenizer.Dialect}'s dialects over a {@link RuleTokenizer}:
  * llama.cpp ({@code content} → {@code tokens}, {@code /detokenize} → {@code content}), vLLM ({@code prompt} →
  * {@code tokens}, {@code /detokenize} → {@code prompt}) or TGI ({@code inputs} → a list of {@code id, text, start,
- * stop}, and no {@code /detokenize}).
+ * stop}, and no {@code /detokenize}). A server made with {@code bos} puts a BOS id first when asked for special
+ * tokens ({@code add_special}, {@code add_special_tokens}), as llama.cpp and vLLM do.
  */
 final class FakeTokenizerServer implements AutoCloseable {
 
@@ -25,15 +26,24 @@ final class FakeTokenizerServer implements AutoCloseable {
     private final HttpServer server;
     private final RuleTokenizer rule;
 
+    /** The id a {@code bos} server puts first. */
+    static final int BOS = 1_000_000;
+
     FakeTokenizerServer(ServerTokenizer.Dialect dialect, RuleTokenizer.Rule counting) throws IOException {
+        this(dialect, counting, false);
+    }
+
+    FakeTokenizerServer(ServerTokenizer.Dialect dialect, RuleTokenizer.Rule counting, boolean bos)
+            throws IOException {
         this.rule = new RuleTokenizer(counting);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/tokenize", exchange -> {
             JsonNode body = JSON.readTree(exchange.getRequestBody());
             switch (dialect) {
-                case LLAMA_CPP -> reply(exchange, Map.of("tokens", rule.tokenize(body.get("content").asText())));
-                case VLLM -> reply(exchange, Map.of("tokens", rule.tokenize(body.get("prompt").asText()),
-                        "count", 0));
+                case LLAMA_CPP -> reply(exchange, Map.of("tokens", withBos(bos && body.path("add_special")
+                        .asBoolean(), rule.tokenize(body.get("content").asText()))));
+                case VLLM -> reply(exchange, Map.of("tokens", withBos(bos && body.path("add_special_tokens")
+                        .asBoolean(), rule.tokenize(body.get("prompt").asText())), "count", 0));
                 case TGI -> reply(exchange, tgiTokens(body.get("inputs").asText()));
             }
         });
@@ -49,6 +59,16 @@ final class FakeTokenizerServer implements AutoCloseable {
             });
         }
         server.start();
+    }
+
+    private static int[] withBos(boolean first, int[] ids) {
+        if (!first) {
+            return ids;
+        }
+        int[] out = new int[ids.length + 1];
+        out[0] = BOS;
+        System.arraycopy(ids, 0, out, 1, ids.length);
+        return out;
     }
 
     private List<Map<String, Object>> tgiTokens(String text) {
