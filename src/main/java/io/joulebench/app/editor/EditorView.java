@@ -72,7 +72,8 @@ public final class EditorView {
         root.getStyleClass().add("editor-view");
 
         sweep = new SweepView(vm.sweep());
-        form = new FormView(vm.form(), sweep.node(), vm.prometheus());
+        form = new FormView(vm.form(), sweep.node(), vm.prometheus(),
+                new TraceSectionView(vm.trace(), dialogs).node());
         form.node().getContent().disableProperty().bind(vm.document().parseableProperty().not());
         yaml.setId("editor-yaml");
         yaml.getStyleClass().add("yaml-text");
