@@ -54,7 +54,7 @@ final class TraceSectionView {
         inputs.setFillWidth(true);
         grid.getColumnConstraints().setAll(labels, inputs);
 
-        TextField file = text(Setting.FILE, "none: traffic from the rate", "The trace file, relative to the study's"
+        TextField file = text(Setting.FILE, "no trace", "The trace file, relative to the study's"
                 + " folder; empty replays no trace\nserver.traffic.trace.file");
         Button choose = new Button("Choose…");
         choose.setId("trace-choose");
@@ -105,8 +105,8 @@ final class TraceSectionView {
                 + "server.traffic.trace.duration_seconds");
         grid.add(label("Slice length (s)", duration), 0, row);
         grid.add(duration, 1, row++);
-        TextField scale = text(Setting.TIME_SCALE, "1 (a list sweeps: 1, 2, 4)", "2 replays twice as fast; a list"
-                + " is a sweep, one level per value\nserver.traffic.trace.time_scale");
+        TextField scale = text(Setting.TIME_SCALE, "1", "2 replays twice as fast; a list"
+                + " (1, 2, 4) is a sweep, one level per value\nserver.traffic.trace.time_scale");
         grid.add(label("Time scale", scale), 0, row);
         grid.add(scale, 1, row++);
 
@@ -208,7 +208,7 @@ final class TraceSectionView {
     private TextField text(Setting s, String prompt, String tip) {
         TextField field = new TextField(vm.valueProperty(s).get());
         field.setId("trace-" + s.key().replace('_', '-'));
-        field.setPromptText("default: " + prompt);
+        field.setPromptText(s == Setting.FILE ? prompt : "default: " + prompt);
         field.setTooltip(new Tooltip(tip));
         field.setMaxWidth(Double.MAX_VALUE);
         vm.valueProperty(s).addListener((o, a, b) -> field.setText(b));

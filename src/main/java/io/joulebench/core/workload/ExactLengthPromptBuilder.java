@@ -1,5 +1,7 @@
 package io.joulebench.core.workload;
 
+import io.joulebench.core.traffic.trace.PrefixReuse;
+
 import io.joulebench.core.server.ServerTokenizer;
 import java.util.Arrays;
 import java.util.HashSet;

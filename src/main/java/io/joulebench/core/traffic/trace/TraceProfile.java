@@ -1,7 +1,6 @@
 package io.joulebench.core.traffic.trace;
 
 import io.joulebench.core.traffic.TraceEntry;
-import io.joulebench.core.workload.PrefixReuse;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.joulebench.core.workload;
+package io.joulebench.core.traffic.trace;
 
 import java.util.HashSet;
 import java.util.Set;
