@@ -41,6 +41,7 @@ final class TraceSectionView {
     private final BarChart<String, Number> output;
     private final VBox charts;
 
+
     TraceSectionView(TraceSettingsViewModel vm, FileDialogs dialogs) {
         this.vm = vm;
         Label heading = new Label("Trace replay");
@@ -132,17 +133,29 @@ final class TraceSectionView {
         rate.setCreateSymbols(false);
         rate.setLegendVisible(false);
         rate.setAnimated(false);
-        rate.setPrefHeight(190);
-        rate.setMinHeight(150);
-        input = histogram("trace-input", "input length (tokens)");
-        output = histogram("trace-output", "output length (tokens)");
+        rate.setPrefHeight(170);
+        rate.setMinHeight(90);
+        VBox.setVgrow(rate, Priority.ALWAYS);
+        input = histogram("trace-input", "input (tokens)");
+        output = histogram("trace-output", "output (tokens)");
         HBox lengths = new HBox(6, input, output);
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox.setHgrow(output, Priority.ALWAYS);
-        charts = new VBox(4, caption, rate, lengths);
+        VBox.setVgrow(lengths, Priority.ALWAYS);
+        Label heading2 = new Label("Trace preview");
+        heading2.getStyleClass().add("form-section-title");
+        Label status = new Label();
+        status.textProperty().bind(javafx.beans.binding.Bindings.when(vm.busyProperty())
+                .then("Reading the slice…").otherwise(vm.messageProperty()));
+        status.getStyleClass().add("field-error");
+        status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
+        status.visibleProperty().bind(status.textProperty().isNotEmpty());
+        status.managedProperty().bind(status.visibleProperty());
+        charts = new VBox(4, heading2, status, caption, rate, lengths);
         charts.setId("trace-preview");
 
-        root.getChildren().addAll(heading, grid, message, charts);
+        root.getChildren().addAll(heading, grid, message);
         root.getStyleClass().add("form-section");
         root.setId("trace-section");
         show(vm.previewProperty().get());
@@ -150,8 +163,10 @@ final class TraceSectionView {
     }
 
     private void show(TraceProfile p) {
-        charts.setVisible(p != null);
-        charts.setManaged(p != null);
+        for (Node n : charts.getChildren().subList(2, charts.getChildren().size())) {
+            n.setVisible(p != null); // caption, rate and lengths; the heading and the status stay
+            n.setManaged(p != null);
+        }
         if (p == null) {
             rate.getData().clear();
             input.getData().clear();
@@ -198,8 +213,8 @@ final class TraceSectionView {
         chart.setAnimated(false);
         chart.setBarGap(0);
         chart.setCategoryGap(1);
-        chart.setPrefHeight(200);
-        chart.setMinHeight(160);
+        chart.setPrefHeight(190);
+        chart.setMinHeight(100);
         chart.setMinWidth(0);
         chart.setPrefWidth(200);
         return chart;
@@ -232,7 +247,13 @@ final class TraceSectionView {
         return text == null || text.isEmpty() ? null : text;
     }
 
+    /** The form's part: the settings and the reader's message. */
     Node node() {
         return root;
+    }
+
+    /** The slice's preview (caption, rate over time, length histograms), for the plan preview's column. */
+    Node previewNode() {
+        return charts;
     }
 }
