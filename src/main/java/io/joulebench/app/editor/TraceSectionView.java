@@ -127,7 +127,7 @@ final class TraceSectionView {
         t.setLabel("replay time (s)");
         t.setForceZeroInRange(true);
         NumberAxis r = new NumberAxis();
-        r.setLabel("requests/s");
+        r.setLabel("req/s");
         rate = new AreaChart<>(t, r);
         rate.setId("trace-rate");
         rate.setCreateSymbols(false);
