@@ -69,6 +69,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     private java.nio.file.Path studyDir;
     private ReplayRateModel replayModel = ReplayRateModel.EMPTY;
     private long replayVersion = -1;
+    private double levelRampSeconds;
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -196,6 +197,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         int row = levels.levelStarted(levelIndex, spec);
         replay.levelStarted(plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex), studyDir, now());
+        levelRampSeconds = spec.rampExclusionSeconds();
         eta.levelStarted();
         timeline.levelStarted(row, now());
         changed();
@@ -204,6 +206,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void rampFinished(int levelIndex, long spanStartNanos) {
         timeline.rampFinished(seconds(spanStartNanos));
+        // the traffic (and the trace's schedule) began one ramp before the first window: after the slice was read
+        // and the first prompts built, so later than the warmup's end
+        replay.trafficStarted(seconds(spanStartNanos) - levelRampSeconds);
         changed();
     }
 
