@@ -113,6 +113,20 @@ class ReplayRatesTest {
     }
 
     @Test
+    void the_schedule_starts_one_ramp_before_the_first_window_where_the_traffic_really_began() throws Exception {
+        StudyPlan plan = replayPlan();
+        feed.starting("trace-replay");
+        feed.studyStarted(plan);
+        feed.sessionStarted("s", plan.cells());
+        at(3);
+        feed.levelStarted(0, WindowSpec.builder().rate(1).durationSeconds(5).rampExclusionSeconds(2)
+                .windowsPerLevel(3).build());
+        // the slice was read and the prompts built: the first window opens at 9 s, two seconds of ramp after 7 s
+        feed.rampFinished(0, clock.get() + 6 * ScriptedRun.SECOND);
+        assertThat(feed.replayRates().scheduled().getFirst().tSeconds()).isCloseTo(7, within(1e-9));
+    }
+
+    @Test
     void a_run_without_a_trace_has_no_replay_rate() {
         StudyPlan plan = StudyRunLiveFeedTest.quickstartPlan();
         feed.starting("quickstart");
