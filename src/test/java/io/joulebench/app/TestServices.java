@@ -54,6 +54,13 @@ public final class TestServices implements AutoCloseable {
         }
 
         @Override
+        public Optional<Path> chooseOpenFileIn(String title, Path initialFolder, String extensionDescription,
+                String... globs) {
+            initialFolders.add(initialFolder);
+            return chooseOpenFile(title, extensionDescription, globs);
+        }
+
+        @Override
         public Optional<Path> chooseSaveFile(String title, String suggestedName) {
             return Optional.ofNullable(answers.poll());
         }

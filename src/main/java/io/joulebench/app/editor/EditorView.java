@@ -73,7 +73,8 @@ public final class EditorView {
         root.getStyleClass().add("editor-view");
 
         sweep = new SweepView(vm.sweep());
-        form = new FormView(vm.form(), sweep.node(), vm.prometheus());
+        TraceSectionView trace = new TraceSectionView(vm.trace(), dialogs);
+        form = new FormView(vm.form(), sweep.node(), vm.prometheus(), trace.node());
         form.node().getContent().disableProperty().bind(vm.document().parseableProperty().not());
         yaml.setId("editor-yaml");
         yaml.getStyleClass().add("yaml-text");
@@ -86,6 +87,7 @@ public final class EditorView {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         PlanPreviewView plan = new PlanPreviewView(vm.validation(), images);
+        plan.showTrace(trace.previewNode(), vm.trace().presentProperty());
         ProblemsView problems = new ProblemsView(vm.validation());
         PrecisionPreviewView precision = new PrecisionPreviewView(vm.validation());
         VBox side = new VBox(plan.node(), precision.node(), problems.node());

@@ -51,6 +51,7 @@ public final class EditorViewModel {
     private final SweepViewModel sweep = new SweepViewModel(document);
     private final ValidationViewModel validation;
     private final PrometheusQueryViewModel prometheus;
+    private final TraceSettingsViewModel trace;
     private final ObjectProperty<ExecutorKind> runOn = new SimpleObjectProperty<>(ExecutorKind.LOCAL);
     private final javafx.beans.property.StringProperty runLabel = new javafx.beans.property.SimpleStringProperty("");
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
@@ -107,6 +108,8 @@ public final class EditorViewModel {
         this.ui = ui;
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         this.prometheus = new PrometheusQueryViewModel(document, background, ui, System::getenv);
+        this.trace = new TraceSettingsViewModel(document, this::studyFolder, background, ui);
+        file.addListener((o, a, b) -> trace.folderChanged());
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
             // A form edit is spliced into the text and keeps every comment; only text it cannot splice is rewritten.
@@ -348,6 +351,17 @@ public final class EditorViewModel {
 
     public ValidationViewModel validation() {
         return validation;
+    }
+
+    /** The traffic section's trace and its plan preview. */
+    public TraceSettingsViewModel trace() {
+        return trace;
+    }
+
+    /** The folder a study's relative paths start from: its file's, or the working folder for a new study. */
+    public Path studyFolder() {
+        Path f = file.get();
+        return f != null && f.getParent() != null ? f.getParent() : Path.of("").toAbsolutePath();
     }
 
     /** The Prometheus energy source's "Test query". */

@@ -28,6 +28,11 @@ final class FormView {
     private final Map<String, Control> controls = new HashMap<>();
 
     FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus) {
+        this(vm, sweepDesigner, prometheus, null);
+    }
+
+    /** @param trace the traffic section's trace replay, shown under it (null: none) */
+    FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus, Node trace) {
         this.vm = vm;
         this.prometheus = prometheus;
         GridPane columns = new GridPane();
@@ -45,6 +50,9 @@ final class FormView {
             left.getChildren().add(section(section));
         }
         right.getChildren().addAll(sweepDesigner, yamlOnlySection(), section(StudyForm.TRAFFIC));
+        if (trace != null) {
+            right.getChildren().add(trace);
+        }
         columns.add(left, 0, 0);
         columns.add(right, 1, 0);
         root = new ScrollPane(columns);

@@ -29,6 +29,9 @@ final class PlanPreviewView {
     private final GridPane orders = new GridPane();
     private final Label arrivalCaption = new Label();
     private final BarChart<String, Number> histogram;
+    private final ValidationViewModel vm;
+    /** True while the study replays a trace: its preview then takes the arrival histogram's place. */
+    private javafx.beans.value.ObservableBooleanValue traceStudy;
 
     PlanPreviewView(ValidationViewModel vm) {
         this(vm, null);
@@ -36,6 +39,7 @@ final class PlanPreviewView {
 
     /** @param images where "Save as PNG…" on the arrival histogram writes; null leaves only "Copy image" */
     PlanPreviewView(ValidationViewModel vm, ChartImages.Saver images) {
+        this.vm = vm;
         Label heading = new Label("Plan preview");
         heading.getStyleClass().add("form-section-title");
         message.getStyleClass().add("field-error");
@@ -86,6 +90,20 @@ final class PlanPreviewView {
         vm.planProperty().addListener((o, a, b) -> show(vm.planProperty()));
     }
 
+    /**
+     * A trace study's preview (its rate over time and length histograms) in the arrival histogram's place, shown
+     * while {@code present}: a replay has no arrival process of its own to draw.
+     */
+    void showTrace(javafx.scene.Node preview, javafx.beans.value.ObservableBooleanValue present) {
+        traceStudy = present;
+        root.getChildren().add(preview);
+        VBox.setVgrow(preview, Priority.ALWAYS);
+        preview.visibleProperty().bind(present);
+        preview.managedProperty().bind(present);
+        present.addListener((o, a, b) -> show(vm.planProperty()));
+        show(vm.planProperty());
+    }
+
     /** Jobs, parallelism and the packed wall time on the cluster, and what the figure leaves out. */
     static String clusterText(PlanPreview p) {
         io.joulebench.core.study.ClusterWallTime c = p.cluster();
@@ -105,6 +123,11 @@ final class PlanPreviewView {
             n.setVisible(has);
             n.setManaged(has);
         }
+        boolean arrivals = has && (traceStudy == null || !traceStudy.get());
+        arrivalCaption.setVisible(arrivals);
+        arrivalCaption.setManaged(arrivals);
+        histogram.setVisible(arrivals);
+        histogram.setManaged(arrivals);
         boolean onCluster = has && (p.cluster() != null || !p.clusterNote().isEmpty());
         cluster.setVisible(onCluster);
         cluster.setManaged(onCluster);

@@ -43,6 +43,13 @@ public final class StudyFormViewModel {
         notes();
         List<String> shown = new ArrayList<>(SweepViewModel.pathsShown(document.tree()));
         fields.values().forEach(vm -> shown.add(vm.field().pathFor(engine)));
+        // the traffic section's trace settings edit these (a plain `trace: FILE` is its file)
+        if (StudyYaml.get(document.tree(), TraceSettingsViewModel.TRACE_PATH) instanceof JsonNode t && t.isValueNode()) {
+            shown.add(TraceSettingsViewModel.TRACE_PATH);
+        }
+        for (TraceSettingsViewModel.Setting s : TraceSettingsViewModel.Setting.values()) {
+            shown.add(TraceSettingsViewModel.TRACE_PATH + "." + s.key());
+        }
         List<String> lines = YamlOnlyKeys.of(document.tree(), shown).stream().map(YamlOnlyKeys.Key::line).toList();
         if (!lines.equals(yamlOnly)) {
             yamlOnly.setAll(lines);

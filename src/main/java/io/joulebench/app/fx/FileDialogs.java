@@ -15,6 +15,12 @@ public interface FileDialogs {
 
     Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs);
 
+    /** A file chooser that opens in {@code initialFolder} when it is an existing folder (null: the default). */
+    default Optional<Path> chooseOpenFileIn(String title, Path initialFolder, String extensionDescription,
+            String... globs) {
+        return chooseOpenFile(title, extensionDescription, globs);
+    }
+
     Optional<Path> chooseSaveFile(String title, String suggestedName);
 
     /** A save chooser that opens in {@code initial} when it is an existing folder (null: the chooser's default). */

@@ -33,7 +33,16 @@ public final class FxFileDialogs implements FileDialogs {
 
     @Override
     public Optional<Path> chooseOpenFile(String title, String extensionDescription, String... globs) {
+        return chooseOpenFileIn(title, null, extensionDescription, globs);
+    }
+
+    @Override
+    public Optional<Path> chooseOpenFileIn(String title, Path initialFolder, String extensionDescription,
+            String... globs) {
         FileChooser chooser = new FileChooser();
+        if (initialFolder != null && java.nio.file.Files.isDirectory(initialFolder)) {
+            chooser.setInitialDirectory(initialFolder.toFile());
+        }
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extensionDescription, globs));
         return toPath(chooser.showOpenDialog(owner));

@@ -8,4 +8,9 @@ package io.joulebench.app.live;
 public interface LiveRunFeed {
 
     LiveSnapshot snapshot();
+
+    /** A trace replay's scheduled and achieved rate; empty for a feed that has none (polled with the snapshot). */
+    default ReplayRateModel replayRates() {
+        return ReplayRateModel.EMPTY;
+    }
 }

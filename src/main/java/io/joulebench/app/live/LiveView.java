@@ -167,8 +167,9 @@ public final class LiveView {
         RowConstraints lower = new RowConstraints();
         lower.setPercentHeight(46);
         grid.getRowConstraints().setAll(upper, lower);
-        grid.add(new SearchAndWindows(vm, new WindowChartView(vm.windowChartProperty(), images).node(),
-                new CapacityChartView(vm.capacityChartProperty(), images).node()).node(), 0, 0);
+        grid.add(ReplayAndWindows.of(vm, new SearchAndWindows(vm, new WindowChartView(vm.windowChartProperty(),
+                images).node(), new CapacityChartView(vm.capacityChartProperty(), images).node()).node(),
+                new ReplayRateChartView(vm.replayRatesProperty(), images).node()), 0, 0);
         grid.add(new KpiTilesView(vm).node(), 1, 0);
         grid.add(new PowerChartView(vm.powerChartProperty(), images).node(), 0, 1);
         TableViewStack levelsAndJobs = new TableViewStack(new LevelTableView(vm).node(), new JobTableView(vm).node());

@@ -47,6 +47,8 @@ public final class LiveViewModel {
     private final ErrorReporter errors;
     private final Duration period;
     private final AtomicBoolean tickPending = new AtomicBoolean();
+    private final javafx.beans.property.ObjectProperty<ReplayRateModel> replayRates =
+            new javafx.beans.property.SimpleObjectProperty<>(ReplayRateModel.EMPTY);
     private PollScheduler.Handle polling;
     private long appliedVersion = -1;
 
@@ -134,9 +136,11 @@ public final class LiveViewModel {
             return;
         }
         LiveSnapshot snapshot = feed.snapshot();
+        ReplayRateModel rates = feed.replayRates();
         ui.execute(() -> {
             tickPending.set(false);
             apply(snapshot);
+            applyReplay(rates);
         });
     }
 
@@ -183,6 +187,18 @@ public final class LiveViewModel {
             windowText.set("Window " + row.windowsDone() + "/" + row.windowsTotal() + " done");
         }
         updateActions();
+    }
+
+    /** Shows a trace replay's scheduled and achieved rate; on the UI thread. An equal model is not set again. */
+    public void applyReplay(ReplayRateModel rates) {
+        if (!rates.equals(replayRates.get())) {
+            replayRates.set(rates);
+        }
+    }
+
+    /** A trace replay's scheduled and achieved rate ({@link ReplayRateModel#EMPTY} without a replay). */
+    public ReadOnlyObjectProperty<ReplayRateModel> replayRatesProperty() {
+        return replayRates;
     }
 
     /** The per-trace point budget for {@code traces} devices: an even number, at least 100. */

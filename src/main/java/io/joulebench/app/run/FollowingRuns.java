@@ -179,6 +179,12 @@ public final class FollowingRuns implements LiveRunFeed, RunController {
         return last;
     }
 
+    /** The workbench's own run's replay rates; a followed run shows none (its folder has no schedule to read). */
+    @Override
+    public io.joulebench.app.live.ReplayRateModel replayRates() {
+        return following == null ? own.feed().replayRates() : io.joulebench.app.live.ReplayRateModel.EMPTY;
+    }
+
     // --- the controller ---
 
     @Override

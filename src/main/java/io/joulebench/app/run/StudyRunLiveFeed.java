@@ -3,6 +3,7 @@ package io.joulebench.app.run;
 import io.joulebench.app.live.Kpis;
 import io.joulebench.app.live.LiveRunFeed;
 import io.joulebench.app.live.LiveSnapshot;
+import io.joulebench.app.live.ReplayRateModel;
 import io.joulebench.app.live.RunProgress;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.WarmupState;
@@ -57,6 +58,20 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
     private long measuredUntil = Long.MAX_VALUE;
     private SearchProgress search;
+    /** Reads a replay's slice for its schedule, off the runner's event thread. */
+    private static final java.util.concurrent.Executor SLICE_READER = java.util.concurrent.Executors
+            .newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "joulebench-replay-slice");
+                t.setDaemon(true);
+                return t;
+            });
+    private final ReplayRates replay;
+    private StudyPlan plan;
+    private List<ResolvedCell> sessionCells = List.of();
+    private java.nio.file.Path studyDir;
+    private ReplayRateModel replayModel = ReplayRateModel.EMPTY;
+    private long replayVersion = -1;
+    private double levelRampSeconds;
 
     public StudyRunLiveFeed() {
         this(System::nanoTime);
@@ -64,7 +79,13 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     /** @param nanos the run's monotonic clock, the one its event timestamps use */
     public StudyRunLiveFeed(LongSupplier nanos) {
+        this(nanos, SLICE_READER);
+    }
+
+    /** @param sliceReader reads a trace replay's slice for the live schedule (tests: a direct executor) */
+    public StudyRunLiveFeed(LongSupplier nanos, java.util.concurrent.Executor sliceReader) {
         this.nanos = nanos;
+        this.replay = new ReplayRates(sliceReader);
     }
 
     // --- run lifecycle, from the controller ---
@@ -83,6 +104,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         creditedRows = List.of();
         measuredUntil = Long.MAX_VALUE;
         search = null;
+        replay.clear();
+        plan = null;
+        sessionCells = List.of();
         studyName = name;
         origin = nanos.getAsLong();
         change(RunState.STARTING);
@@ -137,6 +161,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         eta = new StudyProgress(credited.size());
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
+        plan = studyPlan;
+        java.nio.file.Path source = studyPlan.study().source();
+        studyDir = source == null ? null : source.toAbsolutePath().getParent();
         levels.planned(studyPlan);
         levels.credited(credited, creditedRows);
         if (!studyPlan.cells().isEmpty()) {
@@ -148,6 +175,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
         levels.session(cells);
+        sessionCells = List.copyOf(cells);
         changed();
     }
 
@@ -167,6 +195,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
                 : fixed ? WarmupState.DONE_FIXED
                 : result.converged() ? WarmupState.CONVERGED : WarmupState.SKIPPED;
         timeline.warmupFinished(Math.max(0, levels.current()), now());
+        replay.trafficStarted(now());
         changed();
     }
 
@@ -179,6 +208,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void levelStarted(int levelIndex, WindowSpec spec) {
         int row = levels.levelStarted(levelIndex, spec);
+        replay.levelStarted(plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex), studyDir, now());
+        levelRampSeconds = spec.rampExclusionSeconds();
         eta.levelStarted();
         timeline.levelStarted(row, now());
         changed();
@@ -187,6 +218,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     @Override
     public synchronized void rampFinished(int levelIndex, long spanStartNanos) {
         timeline.rampFinished(seconds(spanStartNanos));
+        // the traffic (and the trace's schedule) began one ramp before the first window: after the slice was read
+        // and the first prompts built, so later than the warmup's end
+        replay.trafficStarted(seconds(spanStartNanos) - levelRampSeconds);
         changed();
     }
 
@@ -203,6 +237,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         timeline.windowClosed(row, record.windowIndex(), seconds(record.spanStartNanos()),
                 seconds(record.spanEndNanos()));
         lastWindow = record;
+        replay.windowClosed(seconds(record.spanStartNanos()), seconds(record.spanEndNanos()),
+                record.metrics() == null ? 0 : record.metrics().inWindowCount());
         changed();
     }
 
@@ -263,6 +299,16 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     }
 
     // --- the snapshot ---
+
+    /** The replay's rates, rebuilt when something changed since the last call (a slice read counts on a later one). */
+    @Override
+    public synchronized ReplayRateModel replayRates() {
+        if (replayVersion != version || !replayModel.present()) {
+            replayModel = replay.model();
+            replayVersion = version;
+        }
+        return replayModel;
+    }
 
     @Override
     public synchronized LiveSnapshot snapshot() {

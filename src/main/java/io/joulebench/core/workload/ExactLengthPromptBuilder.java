@@ -1,5 +1,7 @@
 package io.joulebench.core.workload;
 
+import io.joulebench.core.traffic.trace.PrefixReuse;
+
 import io.joulebench.core.server.ServerTokenizer;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -34,7 +36,7 @@ public final class ExactLengthPromptBuilder {
     private final int[] corpus;
     private final long seed;
     private final Map<Long, String> blocks;
-    private final Set<Integer> seenHashIds = new HashSet<>();
+    private final PrefixReuse reuse = new PrefixReuse();
     private final int cacheBlocks;
     /** Tokens the engine adds to every prompt, asked once with the corpus. */
     private final int added;
@@ -103,13 +105,7 @@ public final class ExactLengthPromptBuilder {
         for (int k = 0; k < fullBlocks; k++) {
             prefix.append(blockText(row.hashId(k), blockSize));
         }
-        int run = 0;
-        while (run < row.hashIdCount() && seenHashIds.contains(row.hashId(run))) {
-            run++;
-        }
-        for (int k = 0; k < row.hashIdCount(); k++) {
-            seenHashIds.add(row.hashId(k));
-        }
+        int run = reuse.sharedBlocks(row.hashIds());
         Attempt built = fit(index, prefix.toString(), wanted, wanted - fullBlocks * blockSize);
         int shared = Math.min(Math.min(run, fullBlocks) * blockSize, built.tokens);
         return new BuiltPrompt(index, built.text, row.inputTokens(), built.tokens + added, shared,

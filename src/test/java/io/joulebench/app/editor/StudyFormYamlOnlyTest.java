@@ -38,4 +38,14 @@ class StudyFormYamlOnlyTest {
         document.textProperty().set(document.textProperty().get() + "vllm: {max_num_seqs: 64}\n");
         assertThat(form.yamlOnly()).containsExactly("serving_mode: server", "vllm.max_num_seqs: 64");
     }
+
+    @Test
+    void the_trace_sections_settings_are_not_listed_as_yaml_only_but_a_setting_it_lacks_is() {
+        document.textProperty().set("study_name: s\nengine: reference\nserver: {traffic: {trace: t.csv}}\n");
+        assertThat(form.yamlOnly()).noneMatch(l -> l.startsWith("server.traffic.trace"));
+
+        document.textProperty().set("study_name: s\nengine: reference\nserver: {traffic: {trace: {file: t.csv, "
+                + "format: mooncake, start_seconds: 5, duration_seconds: 60, time_scale: 2, block_size: 16}}}\n");
+        assertThat(form.yamlOnly()).containsExactly("server.traffic.trace.block_size: 16");
+    }
 }

@@ -40,6 +40,10 @@ public record TraceSlice(List<TraceEntry> rows, TraceSummary summary) {
         try (TraceReader reader = TraceReader.open(file, forced)) {
             Double first = null;
             for (TraceLine line = reader.next(); line != null; line = reader.next()) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // a preview whose inputs changed: a slice deep in a large file stops reading at once
+                    throw new java.io.InterruptedIOException("reading " + file + " was cancelled");
+                }
                 if (first == null) {
                     first = line.timeSeconds();
                 }
