@@ -73,7 +73,7 @@ public final class EditorView {
         root.getStyleClass().add("editor-view");
 
         sweep = new SweepView(vm.sweep());
-        TraceSectionView trace = new TraceSectionView(vm.trace(), dialogs);
+        TraceSectionView trace = new TraceSectionView(vm.trace(), dialogs, images);
         form = new FormView(vm.form(), sweep.node(), vm.prometheus(), trace.node());
         form.node().getContent().disableProperty().bind(vm.document().parseableProperty().not());
         yaml.setId("editor-yaml");

@@ -1,6 +1,7 @@
 package io.joulebench.app.editor;
 
 import io.joulebench.app.editor.TraceSettingsViewModel.Setting;
+import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.core.traffic.trace.TraceFormat;
@@ -42,7 +43,8 @@ final class TraceSectionView {
     private final VBox charts;
 
 
-    TraceSectionView(TraceSettingsViewModel vm, FileDialogs dialogs) {
+    /** @param images where the preview charts' "Save as PNG…" writes; null leaves only "Copy image" */
+    TraceSectionView(TraceSettingsViewModel vm, FileDialogs dialogs, ChartImages.Saver images) {
         this.vm = vm;
         Label heading = new Label("Trace replay");
         heading.getStyleClass().add("form-section-title");
@@ -152,6 +154,9 @@ final class TraceSectionView {
         status.setMinHeight(Region.USE_PREF_SIZE);
         status.visibleProperty().bind(status.textProperty().isNotEmpty());
         status.managedProperty().bind(status.visibleProperty());
+        ChartImages.install(rate, "trace-rate.png", images);
+        ChartImages.install(input, "trace-input-lengths.png", images);
+        ChartImages.install(output, "trace-output-lengths.png", images);
         charts = new VBox(4, heading2, status, caption, rate, lengths);
         charts.setId("trace-preview");
 
