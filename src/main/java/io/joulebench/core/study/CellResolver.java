@@ -34,7 +34,7 @@ final class CellResolver {
         if (bound == null) {
             return null;
         }
-        new CrossFieldRules(draft.source(), baseDir, errors, draft.sweptPaths()).check(draft.tree(), bound);
+        new CrossFieldRules(draft.source(), baseDir, errors, draft.sweptPaths(), notes).check(draft.tree(), bound);
         if (errors.size() > before) {
             return null;
         }

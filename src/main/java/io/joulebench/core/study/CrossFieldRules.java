@@ -28,7 +28,11 @@ final class CrossFieldRules {
     private final List<StudyError> errors;
     private final Set<String> sweptPaths;
 
-    CrossFieldRules(CellSource source, Path baseDir, List<StudyError> errors, Set<String> sweptPaths) {
+    private final java.util.Collection<String> notes;
+
+    CrossFieldRules(CellSource source, Path baseDir, List<StudyError> errors, Set<String> sweptPaths,
+                    java.util.Collection<String> notes) {
+        this.notes = notes;
         this.source = source;
         this.baseDir = baseDir;
         this.errors = errors;
@@ -73,7 +77,20 @@ final class CrossFieldRules {
         }
         checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
-        TraceRules.check(resolved.path("server").path("traffic").path("trace"), baseDir, this::fail);
+        JsonNode traffic = resolved.path("server").path("traffic");
+        TraceRules.check(traffic.path("trace"), baseDir, horizonSeconds(resolved.path("server")), this::fail,
+                notes::add);
+    }
+
+    /** How long a level's traffic runs: its ramp and its windows; NaN when a window length is chosen later (auto). */
+    private static double horizonSeconds(JsonNode server) {
+        JsonNode traffic = server.path("traffic");
+        JsonNode window = traffic.path("window_seconds");
+        if (!window.isNumber() || !server.path("windows_per_level").isNumber()) {
+            return Double.NaN;
+        }
+        return traffic.path("ramp_exclusion_seconds").asDouble(0)
+                + server.path("windows_per_level").asInt() * window.asDouble();
     }
 
     /** A host meter beside a primary that already measures the host, or a host headline without a host meter. */

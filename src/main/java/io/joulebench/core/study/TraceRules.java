@@ -20,8 +20,8 @@ final class TraceRules {
     private record Key(Path file, String format, double start, Double duration, long modified, long size) {
     }
 
-    /** What a read found: an error, or whether the rows carry input lengths. */
-    private record Outcome(String error, boolean hasInputLengths) {
+    /** What a read found: an error, or whether the rows carry input lengths and how long the slice lasts. */
+    private record Outcome(String error, boolean hasInputLengths, double spanSeconds) {
     }
 
     private static final Map<Key, Outcome> READ = new ConcurrentHashMap<>();
@@ -29,8 +29,13 @@ final class TraceRules {
     private TraceRules() {
     }
 
-    /** Checks the resolved {@code trace} (text or mapping) against the file under {@code baseDir}. */
-    static void check(JsonNode trace, Path baseDir, BiConsumer<String, String> fail) {
+    /**
+     * Checks the resolved {@code trace} (text or mapping) against the file under {@code baseDir}; a level that ends
+     * before the slice does (its ramp and windows, {@code horizonSeconds}, shorter than the slice at its time scale)
+     * is said in a note, since the rows after its horizon are not issued. {@code horizonSeconds} NaN: not known.
+     */
+    static void check(JsonNode trace, Path baseDir, double horizonSeconds, BiConsumer<String, String> fail,
+                      java.util.function.Consumer<String> note) {
         if (baseDir == null || trace.isMissingNode() || trace.isNull()) {
             return;
         }
@@ -47,7 +52,10 @@ final class TraceRules {
                     config.durationSeconds(), Files.getLastModifiedTime(file).toMillis(), Files.size(file));
             outcome = READ.computeIfAbsent(key, k -> read(file, config));
         } catch (IOException e) {
-            outcome = new Outcome("cannot read " + file + ": " + e.getMessage(), false);
+            outcome = new Outcome("cannot read " + file + ": " + e.getMessage(), false, 0);
+        }
+        if (outcome.error() == null) {
+            horizonNote(config, outcome.spanSeconds(), horizonSeconds).ifPresent(note);
         }
         if (outcome.error() != null) {
             fail.accept(at, outcome.error());
@@ -60,11 +68,23 @@ final class TraceRules {
     private static Outcome read(Path file, TraceConfig config) {
         try {
             TraceSlice slice = TraceSlice.read(file, config.format(), config.startSeconds(), config.durationSeconds());
-            return new Outcome(null, slice.summary().hasInputLengths());
+            return new Outcome(null, slice.summary().hasInputLengths(), slice.summary().spanSeconds());
         } catch (TraceFormatException e) {
-            return new Outcome(e.getMessage(), false);
+            return new Outcome(e.getMessage(), false, 0);
         } catch (IOException e) {
-            return new Outcome("cannot read " + file + ": " + e.getMessage(), false);
+            return new Outcome("cannot read " + file + ": " + e.getMessage(), false, 0);
         }
+    }
+
+    /** The note for a level whose horizon ends before its slice at its time scale; empty when it covers it. */
+    static java.util.Optional<String> horizonNote(TraceConfig config, double sliceSeconds, double horizonSeconds) {
+        double replay = sliceSeconds / config.timeScale();
+        if (!Double.isFinite(horizonSeconds) || replay <= horizonSeconds + 1e-9) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT,
+                "server.traffic.trace: at time_scale %s the slice lasts %.1f s but a level ends after %.1f s (its ramp "
+                        + "and windows): the rows after that are not issued; longer windows replay all of it",
+                CanonicalJson.number(com.fasterxml.jackson.databind.node.DoubleNode.valueOf(config.timeScale())), replay, horizonSeconds));
     }
 }

@@ -122,4 +122,23 @@ class TraceKeysTest {
         assertThat(study.cells()).extracting(c -> SessionGrouping.groupKey(c.config())).containsOnly(
                 SessionGrouping.groupKey(study.cells().get(0).config()));
     }
+
+    @Test
+    void a_level_that_ends_before_its_slice_says_so_in_a_note_and_one_that_covers_it_does_not() throws Exception {
+        Files.writeString(dir.resolve("t.csv"), "offset_s,input_tokens,output_tokens\n0,10,5\n30,10,5\n100,10,5\n");
+        String study = """
+                serving_mode: server
+                server:
+                  traffic: {trace: {file: t.csv, time_scale: %s}, ramp_exclusion_seconds: 2, window_seconds: %s}
+                  windows_per_level: 3
+                """;
+        Files.writeString(dir.resolve("short.yaml"), study.formatted("1", "10"));
+        assertThat(new StudyLoader().load(dir.resolve("short.yaml")).notes()).anySatisfy(n -> assertThat(n)
+                .contains("server.traffic.trace: at time_scale 1 the slice lasts 100.0 s but a level ends after "
+                        + "32.0 s"));
+
+        Files.writeString(dir.resolve("covered.yaml"), study.formatted("4", "10"));
+        assertThat(new StudyLoader().load(dir.resolve("covered.yaml")).notes())
+                .noneMatch(n -> n.contains("the slice lasts"));
+    }
 }
