@@ -150,8 +150,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         plan = studyPlan;
-        java.nio.file.Path source = studyPlan.study().source();
-        studyDir = source == null ? null : source.toAbsolutePath().getParent();
+        studyDir = studyPlan.study().studyDir();
         levels.planned(studyPlan);
         levels.credited(credited);
         if (!studyPlan.cells().isEmpty()) {

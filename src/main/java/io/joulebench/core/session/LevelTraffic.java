@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.Study;
 import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.time.Clock;
@@ -115,7 +116,7 @@ public final class LevelTraffic {
 
     /** The configured slice of the cell's trace (its summary says what was skipped and why). */
     public static TraceSlice slice(TraceConfig trace, Path studyDir) {
-        Path file = studyDir == null ? Path.of(trace.file()) : studyDir.resolve(trace.file());
+        Path file = Study.resolve(studyDir, trace.file());
         try {
             return TraceSlice.read(file, trace.format(), trace.startSeconds(), trace.durationSeconds());
         } catch (IOException e) {
