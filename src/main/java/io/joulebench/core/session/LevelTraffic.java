@@ -83,8 +83,10 @@ public final class LevelTraffic {
             if (tracePrompts != null && t.trace().lengthsFor(hasLengths) == TraceConfig.Lengths.TRACE) {
                 LOG.info("trace replay: prompts of the trace's input lengths, counted by the {}",
                         tracePrompts.tokenizerLabel());
-                return (listener, horizon) -> tracePrompts.replay(
-                        scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), t.trace().blockSize(),
+                // the prompts are built from now (the level's plan, before its warmup): ready at their instants
+                TracePrompts.Prepared prepared = tracePrompts.prepare(scheduled, t.trace().blockSize());
+                return (listener, horizon) -> prepared.source(
+                        scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(),
                         TraceReplaySource.builder().clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
                                 .retainRecords(false));
             }
