@@ -224,14 +224,18 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         timeline.windowClosed(row, record.windowIndex(), seconds(record.spanStartNanos()),
                 seconds(record.spanEndNanos()));
         lastWindow = record;
+        // the record at the close counts finished requests only; the ones still running were issued too
         replay.windowClosed(seconds(record.spanStartNanos()), seconds(record.spanEndNanos()),
-                record.metrics() == null ? 0 : record.metrics().inWindowCount());
+                record.metrics() == null ? 0 : record.metrics().inWindowCount(),
+                Double.isNaN(inFlight) ? 0 : (long) inFlight);
         changed();
     }
 
     @Override
     public synchronized void levelValidated(LevelOutcome outcome) {
         levels.validated(outcome);
+        replay.levelCounted(outcome.windows().stream()
+                .mapToLong(w -> w.metrics() == null ? 0 : w.metrics().inWindowCount()).toArray());
         changed();
     }
 
