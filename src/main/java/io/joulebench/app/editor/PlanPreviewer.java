@@ -81,7 +81,7 @@ public final class PlanPreviewer {
     static Study withOrder(Study study, ExperimentOrder order) {
         ExecutionConfig e = study.execution();
         ExecutionConfig changed = e.withOrder(order);
-        return new Study(study.fileName(), study.source(), study.studyName(), study.designHash(), study.document(),
+        return new Study(study.fileName(), study.source(), study.studyDir(), study.studyName(), study.designHash(), study.document(),
                 changed, study.cells(), study.notes(), study.warnings());
     }
 

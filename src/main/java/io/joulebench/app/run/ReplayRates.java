@@ -18,7 +18,8 @@ import java.util.concurrent.Executor;
  * The live view's scheduled-versus-achieved rate of a trace replay. Each replay level's slice is read once (levels
  * of one slice at other time scales share it) on the given executor, never on the runner's event thread; until it
  * is read the level's schedule is not drawn. The schedule starts at the level's traffic start; the achieved rate is
- * each closed window's issued requests over its length. Not thread-safe: the live feed calls it under its lock.
+ * each closed window's issued requests over its length: at its close, the requests finished plus those in flight;
+ * once the level is validated, its final count (every request issued in the window, whenever it finished). Not thread-safe: the live feed calls it under its lock.
  */
 final class ReplayRates {
 
@@ -86,10 +87,28 @@ final class ReplayRates {
         }
     }
 
-    /** A window of the current level closed: {@code issued} requests in {@code [fromS, toS)} run seconds. */
-    void windowClosed(double fromS, double toS, long issued) {
+    /**
+     * A window of the current level closed: {@code finished} requests issued in {@code [fromS, toS)} run seconds had
+     * finished by then and {@code inFlight} were still running. A window's record at its close counts a request
+     * only once it has finished, so the in-flight ones (issued near the window's end: nearly all in this window, a
+     * request lasting far less than a window) are counted with it until the level's final counts replace them.
+     */
+    void windowClosed(double fromS, double toS, long finished, long inFlight) {
         if (current != null && toS > fromS) {
-            current.windows.add(new double[] {fromS, toS, issued});
+            current.windows.add(new double[] {fromS, toS, finished + Math.max(0, inFlight)});
+        }
+    }
+
+    /**
+     * The current level's windows as finally counted, after its drain: {@code issued[w]} requests issued in window
+     * {@code w}, finished or not at its close. Replaces the counts made at each close.
+     */
+    void levelCounted(long[] issued) {
+        if (current == null) {
+            return;
+        }
+        for (int w = 0; w < Math.min(issued.length, current.windows.size()); w++) {
+            current.windows.get(w)[2] = issued[w];
         }
     }
 

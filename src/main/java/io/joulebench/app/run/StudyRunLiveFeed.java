@@ -162,8 +162,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         eta.studyStarted(studyPlan, nanos.getAsLong());
         studyName = studyPlan.study().studyName();
         plan = studyPlan;
-        java.nio.file.Path source = studyPlan.study().source();
-        studyDir = source == null ? null : source.toAbsolutePath().getParent();
+        studyDir = studyPlan.study().studyDir();
         levels.planned(studyPlan);
         levels.credited(credited, creditedRows);
         if (!studyPlan.cells().isEmpty()) {
@@ -237,14 +236,18 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         timeline.windowClosed(row, record.windowIndex(), seconds(record.spanStartNanos()),
                 seconds(record.spanEndNanos()));
         lastWindow = record;
+        // the record at the close counts finished requests only; the ones still running were issued too
         replay.windowClosed(seconds(record.spanStartNanos()), seconds(record.spanEndNanos()),
-                record.metrics() == null ? 0 : record.metrics().inWindowCount());
+                record.metrics() == null ? 0 : record.metrics().inWindowCount(),
+                Double.isNaN(inFlight) ? 0 : (long) inFlight);
         changed();
     }
 
     @Override
     public synchronized void levelValidated(LevelOutcome outcome) {
         levels.validated(outcome);
+        replay.levelCounted(outcome.windows().stream()
+                .mapToLong(w -> w.metrics() == null ? 0 : w.metrics().inWindowCount()).toArray());
         changed();
     }
 

@@ -31,7 +31,7 @@ public final class ResolvedJson {
         root.put("study_file", plan.study().fileName());
         Path source = plan.study().source();
         root.put("study_source", source == null ? null : source.toAbsolutePath().toString());
-        root.put("study_dir", source == null ? null : source.toAbsolutePath().getParent().toString());
+        root.put("study_dir", plan.study().studyDir() == null ? null : plan.study().studyDir().toString());
         root.put("study_redacted", studyRedacted);
         root.put("tool_version", ToolVersion.get());
         root.put("host_name", HostName.get());

@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.Study;
 import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.time.Clock;
@@ -82,8 +83,10 @@ public final class LevelTraffic {
             if (tracePrompts != null && t.trace().lengthsFor(hasLengths) == TraceConfig.Lengths.TRACE) {
                 LOG.info("trace replay: prompts of the trace's input lengths, counted by the {}",
                         tracePrompts.tokenizerLabel());
-                return (listener, horizon) -> tracePrompts.replay(
-                        scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), t.trace().blockSize(),
+                // the prompts are built from now (the level's plan, before its warmup): ready at their instants
+                TracePrompts.Prepared prepared = tracePrompts.prepare(scheduled, t.trace().blockSize());
+                return (listener, horizon) -> prepared.source(
+                        scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(),
                         TraceReplaySource.builder().clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
                                 .retainRecords(false));
             }
@@ -115,7 +118,7 @@ public final class LevelTraffic {
 
     /** The configured slice of the cell's trace (its summary says what was skipped and why). */
     public static TraceSlice slice(TraceConfig trace, Path studyDir) {
-        Path file = studyDir == null ? Path.of(trace.file()) : studyDir.resolve(trace.file());
+        Path file = Study.resolve(studyDir, trace.file());
         try {
             return TraceSlice.read(file, trace.format(), trace.startSeconds(), trace.durationSeconds());
         } catch (IOException e) {

@@ -144,7 +144,7 @@ public final class ServerSession {
     }
 
     void enter() throws GroupFailure, InterruptedException {
-        Path studyDir = study.source() == null ? null : study.source().toAbsolutePath().getParent();
+        Path studyDir = study.studyDir();
         LaunchSpec spec;
         List<String> prompts;
         PromptShapes probeShapes;

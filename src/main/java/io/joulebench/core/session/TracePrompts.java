@@ -19,6 +19,8 @@ import io.joulebench.core.workload.PromptTokenizer;
 import io.joulebench.core.workload.ServerPromptTokenizer;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * A replayed trace's requests with the trace's lengths (docs/workloads.md): each row's prompt has the row's input
  * length in the server's own tokens (its tokenizer where the engine has one, else the labelled estimate), leading
  * blocks shared as its {@code hash_ids} say, and its output length forced in the engine's words
- * ({@link OutputForcing}). Prompts are built ahead of their instants ({@link PromptLookahead}).
+ * ({@link OutputForcing}). Prompts are built ahead of their instants ({@link PromptLookahead}), from the level's
+ * plan on ({@link #prepare}), so building overlaps the warmup and ramp rather than the level's first requests.
  *
  * <p>Each replay (a level) builds with a seed of its own, drawn in plan order from the task's seed: a later level
  * replaying the same slice gets other prompt text, so a server's prefix cache cannot serve it from an earlier level's
@@ -71,30 +74,88 @@ public final class TracePrompts {
 
     /**
      * Replays {@code rows} (already scheduled) with prompts of their lengths; {@code source} carries the issuance
-     * settings. The builder thread lives as long as the replay.
+     * settings. Building starts when the source runs: a level starts it earlier with {@link #prepare}.
      */
     public TrafficSource replay(List<TraceEntry> rows, int blockSize, TraceReplaySource.Builder source) {
+        return prepare(rows, blockSize).source(rows, source);
+    }
+
+    /**
+     * Starts building the prompts of a replay of {@code rows} now, on a daemon thread (the corpus tokenized at a
+     * session's first replay, then the look-ahead): a level calls it when its plan is made, before its warmup and
+     * ramp, so the first prompts are ready at their instants instead of late while the traffic has already begun.
+     * Seeds are drawn in the order replays are prepared.
+     */
+    public Prepared prepare(List<TraceEntry> rows, int blockSize) {
         int replay = replays.getAndIncrement();
-        return (transport, drainTimeout) -> {
-            ExactLengthPromptBuilder builder;
+        List<PromptRow> prompts = rows.stream().map(r -> row(r, blockSize)).toList();
+        CompletableFuture<PromptLookahead> ahead = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("joulebench-trace-prompts").start(() -> {
             try {
-                builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
+                ExactLengthPromptBuilder builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
+                ahead.complete(new PromptLookahead(builder, prompts.iterator(), LOOKAHEAD));
             } catch (ServerTokenizer.Unavailable e) {
-                throw new IllegalStateException("cannot build the trace's prompts: the tokenizer ("
-                        + tokenizer.label() + ") failed: " + e.getMessage(), e);
+                ahead.completeExceptionally(new IllegalStateException("cannot build the trace's prompts: the"
+                        + " tokenizer (" + tokenizer.label() + ") failed: " + e.getMessage(), e));
+            } catch (InterruptedException e) {
+                ahead.completeExceptionally(e);
+            } catch (RuntimeException e) {
+                ahead.completeExceptionally(e);
             }
-            try (PromptLookahead ahead = new PromptLookahead(builder,
-                    rows.stream().map(r -> row(r, blockSize)).iterator(), LOOKAHEAD)) {
-                IssuerReport report = source.trace(rows).traceShapes((i, entry) -> shape(ahead.take(i))).build()
-                        .run(transport, drainTimeout);
-                PromptLookahead.Report built = ahead.report();
-                if (built.late() > 0) {
-                    LOG.warn("trace replay: {} of {} prompts were not built before their instant (waited {} ms in"
-                            + " all)", built.late(), built.taken(), built.waitedNanos() / 1_000_000);
+        });
+        return new Prepared(ahead);
+    }
+
+    /** A replay whose prompts are being built ahead; row i's prompt is request i's. */
+    public final class Prepared {
+
+        private final CompletableFuture<PromptLookahead> ahead;
+
+        private Prepared(CompletableFuture<PromptLookahead> ahead) {
+            this.ahead = ahead;
+        }
+
+        /**
+         * The replay of {@code issued} (a leading part of the prepared rows: those within the level's horizon). Its
+         * run waits for the tokenizing if that has not finished, and ends the builder when it returns.
+         */
+        public TrafficSource source(List<TraceEntry> issued, TraceReplaySource.Builder source) {
+            return (transport, drainTimeout) -> {
+                try (PromptLookahead built = lookahead()) {
+                    IssuerReport report = source.trace(issued).traceShapes((i, entry) -> shape(built.take(i)))
+                            .build().run(transport, drainTimeout);
+                    PromptLookahead.Report r = built.report();
+                    if (r.late() > 0) {
+                        LOG.warn("trace replay: {} of {} prompts were not built before their instant (waited {} ms"
+                                + " in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
+                    }
+                    return report;
                 }
-                return report;
+            };
+        }
+
+        /** Prompts built and not yet taken; 0 while the corpus is being tokenized. */
+        public int ready() {
+            PromptLookahead built = ahead.getNow(null);
+            return built == null ? 0 : built.ready();
+        }
+
+        /** Prompts taken and how many of them were late; null while the corpus is being tokenized. */
+        public PromptLookahead.Report report() {
+            PromptLookahead built = ahead.getNow(null);
+            return built == null ? null : built.report();
+        }
+
+        private PromptLookahead lookahead() throws InterruptedException {
+            try {
+                return ahead.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof InterruptedException ie) {
+                    throw ie;
+                }
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
             }
-        };
+        }
     }
 
     private synchronized ExactLengthPromptBuilder tokenized() throws ServerTokenizer.Unavailable,

@@ -41,7 +41,7 @@ public final class PromptDataset {
             all = builtin();
             name = "builtin";
         } else {
-            Path file = (baseDir == null ? Path.of(config.source()) : baseDir.resolve(config.source())).normalize();
+            Path file = Study.resolve(baseDir, config.source());
             all = readFile(file);
             name = file.getFileName().toString();
         }

@@ -122,7 +122,7 @@ public final class StudyLoader {
         List<String> warnings = new ArrayList<>();
         replacedBaseValues(doc, baseDir, notes, warnings);
         engineParamWarnings(cells, warnings);
-        return new Study(fileName, source, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
+        return new Study(fileName, source, baseDir, studyName, CanonicalJson.hash(doc.root()), doc.root(), execution, cells,
                 List.copyOf(notes), warnings);
     }
 

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 import io.joulebench.app.editor.StudyCheck;
 import io.joulebench.app.live.ReplayRateModel;
 import io.joulebench.core.study.StudyPlan;
+import io.joulebench.core.window.LevelOutcome;
+import io.joulebench.core.window.LevelValidation;
+import io.joulebench.core.window.WindowMetrics;
+import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +34,8 @@ class ReplayRatesTest {
         }
         Files.writeString(dir.resolve("t.csv"), rows);
         String yaml = Files.readString(Path.of("examples/trace-replay.yaml"))
-                .replace("file: traces/mooncake-sample.jsonl", "file: " + dir.resolve("t.csv"));
-        // absolute: a study checked from text (the editor's) has no source, so the run resolves from the working folder
+                .replace("file: traces/mooncake-sample.jsonl", "file: t.csv");
+        // relative: a study checked from text (the editor's) has no source; it resolves against its folder
         Path study = Files.writeString(dir.resolve("study.yaml"), yaml);
         StudyCheck check = StudyCheck.of(yaml, study);
         assertThat(check.valid()).as(String.valueOf(check.errors())).isTrue();
@@ -124,6 +128,64 @@ class ReplayRatesTest {
         // the slice was read and the prompts built: the first window opens at 9 s, two seconds of ramp after 7 s
         feed.rampFinished(0, clock.get() + 6 * ScriptedRun.SECOND);
         assertThat(feed.replayRates().scheduled().getFirst().tSeconds()).isCloseTo(7, within(1e-9));
+    }
+
+    /** A window record whose span issued {@code issued} requests that had finished when it was made. */
+    private static WindowRecord counted(WindowRecord r, long issued) {
+        WindowMetrics m = r.metrics();
+        return new WindowRecord(r.levelIndex(), r.windowIndex(), r.spanStartNanos(), r.spanEndNanos(), r.bracket(),
+                r.tokens(), r.intraWindowCv(), new WindowMetrics(m.requestThroughputReqS(), m.completedCount(),
+                m.errorCount(), m.timeoutCount(), issued, m.completionRate(), m.lengthTruncatedCount(), m.ttft(),
+                m.tpot(), m.itl(), m.e2e(), m.serverReportedClientTokenRatio(), m.dispatchLateness(),
+                m.capBoundFraction(), m.slo()), r.serverReportedOutputTokens(), r.provisional(), r.attributed());
+    }
+
+    @Test
+    void requests_still_running_at_a_window_s_close_count_as_issued_and_the_level_s_final_counts_replace_them()
+            throws Exception {
+        StudyPlan plan = replayPlan();
+        double scale = timeScaleAt(plan, 0);
+        feed.starting("trace-replay");
+        feed.studyStarted(plan);
+        feed.sessionStarted("s", plan.cells());
+        at(3);
+        feed.levelStarted(0, spec());
+        long origin = clock.get();
+        // synthetic instants: every row issued exactly at its scheduled instant, each request lasting 1.5 s
+        double latency = 1.5;
+        double from = 0;
+        double to = 4.2;
+        long scheduled = 0;
+        long finished = 0;
+        long running = 0;
+        for (int i = 0; i < 10; i++) {
+            double issuedAt = i / scale;
+            if (issuedAt >= from && issuedAt < to) {
+                scheduled++;
+                if (issuedAt + latency <= to) {
+                    finished++;
+                } else {
+                    running++;
+                }
+            }
+        }
+        assertThat(running).as("the synthetic window ends with requests in flight").isPositive();
+        feed.inFlight((int) running);
+        WindowRecord closed = ScriptedRun.window(0, 0, origin + (long) (from * ScriptedRun.SECOND),
+                origin + (long) (to * ScriptedRun.SECOND), true);
+        at(3 + to);
+        feed.windowClosed(counted(closed, finished));
+
+        ReplayRateModel m = feed.replayRates();
+        assertThat(m.scheduledInWindows()).isEqualTo(scheduled);
+        // counting only the finished requests showed a replay that kept its schedule as issuing fewer
+        assertThat(m.issuedInWindows()).isEqualTo(scheduled);
+
+        // after the drain the level's record counts every request issued in the window, finished or not
+        LevelOutcome outcome = new LevelOutcome(0, spec(), java.util.List.of(counted(closed, scheduled - 1)),
+                new LevelValidation(true, null, 0.01, 1, 0.05), null);
+        feed.levelValidated(outcome);
+        assertThat(feed.replayRates().issuedInWindows()).isEqualTo(scheduled - 1);
     }
 
     @Test
