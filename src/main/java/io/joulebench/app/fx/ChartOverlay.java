@@ -7,6 +7,7 @@ import javafx.scene.Node;
 import javafx.scene.chart.ValueAxis;
 import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
@@ -82,6 +83,7 @@ public final class ChartOverlay {
                 continue;
             }
             Rectangle r = new Rectangle(x0, 0, x1 - x0, height);
+            r.setFill(Color.TRANSPARENT); // not a shape's default black while unstyled; the style class sets it
             r.getStyleClass().add(b.styleClass());
             r.setMouseTransparent(true);
             back.add(r);
@@ -89,6 +91,7 @@ public final class ChartOverlay {
                 int line = 0;
                 for (String part : b.label().split("\n")) {
                     Text t = new Text(x0 + 4, 14 + 13 * line++, part);
+                    t.setFill(Color.TRANSPARENT);
                     t.getStyleClass().add(b.labelStyleClass());
                     t.setMouseTransparent(true);
                     front.add(t);
@@ -137,6 +140,11 @@ public final class ChartOverlay {
         plotChildren.addAll(front);
         drawn.addAll(back);
         drawn.addAll(front);
+        // These shapes are made in the layout pass, after the pulse's CSS pass: style them now, or a frame can draw
+        // them with a shape's default opaque black fill (the live power chart flickered black; docs/decisions/0026).
+        for (Node n : drawn) {
+            n.applyCss();
+        }
     }
 
     private void drawMarkers(List<Node> front, double width, double height, ValueAxis<Number> x,
