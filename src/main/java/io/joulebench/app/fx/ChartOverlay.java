@@ -141,7 +141,7 @@ public final class ChartOverlay {
         drawn.addAll(back);
         drawn.addAll(front);
         // These shapes are made in the layout pass, after the pulse's CSS pass: style them now, or a frame can draw
-        // them with a shape's default opaque black fill (the live power chart flickered black; docs/decisions/0026).
+        // them with a shape's default opaque black fill (the live power chart flickered black; docs/decisions/0021).
         for (Node n : drawn) {
             n.applyCss();
         }

@@ -22,7 +22,7 @@ import org.testfx.framework.junit5.Start;
 /**
  * The overlay's shapes are made in a layout, after the pulse's CSS pass: a frame drawn before their style applied
  * showed a shape's default opaque black (the live power chart flickered black, issue 35 item 8,
- * docs/decisions/0026). They are styled when made, and unstyled they draw nothing.
+ * docs/decisions/0021). They are styled when made, and unstyled they draw nothing.
  */
 @ExtendWith(ApplicationExtension.class)
 class ChartOverlayStyleViewTest {
