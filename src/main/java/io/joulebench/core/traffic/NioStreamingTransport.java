@@ -53,6 +53,12 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
     private final AtomicInteger inUse = new AtomicInteger();
     private final AtomicInteger opening = new AtomicInteger();
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    /**
+     * Every written exchange not yet settled, whatever its connection's state: the read-timeout sweep walks these, so
+     * a request whose connection never reached the selector (or lost its key) still ends by its read timeout instead
+     * of leaving its sender waiting for ever (a unit run hung on one, 2026-12-06).
+     */
+    private final java.util.Set<Exchange> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closesAfterStream = new AtomicBoolean();
     private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER);
     private volatile boolean closed;
@@ -228,6 +234,9 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
                 }
                 conn.close();
             }
+            for (Exchange ex : live) {
+                ex.fail("transport closed", null); // one whose connection never reached the selector
+            }
         }
     }
 
@@ -362,9 +371,8 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
 
     private void sweepTimeouts(long now) {
         long limit = options.readTimeout().toNanos();
-        for (SelectionKey key : selector.keys()) {
-            Exchange ex = ((Conn) key.attachment()).exchange;
-            if (ex != null && ex.written && now - ex.lastActivity > limit) {
+        for (Exchange ex : live) {
+            if (ex.written && now - ex.lastActivity > limit) {
                 ex.fail(options.readTimeoutText(), null);
             }
         }
@@ -454,6 +462,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             lastActivity = System.nanoTime();
             conn.exchange = this; // publishes the exchange to the loop before any byte can be answered
             written = true;
+            live.add(this);
             if (!conn.connected) {
                 tasks.add(this::writeOnceConnected);
                 selector.wakeup();
@@ -678,6 +687,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             if (!settled.compareAndSet(false, true)) {
                 return;
             }
+            live.remove(this);
             inUse.decrementAndGet();
             conn.exchange = null;
             if (keepConnection) {
