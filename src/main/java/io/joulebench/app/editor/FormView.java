@@ -78,9 +78,8 @@ final class FormView {
     /** Below this form width the two columns stack: each field then keeps room for its value. */
     static final double SINGLE_COLUMN_BELOW = 660;
 
-    private Node section(String title) {
-        Label heading = new Label(title);
-        heading.getStyleClass().add("form-section-title");
+    /** A form section's grid: a 132 px label column and an input column that takes the rest, as every section has. */
+    static GridPane sectionGrid() {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(2);
@@ -89,6 +88,13 @@ final class FormView {
         inputs.setHgrow(Priority.ALWAYS);
         inputs.setFillWidth(true);
         grid.getColumnConstraints().setAll(labels, inputs);
+        return grid;
+    }
+
+    private Node section(String title) {
+        Label heading = new Label(title);
+        heading.getStyleClass().add("form-section-title");
+        GridPane grid = sectionGrid();
         int row = 0;
         for (FieldViewModel field : vm.fieldsIn(title)) {
             Label label = new Label(field.field().label());

@@ -19,7 +19,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -48,14 +47,7 @@ final class TraceSectionView {
         this.vm = vm;
         Label heading = new Label("Trace replay");
         heading.getStyleClass().add("form-section-title");
-        GridPane grid = new GridPane();
-        grid.setHgap(8);
-        grid.setVgap(2);
-        ColumnConstraints labels = new ColumnConstraints(132);
-        ColumnConstraints inputs = new ColumnConstraints();
-        inputs.setHgrow(Priority.ALWAYS);
-        inputs.setFillWidth(true);
-        grid.getColumnConstraints().setAll(labels, inputs);
+        GridPane grid = FormView.sectionGrid();
 
         TextField file = text(Setting.FILE, "no trace", "The trace file, relative to the study's"
                 + " folder; empty replays no trace\nserver.traffic.trace.file");
