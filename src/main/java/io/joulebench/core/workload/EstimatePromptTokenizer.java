@@ -1,6 +1,7 @@
 package io.joulebench.core.workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,26 +25,49 @@ public final class EstimatePromptTokenizer implements PromptTokenizer {
 
     @Override
     public synchronized int[] tokenize(String text) {
-        List<Integer> out = new ArrayList<>(text.length() / CHARS_PER_TOKEN + 1);
+        int[] out = new int[text.length() / CHARS_PER_TOKEN + 1];
+        int n = 0;
         int start = 0;
         while (start < text.length()) {
-            int end = Math.min(text.length(), start + CHARS_PER_TOKEN);
-            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1)) && end - 1 > start) {
-                end--;
-            }
+            int end = chunkEnd(text, start);
             String chunk = text.substring(start, end);
-            out.add(ids.computeIfAbsent(chunk, c -> {
-                chunks.add(c);
-                return chunks.size() - 1;
-            }));
+            Integer id = ids.get(chunk);
+            if (id == null) {
+                id = chunks.size();
+                chunks.add(chunk);
+                ids.put(chunk, id);
+            }
+            if (n == out.length) {
+                out = Arrays.copyOf(out, n * 2);
+            }
+            out[n++] = id;
             start = end;
         }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    /** As many as {@link #tokenize} gives, by arithmetic alone: no text or ids are made. */
+    @Override
+    public int count(String text) {
+        int n = 0;
+        for (int start = 0; start < text.length(); start = chunkEnd(text, start)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Where the chunk starting at {@code start} ends: {@value #CHARS_PER_TOKEN} chars, a surrogate pair kept whole. */
+    private static int chunkEnd(String text, int start) {
+        int end = Math.min(text.length(), start + CHARS_PER_TOKEN);
+        if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1)) && end - 1 > start) {
+            end--;
+        }
+        return end;
     }
 
     @Override
     public synchronized String detokenize(int[] tokenIds) {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(tokenIds.length * CHARS_PER_TOKEN);
         for (int id : tokenIds) {
             if (id < 0 || id >= chunks.size()) {
                 throw new IllegalArgumentException("token " + id + " was never produced by this estimate");

@@ -130,7 +130,7 @@ public final class ExactLengthPromptBuilder {
                 own = ownIds(index, length + 64);
             }
             String text = length == 0 ? prefix : prefix + tokenizer.detokenize(Arrays.copyOf(own, length));
-            Attempt a = new Attempt(text, tokenizer.tokenize(text).length);
+            Attempt a = new Attempt(text, tokenizer.count(text));
             if (best == null || a.miss(wanted) < best.miss(wanted)) {
                 best = a;
             }
@@ -140,12 +140,12 @@ public final class ExactLengthPromptBuilder {
             length += wanted - a.tokens;
         }
         if (best == null) {
-            best = new Attempt(prefix, tokenizer.tokenize(prefix).length);
+            best = new Attempt(prefix, tokenizer.count(prefix));
         }
         if (best.tokens > wanted) { // too long with no tail left to shorten: cut the text at the wanted token
             int[] ids = tokenizer.tokenize(best.text);
             String cut = tokenizer.detokenize(Arrays.copyOf(ids, wanted));
-            Attempt a = new Attempt(cut, tokenizer.tokenize(cut).length);
+            Attempt a = new Attempt(cut, tokenizer.count(cut));
             if (a.miss(wanted) < best.miss(wanted)) {
                 best = a;
             }

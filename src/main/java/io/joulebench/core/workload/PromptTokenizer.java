@@ -14,6 +14,15 @@ public interface PromptTokenizer {
     int[] tokenize(String text) throws ServerTokenizer.Unavailable, InterruptedException;
 
     /**
+     * How many ids {@link #tokenize} gives for {@code text}: what a prompt builder checks a length with. An
+     * implementation that can count without making the ids (the estimate: arithmetic) overrides it, so building a
+     * prompt does not allocate a token list per try.
+     */
+    default int count(String text) throws ServerTokenizer.Unavailable, InterruptedException {
+        return tokenize(text).length;
+    }
+
+    /**
      * Tokens the engine adds to every prompt beyond the text's own (a BOS token), which its usage counts: a prompt of
      * {@code n} tokens as the server counts it has {@code n} minus these of text. 0 unless the engine says otherwise.
      */

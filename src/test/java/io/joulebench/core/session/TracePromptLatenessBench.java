@@ -89,6 +89,65 @@ class TracePromptLatenessBench {
         }
     }
 
+    /**
+     * What building one ~1,000-token prompt costs its builder thread, side by side: the estimate tokenizer as it is
+     * (lengths counted by arithmetic, {@code PromptTokenizer.count}) and as it was (counted by making the ids), CPU time
+     * and bytes allocated per prompt from the thread's own counters, over {@code -Dbench.prompts} (20,000) prompts
+     * after as many to warm up, alternated over three rounds.
+     */
+    @Test
+    void building_a_trace_length_prompt_costs_little_cpu_and_allocation() throws Exception {
+        List<String> builtin = PromptDataset.builtin().stream().map(Prompt::text).toList();
+        int n = Integer.getInteger("bench.prompts", 20_000);
+        List<TraceEntry> rows = rows(n / RATE, 11);
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int round = 1; round <= 3; round++) {
+            for (boolean counted : new boolean[] {true, false}) {
+                EstimatePromptTokenizer estimate = new EstimatePromptTokenizer();
+                io.joulebench.core.workload.PromptTokenizer tokenizer = counted ? estimate : new IdsCounted(estimate);
+                ExactLengthPromptBuilder builder = new ExactLengthPromptBuilder(tokenizer, builtin, 43);
+                for (int i = 0; i < rows.size(); i++) { // warm: the same work once
+                    builder.build(i, new PromptRow(rows.get(i).inputTokens(), null, 512, 1));
+                }
+                builder = builder.withSeed(44);
+                long tid = Thread.currentThread().threadId();
+                long cpu0 = threads.getThreadCpuTime(tid);
+                long bytes0 = threads.getThreadAllocatedBytes(tid);
+                for (int i = 0; i < rows.size(); i++) {
+                    builder.build(i, new PromptRow(rows.get(i).inputTokens(), null, 512, 1));
+                }
+                double cpuUs = (threads.getThreadCpuTime(tid) - cpu0) / 1e3 / rows.size();
+                double kb = (threads.getThreadAllocatedBytes(tid) - bytes0) / 1024.0 / rows.size();
+                System.out.printf("RESULT build round %d %-20s: %.1f us CPU and %.1f KB allocated per prompt"
+                        + " (%d prompts of 900-1,100 tokens)%n", round, counted ? "counted (now)" : "ids made (before)",
+                        cpuUs, kb, rows.size());
+            }
+        }
+    }
+
+    /** The estimate with its count made from the ids, as the builder counted before {@code count} existed. */
+    private record IdsCounted(EstimatePromptTokenizer inner) implements io.joulebench.core.workload.PromptTokenizer {
+        @Override
+        public int[] tokenize(String text) {
+            return inner.tokenize(text);
+        }
+
+        @Override
+        public String detokenize(int[] ids) {
+            return inner.detokenize(ids);
+        }
+
+        @Override
+        public String label() {
+            return inner.label();
+        }
+
+        @Override
+        public boolean estimate() {
+            return true;
+        }
+    }
+
     /** The arms: builtin prompts; trace-length prompts built by the look-ahead; the same lengths built beforehand. */
     private static final List<String> ARMS = List.of("builtin", "trace", "prebuilt");
 

@@ -55,6 +55,18 @@ abstract class PromptTokenizerContract {
     }
 
     @Test
+    void counting_a_text_gives_as_many_as_its_ids() throws Exception {
+        try {
+            PromptTokenizer t = tokenizer();
+            for (String text : new String[] {"", SENTENCE, SENTENCE + " \uD83D\uDE00 " + SENTENCE, "abc\uD83D\uDE00d"}) {
+                assertThat(t.count(text)).as(text).isEqualTo(t.tokenize(text).length);
+            }
+        } finally {
+            release();
+        }
+    }
+
+    @Test
     void the_label_says_what_counted() throws Exception {
         try {
             PromptTokenizer t = tokenizer();
