@@ -77,6 +77,9 @@ final class CrossFieldRules {
         }
         checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
+        for (String key : List.of("input_tokens", "output_tokens")) {
+            DistributionKeys.check(raw.path("task").path(key), resolved.path("task").path(key), "task." + key, 1, baseDir, this::fail);
+        }
         JsonNode traffic = resolved.path("server").path("traffic");
         TraceRules.check(traffic.path("trace"), baseDir, horizonSeconds(resolved.path("server")), this::fail,
                 notes::add);
