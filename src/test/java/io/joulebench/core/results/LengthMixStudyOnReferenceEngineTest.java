@@ -66,7 +66,9 @@ class LengthMixStudyOnReferenceEngineTest {
                 study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
                 """);
         List<Map<String, String>> ok = requests.stream().filter(q -> q.get("status").equals("ok")).toList();
-        assertThat(ok).as("completed requests").hasSizeGreaterThan(1000);
+        assertThat(ok).as("completed requests of %d: %s", requests.size(), requests.stream()
+                .collect(java.util.stream.Collectors.groupingBy(q -> q.get("status") + " " + q.get("error"),
+                        java.util.stream.Collectors.counting()))).hasSizeGreaterThan(1000);
         assertThat(ok.size()).as("nearly every request completed").isGreaterThan((int) (0.99 * requests.size()));
         check(ok, "requested_input_tokens", new Distribution.Normal(300, 90, 64, 560));
         check(ok, "requested_output_tokens", new Distribution.LogNormal(20, 14, 2, 80));
@@ -104,7 +106,7 @@ class LengthMixStudyOnReferenceEngineTest {
                   shared_prefix: {groups: 4, prefix_tokens: 1024}
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server:
-                  traffic: {rate: 14, ramp_exclusion_seconds: 0.8, window_seconds: 3}
+                  traffic: {rate: 10, ramp_exclusion_seconds: 0.8, window_seconds: 3}
                   warmup: {mode: fixed, duration_seconds: 0.2}
                   windows_per_level: 1
                 study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
