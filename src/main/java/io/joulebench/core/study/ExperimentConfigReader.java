@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.workload.SharedPrefix;
 import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.DeviceGroups;
 import io.joulebench.core.energy.HeadlineDomain;
@@ -67,7 +68,15 @@ public final class ExperimentConfigReader {
                 PromptOrder.fromWire(d.path("order").asText("interleaved")));
         return new TaskConfig(optText(n.path("model")), dataset, n.path("max_input_tokens").asInt(),
                 n.path("max_output_tokens").asInt(), n.path("random_seed").asLong(),
-                n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS);
+                n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS,
+                DistributionKeys.read(n.path("input_tokens"), 1), DistributionKeys.read(n.path("output_tokens"), 1),
+                sharedPrefix(n.path("shared_prefix")));
+    }
+
+    /** {@code task.shared_prefix}, or null. */
+    private static SharedPrefix sharedPrefix(JsonNode n) {
+        return n.isObject() ? new SharedPrefix(n.path("groups").asInt(), n.path("prefix_tokens").asInt(),
+                SharedPrefix.Assignment.fromWire(n.path("assignment").asText())) : null;
     }
 
     private static MeasurementConfig measurement(JsonNode n) {
