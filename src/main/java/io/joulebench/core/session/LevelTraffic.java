@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.SessionsConfig;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
@@ -9,6 +10,7 @@ import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.OpenLoopSource;
 import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.SessionSource;
 import io.joulebench.core.traffic.ShapeSource;
 import io.joulebench.core.traffic.TraceEntry;
 import io.joulebench.core.traffic.TraceFormatException;
@@ -28,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * process, burstiness, seed and concurrency cap; request records streamed, never retained), or the cell's trace
  * slice ({@code server.traffic.trace}: any format of {@link io.joulebench.core.traffic.trace.TraceFormat}) replayed
  * up to that horizon, row i at {@code (t_i − t_0) / time_scale} with its recorded output length as max_tokens
- * (prompt lengths and prefixes from the row are issue 30's next step). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
+ * (prompt lengths and prefixes from the row are issue 30's next step); with {@code task.sessions}, conversations
+ * started at the cell's rate in sessions per second ({@link SessionSource}, {@link ConversationScript}). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
  * short trace cannot end the warmup early.
  *
  * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
@@ -97,6 +100,15 @@ public final class LevelTraffic {
         }
         double rate = rate(cell, studyDir);
         double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
+        SessionsConfig sessions = cell.experiment().task().sessions();
+        if (sessions != null) {
+            // the rate is sessions per second; turns past the horizon are not sent, so the level ends near it
+            return (listener, horizon) -> SessionSource.builder()
+                    .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
+                            Math.max(1.0, horizon))))
+                    .script(new ConversationScript(sessions, shapes)).lastReadySeconds(Math.max(1.0, horizon))
+                    .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+        }
         return (listener, horizon) -> OpenLoopSource.builder()
                 .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, warmup && t.trace() != null
                         ? io.joulebench.core.traffic.ArrivalProcess.POISSON : t.arrival(), burstiness, t.seed(),

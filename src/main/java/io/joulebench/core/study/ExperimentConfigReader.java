@@ -67,7 +67,13 @@ public final class ExperimentConfigReader {
                 PromptOrder.fromWire(d.path("order").asText("interleaved")));
         return new TaskConfig(optText(n.path("model")), dataset, n.path("max_input_tokens").asInt(),
                 n.path("max_output_tokens").asInt(), n.path("random_seed").asLong(),
-                n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS);
+                n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS,
+                sessions(n.path("sessions")));
+    }
+
+    /** {@code task.sessions}, or null. */
+    private static SessionsConfig sessions(JsonNode n) {
+        return n.isObject() ? new SessionsConfig(n.path("turns").asInt(), n.path("think_seconds").asDouble(0)) : null;
     }
 
     private static MeasurementConfig measurement(JsonNode n) {

@@ -100,6 +100,16 @@ final class StudySchema {
         put(f, field("max_output_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("random_seed", integer(0, Long.MAX_VALUE), N.numberNode(42)));
         put(f, field("api", choice(API_CHOICES), N.textNode("completions")));
+        // issue 32: multi-turn conversations; a block, so a study without it keeps its config hash
+        put(f, field("sessions", sessions(), null).block());
+        return new Obj(f);
+    }
+
+    /** {@code task.sessions}: turns per conversation and the user's think time before each later turn. */
+    private static Obj sessions() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("turns", integer(1, 100_000), null).required());
+        put(f, field("think_seconds", atLeast(0), N.numberNode(0.0)));
         return new Obj(f);
     }
 
