@@ -100,13 +100,13 @@ public final class LevelTraffic {
         }
         double rate = rate(cell, studyDir);
         double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
-        SessionsConfig sessions = cell.experiment().task().sessions();
+        SessionsConfig sessions = resolved(cell.experiment().task().sessions(), studyDir);
         if (sessions != null) {
             // the rate is sessions per second; turns past the horizon are not sent, so the level ends near it
             return (listener, horizon) -> SessionSource.builder()
                     .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
                             Math.max(1.0, horizon))))
-                    .script(new ConversationScript(sessions, shapes)).lastReadySeconds(Math.max(1.0, horizon))
+                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())).lastReadySeconds(Math.max(1.0, horizon))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
         return (listener, horizon) -> OpenLoopSource.builder()
@@ -115,6 +115,16 @@ public final class LevelTraffic {
                         Math.max(1.0, horizon))))
                 .shapes(shapes).clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
                 .retainRecords(false).build();
+    }
+
+    private static SessionsConfig resolved(SessionsConfig sessions, Path studyDir) {
+        try {
+            return sessions == null ? null : sessions.resolve(studyDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read task.sessions' file: " + e.getMessage(), e);
+        } catch (TraceFormatException e) {
+            throw new IllegalArgumentException("task.sessions: " + e.getMessage(), e);
+        }
     }
 
     /** The cell's rate; for a trace without one, its slice's mean rate under its time scale (rows over span). */

@@ -78,6 +78,9 @@ final class CrossFieldRules {
         }
         checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
+        for (String key : List.of("input_tokens", "output_tokens")) {
+            DistributionKeys.check(raw.path("task").path(key), resolved.path("task").path(key), "task." + key, 1, baseDir, this::fail);
+        }
         JsonNode traffic = resolved.path("server").path("traffic");
         TraceRules.check(traffic.path("trace"), baseDir, horizonSeconds(resolved.path("server")), this::fail,
                 notes::add);
@@ -187,6 +190,11 @@ final class CrossFieldRules {
         if (!given(raw, "task", "sessions")) {
             return;
         }
+        DistributionKeys.check(raw.path("task").path("sessions").path("turns"),
+                resolved.path("task").path("sessions").path("turns"), "task.sessions.turns", 1, baseDir, this::fail);
+        DistributionKeys.check(raw.path("task").path("sessions").path("think_seconds"),
+                resolved.path("task").path("sessions").path("think_seconds"), "task.sessions.think_seconds", 0,
+                baseDir, this::fail);
         if (!resolved.path("task").path("api").asText("").equals("chat")) {
             fail("task.sessions", "needs task.api: chat (each turn resends the conversation as chat messages)");
         }

@@ -100,16 +100,30 @@ final class StudySchema {
         put(f, field("max_output_tokens", integer(1, 1_000_000), N.numberNode(256)));
         put(f, field("random_seed", integer(0, Long.MAX_VALUE), N.numberNode(42)));
         put(f, field("api", choice(API_CHOICES), N.textNode("completions")));
+        // issue 32: per-request length distributions and a shared prefix; blocks, so a study without them keeps its hash
+        put(f, field("input_tokens", DistributionKeys.schema(0), null).block());
+        put(f, field("output_tokens", DistributionKeys.schema(0), null).block());
+        put(f, field("shared_prefix", sharedPrefix(), null).block());
         // issue 32: multi-turn conversations; a block, so a study without it keeps its config hash
         put(f, field("sessions", sessions(), null).block());
         return new Obj(f);
     }
 
-    /** {@code task.sessions}: turns per conversation and the user's think time before each later turn. */
+    /** {@code task.sessions}: turns per conversation and the user's think time before each later turn, distributions. */
     private static Obj sessions() {
         Map<String, Field> f = new LinkedHashMap<>();
-        put(f, field("turns", integer(1, 100_000), null).required());
-        put(f, field("think_seconds", atLeast(0), N.numberNode(0.0)));
+        put(f, field("turns", DistributionKeys.schema(1), null).required());
+        put(f, field("think_seconds", DistributionKeys.schema(0), null));
+        return new Obj(f);
+    }
+
+    /** {@code task.shared_prefix}: G system prompts of P tokens, a request's group chosen in turn or by the seed. */
+    private static Obj sharedPrefix() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("groups", integer(1, 1_000_000), null).required());
+        put(f, field("prefix_tokens", integer(1, 1_000_000), null).required());
+        put(f, field("assignment", choice(io.joulebench.core.workload.SharedPrefix.Assignment.wires()),
+                N.textNode("round_robin")));
         return new Obj(f);
     }
 
