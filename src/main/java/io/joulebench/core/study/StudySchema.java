@@ -113,7 +113,7 @@ final class StudySchema {
     private static Obj sessions() {
         Map<String, Field> f = new LinkedHashMap<>();
         put(f, field("turns", DistributionKeys.schema(1), null).required());
-        put(f, field("think_seconds", DistributionKeys.schema(0), null));
+        put(f, field("think_seconds", DistributionKeys.schema(0), null).block());
         return new Obj(f);
     }
 
