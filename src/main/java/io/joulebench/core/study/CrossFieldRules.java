@@ -206,6 +206,11 @@ final class CrossFieldRules {
             fail("task.sessions", "cannot be combined with server.traffic.trace: a trace replays its own requests"
                     + " (a session trace, format sessions, carries its own conversations)");
         }
+        if ("auto".equals(resolved.path("server").path("traffic").path("window_seconds").asText())) {
+            fail("server.traffic.window_seconds", "auto cannot plan a session level's windows: it predicts them from"
+                    + " a rate of requests per second, but with task.sessions the rate is sessions per second and"
+                    + " the requests per second follow from how fast the server answers; give a number of seconds");
+        }
         if (given(raw, "server", "capacity_search")) {
             fail("task.sessions", "cannot be combined with server.capacity_search: the search bisects a request rate"
                     + " against per-request latency bounds, but a session level's request rate follows from how fast"

@@ -2,7 +2,9 @@ package io.joulebench.core.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.workload.Distribution;
+import io.joulebench.engine.ReferenceServingShape;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -75,6 +77,26 @@ class SessionsKeysTest {
             assertThat(e.line()).isEqualTo(4);
         });
         assertThat(errors).anySatisfy(e -> assertThat(e.keyPath()).isEqualTo("task.sessions.think_seconds.max"));
+    }
+
+    @Test
+    void an_automatic_window_over_sessions_is_refused_with_the_reason() {
+        assertThat(rules(CHAT.replace("{rate: 0.5}", "{rate: 0.5, window_seconds: auto}").formatted("{turns: 2}")))
+                .anySatisfy(e -> assertThat(e).startsWith("server.traffic.window_seconds").contains("sessions per second"));
+    }
+
+    @Test
+    void the_precision_estimate_leaves_a_session_level_out_and_says_why() {
+        Study study = StudyFixtures.load(CHAT.formatted("{turns: 3}"));
+        PrecisionPlan plan = PrecisionPlan.of(StudyPlan.of(study), ReferenceServingShape::forExperiment);
+        assertThat(plan.levels()).isEmpty();
+        assertThat(plan.lines()).anySatisfy(line -> assertThat(line)
+                .contains("sessions/s: " + PrecisionPlan.SESSIONS_NOT_ESTIMATED));
+        assertThat(plan.warnings()).isEmpty();
+        PrecisionPlan plain = PrecisionPlan.of(StudyPlan.of(StudyFixtures.load(StudyFixtures.MINIMAL)),
+                ReferenceServingShape::forExperiment);
+        assertThat(plain.levels()).hasSize(1);
+        assertThat(plain.notEstimated()).isEmpty();
     }
 
     private static List<String> rules(String yaml) {
