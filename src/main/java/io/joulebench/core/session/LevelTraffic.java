@@ -82,6 +82,20 @@ public final class LevelTraffic {
             TraceSlice slice = slice(t.trace(), studyDir);
             LOG.info("trace replay: {} at time_scale {}", slice.summary().describe(), t.trace().timeScale());
             List<TraceEntry> scheduled = slice.scheduled(t.trace().timeScale());
+            if (TraceConversations.isSessionTrace(scheduled)) {
+                if (cell.experiment().task().api() != io.joulebench.core.traffic.OpenAiEndpoint.CHAT) {
+                    throw new IllegalArgumentException("trace " + t.trace().file() + " is a session trace: its"
+                            + " conversations resend their history as chat messages, so set task.api: chat");
+                }
+                // a session trace: its conversations, each later turn after the previous reply (chat API only)
+                return (listener, horizon) -> {
+                    TraceConversations conversations = TraceConversations.of(
+                            scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes);
+                    return SessionSource.builder().starts(conversations.starts()).script(conversations)
+                            .lastReadySeconds(Math.max(1.0, horizon)).clock(clock).concurrencyCap(t.concurrencyCap())
+                            .listener(listener).retainRecords(false).build();
+                };
+            }
             boolean hasLengths = scheduled.stream().allMatch(e -> e.inputTokens() != null);
             if (tracePrompts != null && t.trace().lengthsFor(hasLengths) == TraceConfig.Lengths.TRACE) {
                 LOG.info("trace replay: prompts of the trace's input lengths, counted by the {}",

@@ -187,6 +187,11 @@ final class CrossFieldRules {
      * second, and are refused beside a trace (a session trace carries its own conversations) and a capacity search.
      */
     private void checkSessions(JsonNode raw, JsonNode resolved, String mode) {
+        if ("sessions".equals(resolved.path("server").path("traffic").path("trace").path("format").asText())
+                && !resolved.path("task").path("api").asText("").equals("chat")) {
+            fail("server.traffic.trace.format", "sessions needs task.api: chat (each turn resends the conversation"
+                    + " as chat messages)");
+        }
         if (!given(raw, "task", "sessions")) {
             return;
         }

@@ -127,6 +127,10 @@ final class SessionIssuer {
                     history.add(reply);
                     readyAt = record.completedAtNanos()
                             + Math.round(Math.max(0.0, script.thinkSeconds(session, turn + 1)) * 1e9);
+                    double recorded = turn < turns ? script.recordedOffsetSeconds(session, turn + 1) : Double.NaN;
+                    if (!Double.isNaN(recorded)) {
+                        readyAt = Math.max(readyAt, origin + Math.round(recorded * 1e9));
+                    }
                 }
             } catch (InterruptedException e) {
                 LOG.debug("session {} cancelled", session);

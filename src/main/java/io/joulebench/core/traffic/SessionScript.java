@@ -18,4 +18,13 @@ public interface SessionScript {
      * the source puts the conversation so far in front of them. The shape's index is ignored.
      */
     RequestShape turn(int session, int turn);
+
+    /**
+     * The recorded instant of turn {@code turn}, in seconds from the origin (a replayed session trace): the turn is
+     * then ready at the later of that instant and the previous reply's end plus the think time. NaN (the default)
+     * when nothing was recorded.
+     */
+    default double recordedOffsetSeconds(int session, int turn) {
+        return Double.NaN;
+    }
 }
