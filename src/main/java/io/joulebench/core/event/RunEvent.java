@@ -28,6 +28,7 @@ import java.util.Map;
         @JsonSubTypes.Type(value = RunEvent.WindowClosed.class, name = "window_closed"),
         @JsonSubTypes.Type(value = RunEvent.LevelFinished.class, name = "level_result"),
         @JsonSubTypes.Type(value = RunEvent.LevelFidelity.class, name = "level_fidelity"),
+        @JsonSubTypes.Type(value = RunEvent.LevelSessions.class, name = "level_sessions"),
         @JsonSubTypes.Type(value = RunEvent.CapacityProbe.class, name = "capacity_probe"),
         @JsonSubTypes.Type(value = RunEvent.CapacitySearchFinished.class, name = "capacity_search_finished"),
         @JsonSubTypes.Type(value = RunEvent.SessionFinished.class, name = "session_finished"),
@@ -111,6 +112,15 @@ public sealed interface RunEvent {
 
     /** A trace level's fidelity ({@code level_fidelity}), said on its own line after its {@code level_result}. */
     record LevelFidelity(At at, String cell, ReplayFidelity fidelity) implements RunEvent, OfCell {
+    }
+
+    /**
+     * A session level's conversations ({@code level_sessions}, issue 32), said after its {@code level_result}: its
+     * rate in sessions per second, the sessions started and completed in its final windows, and the requests per
+     * second that resulted (the mean of the windows' {@code request_throughput_req_s}; null when none).
+     */
+    record LevelSessions(At at, String cell, Double sessionsPerS, long started, long completed, Double reqS)
+            implements RunEvent, OfCell {
     }
 
     /** A capacity search's probe; {@code figures} by windows.csv column, written beside the other fields. */

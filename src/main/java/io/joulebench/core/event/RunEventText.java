@@ -47,6 +47,10 @@ public final class RunEventText {
                     jPerToken(e.jPerToken()),
                     Boolean.TRUE.equals(e.provisional()) ? " so far (" + PROVISIONAL + ")" : "");
             case RunEvent.LevelFinished e -> prefix(e.at()) + levelVerdict(e);
+            case RunEvent.LevelSessions e -> prefix(e.at()) + "sessions: " + (e.sessionsPerS() == null ? ""
+                    : number(e.sessionsPerS()) + " sessions/s, ") + e.started() + " started and " + e.completed()
+                    + " completed in the windows; " + (e.reqS() == null ? "no request completed"
+                    : "resulting in " + number(e.reqS()) + " req/s");
             case RunEvent.LevelFidelity e -> prefix(e.at()) + (e.fidelity() == null ? "fidelity: not recorded"
                     : e.fidelity().summary());
             case RunEvent.CapacityProbe e -> "capacity search: " + CapacitySearch.probeLine(e.probe(), probe(e))

@@ -16,10 +16,20 @@ import java.util.function.Function;
  * The precision model applied to a study's plan: one estimate per distinct server level (config hash, first cycle;
  * trace replays have no rate and are left out), and the lines {@code joulebench validate} and the editor show.
  *
- * @param levels    the estimates, in dispatch order
- * @param shapeNote what the engine shape assumes (one line per distinct shape)
+ * @param levels       the estimates, in dispatch order
+ * @param shapeNote    what the engine shape assumes (one line per distinct shape)
+ * @param notEstimated one sentence per distinct level the model cannot estimate, saying why (a session level)
  */
-public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
+public record PrecisionPlan(List<Level> levels, List<String> shapeNote, List<String> notEstimated) {
+
+    /**
+     * Why a session level gets no estimate: the model takes the rate as requests per second with prompts of a known
+     * length, and a session level sets neither.
+     */
+    public static final String SESSIONS_NOT_ESTIMATED = "no estimate: the model takes a rate of requests per second"
+            + " with prompts of a known length, but this level's rate is sessions per second, its requests per"
+            + " second follow from how fast the server answers (each later turn waits for the previous reply), and"
+            + " its prompts grow with the conversation";
 
     /** One level's estimate with the cell it belongs to. */
     public record Level(ResolvedCell cell, PrecisionEstimate estimate) {
@@ -33,11 +43,16 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
         List<Level> levels = new ArrayList<>();
         Map<String, Boolean> seen = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        List<String> notEstimated = new ArrayList<>();
         for (ResolvedCell cell : plan.cells()) {
             if (!cell.isServer() || cell.rate() == null || seen.put(cell.configHash(), true) != null) {
                 continue;
             }
             ExperimentConfig e = cell.experiment();
+            if (e.task().sessions() != null) {
+                notEstimated.add("level at " + num(cell.rate()) + " sessions/s: " + SESSIONS_NOT_ESTIMATED);
+                continue;
+            }
             ServingShape shape = shapes.apply(e);
             if (!notes.contains(shape.describe())) {
                 notes.add(shape.describe());
@@ -46,7 +61,7 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
                     Math.min(e.task().maxInputTokens(), ASSUMED_PROMPT_TOKENS));
             levels.add(new Level(cell, model.estimate(design(e.server()))));
         }
-        return new PrecisionPlan(List.copyOf(levels), List.copyOf(notes));
+        return new PrecisionPlan(List.copyOf(levels), List.copyOf(notes), List.copyOf(notEstimated));
     }
 
     /** A level's design from its server block (its own window length, arrival CV from the arrival process). */
@@ -88,7 +103,7 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
     /** The lines of the plan's precision section (empty when the plan has no server level with a rate). */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        if (levels.isEmpty()) {
+        if (levels.isEmpty() && notEstimated.isEmpty()) {
             return out;
         }
         out.add("predicted precision (an estimate, not a measurement; model and assumptions:"
@@ -99,6 +114,7 @@ public record PrecisionPlan(List<Level> levels, List<String> shapeNote) {
         for (Level l : levels) {
             out.add("  " + line(l.estimate(), l.cell().experiment().server().traffic().levelAutoWindow()));
         }
+        notEstimated.forEach(line -> out.add("  " + line));
         Map<Double, Double> suggested = suggestedWindows();
         if (!suggested.isEmpty()) {
             StringBuilder sb = new StringBuilder("  suggested: server.traffic.window_seconds_by_rate: {");

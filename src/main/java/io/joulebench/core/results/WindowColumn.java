@@ -10,6 +10,7 @@ import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.ReplayFidelity;
+import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import java.util.Arrays;
@@ -153,7 +154,10 @@ public enum WindowColumn {
     INPUT_DELIVERED_RATIO("input_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
             f -> f.fidelity(ReplayFidelity::inputDeliveredRatio)),
     OUTPUT_DELIVERED_RATIO("output_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
-            f -> f.fidelity(ReplayFidelity::outputDeliveredRatio));
+            f -> f.fidelity(ReplayFidelity::outputDeliveredRatio)),
+    // conversations (issue 32): a session level's rate is sessions/s; its request_throughput_req_s follows from them
+    SESSIONS_STARTED("sessions_started", Kind.VALUE, "", Type.INT64, f -> f.sessions(SessionCounts::started)),
+    SESSIONS_COMPLETED("sessions_completed", Kind.VALUE, "", Type.INT64, f -> f.sessions(SessionCounts::completed));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
 

@@ -12,6 +12,7 @@ import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.LevelValidation;
 import io.joulebench.core.window.ReplayFidelity;
+import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
 import io.joulebench.core.window.WindowRecord;
@@ -250,6 +251,11 @@ public record WindowFacts(LevelResult level, WindowRecord window, String windowI
             meets &= b.meets(n.doubleValue());
         }
         return meets;
+    }
+
+    /** A count of the window's conversations; null without metrics or without a session workload. */
+    public <T> T sessions(Function<SessionCounts, T> value) {
+        return metric(m -> m.sessions() == null ? null : value.apply(m.sessions()));
     }
 
     /** A value of the window's workload fidelity; null without metrics. */

@@ -13,6 +13,7 @@ import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.window.ReplayFidelity;
+import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.warmup.WindowChoice;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
@@ -133,6 +134,13 @@ public final class ProgressLines implements StudyRunListener {
                 fidelity.asked() ? fidelity : null));
         if (fidelity.asked()) {
             emit(new RunEvent.LevelFidelity(at(), cell, fidelity));
+        }
+        SessionCounts sessions = finals.stream().map(w -> w.metrics() == null ? null : w.metrics().sessions())
+                .filter(java.util.Objects::nonNull).reduce(SessionCounts::plus).orElse(null);
+        if (sessions != null) {
+            // a session level's rate is sessions per second: say the request rate that resulted beside it
+            emit(new RunEvent.LevelSessions(at(), cell, result.cell().rate(), sessions.started(),
+                    sessions.completed(), finite(figures.requestRateReqS())));
         }
     }
 

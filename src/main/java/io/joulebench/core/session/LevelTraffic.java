@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
+import io.joulebench.core.study.SessionsConfig;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.TaskConfig;
 import io.joulebench.core.workload.Distribution;
@@ -12,6 +13,7 @@ import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.OpenLoopSource;
 import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.traffic.SessionSource;
 import io.joulebench.core.traffic.ShapeSource;
 import io.joulebench.core.traffic.TraceEntry;
 import io.joulebench.core.traffic.TraceFormatException;
@@ -31,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * process, burstiness, seed and concurrency cap; request records streamed, never retained), or the cell's trace
  * slice ({@code server.traffic.trace}: any format of {@link io.joulebench.core.traffic.trace.TraceFormat}) replayed
  * up to that horizon, row i at {@code (t_i − t_0) / time_scale} with its recorded output length as max_tokens
- * (prompt lengths and prefixes from the row are issue 30's next step). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
+ * (prompt lengths and prefixes from the row are issue 30's next step); with {@code task.sessions}, conversations
+ * started at the cell's rate in sessions per second ({@link SessionSource}, {@link ConversationScript}). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
  * short trace cannot end the warmup early.
  *
  * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
@@ -82,6 +85,20 @@ public final class LevelTraffic {
             TraceSlice slice = slice(t.trace(), studyDir);
             LOG.info("trace replay: {} at time_scale {}", slice.summary().describe(), t.trace().timeScale());
             List<TraceEntry> scheduled = slice.scheduled(t.trace().timeScale());
+            if (TraceConversations.isSessionTrace(scheduled)) {
+                if (cell.experiment().task().api() != io.joulebench.core.traffic.OpenAiEndpoint.CHAT) {
+                    throw new IllegalArgumentException("trace " + t.trace().file() + " is a session trace: its"
+                            + " conversations resend their history as chat messages, so set task.api: chat");
+                }
+                // a session trace: its conversations, each later turn after the previous reply (chat API only)
+                return (listener, horizon) -> {
+                    TraceConversations conversations = TraceConversations.of(
+                            scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes);
+                    return SessionSource.builder().starts(conversations.starts()).script(conversations)
+                            .lastReadySeconds(Math.max(1.0, horizon)).clock(clock).concurrencyCap(t.concurrencyCap())
+                            .listener(listener).retainRecords(false).build();
+                };
+            }
             boolean hasLengths = scheduled.stream().allMatch(e -> e.inputTokens() != null);
             if (tracePrompts != null && t.trace().lengthsFor(hasLengths) == TraceConfig.Lengths.TRACE) {
                 LOG.info("trace replay: prompts of the trace's input lengths, counted by the {}",
@@ -100,6 +117,15 @@ public final class LevelTraffic {
         }
         double rate = rate(cell, studyDir);
         double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
+        SessionsConfig sessions = resolved(cell.experiment().task().sessions(), studyDir);
+        if (sessions != null) {
+            // the rate is sessions per second; turns past the horizon are not sent, so the level ends near it
+            return (listener, horizon) -> SessionSource.builder()
+                    .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
+                            Math.max(1.0, horizon))))
+                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())).lastReadySeconds(Math.max(1.0, horizon))
+                    .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+        }
         TaskConfig task = cell.experiment().task();
         if (task.synthesizesLengths() && tracePrompts != null && !warmup && t.trace() == null) {
             LengthMix mix = lengthMix(task, studyDir);
@@ -129,6 +155,16 @@ public final class LevelTraffic {
             throw new UncheckedIOException("cannot read an empirical length file: " + e.getMessage(), e);
         } catch (TraceFormatException e) {
             throw new IllegalArgumentException("empirical lengths: " + e.getMessage(), e);
+        }
+    }
+
+    private static SessionsConfig resolved(SessionsConfig sessions, Path studyDir) {
+        try {
+            return sessions == null ? null : sessions.resolve(studyDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read task.sessions' file: " + e.getMessage(), e);
+        } catch (TraceFormatException e) {
+            throw new IllegalArgumentException("task.sessions: " + e.getMessage(), e);
         }
     }
 

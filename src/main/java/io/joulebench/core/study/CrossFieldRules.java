@@ -50,6 +50,7 @@ final class CrossFieldRules {
             String at = given(raw, "server", "traffic") ? "server.traffic" : "server";
             fail(at, "applies only to serving_mode: server (this experiment is offline)");
         }
+        checkSessions(raw, resolved, mode);
         checkRunners(raw, resolved, engine);
         if (!engine.isEmpty() && !engine.equals(EnginePreset.REFERENCE.id()) && !given(raw, "task", "model")) {
             fail("task.model", "is required for engine " + engine + " (the model the server loads)");
@@ -197,6 +198,48 @@ final class CrossFieldRules {
         } else if (!given(raw, "server", "traffic", "rate") && !rateMisplaced(raw)) {
             fail("server.traffic.rate", "is required in server mode: requests per second > 0 "
                     + "(several rates go under sweep: {server.traffic.rate: [...]})");
+        }
+    }
+
+    /**
+     * {@code task.sessions} (issue 32): conversations speak the chat API, run in server mode at a rate of sessions per
+     * second, and are refused beside a trace (a session trace carries its own conversations) and a capacity search.
+     */
+    private void checkSessions(JsonNode raw, JsonNode resolved, String mode) {
+        if ("sessions".equals(resolved.path("server").path("traffic").path("trace").path("format").asText())
+                && !resolved.path("task").path("api").asText("").equals("chat")) {
+            fail("server.traffic.trace.format", "sessions needs task.api: chat (each turn resends the conversation"
+                    + " as chat messages)");
+        }
+        if (!given(raw, "task", "sessions")) {
+            return;
+        }
+        DistributionKeys.check(raw.path("task").path("sessions").path("turns"),
+                resolved.path("task").path("sessions").path("turns"), "task.sessions.turns", 1, baseDir, this::fail);
+        DistributionKeys.check(raw.path("task").path("sessions").path("think_seconds"),
+                resolved.path("task").path("sessions").path("think_seconds"), "task.sessions.think_seconds", 0,
+                baseDir, this::fail);
+        if (!resolved.path("task").path("api").asText("").equals("chat")) {
+            fail("task.sessions", "needs task.api: chat (each turn resends the conversation as chat messages)");
+        }
+        if (mode.equals("offline")) {
+            fail("task.sessions", "applies only to serving_mode: server (sessions start at server.traffic.rate per"
+                    + " second)");
+        }
+        if (given(raw, "server", "traffic", "trace")) {
+            fail("task.sessions", "cannot be combined with server.traffic.trace: a trace replays its own requests"
+                    + " (a session trace, format sessions, carries its own conversations)");
+        }
+        if ("auto".equals(resolved.path("server").path("traffic").path("window_seconds").asText())) {
+            fail("server.traffic.window_seconds", "auto cannot plan a session level's windows: it predicts them from"
+                    + " a rate of requests per second, but with task.sessions the rate is sessions per second and"
+                    + " the requests per second follow from how fast the server answers; give a number of seconds");
+        }
+        if (given(raw, "server", "capacity_search")) {
+            fail("task.sessions", "cannot be combined with server.capacity_search: the search bisects a request rate"
+                    + " against per-request latency bounds, but a session level's request rate follows from how fast"
+                    + " the server answers (each later turn waits for the previous reply), so the rate it would find"
+                    + " is not one it can set; sweep server.traffic.rate (sessions per second) instead");
         }
     }
 

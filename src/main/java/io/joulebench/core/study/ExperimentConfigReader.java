@@ -1,6 +1,7 @@
 package io.joulebench.core.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.joulebench.core.workload.Distribution;
 import io.joulebench.core.workload.SharedPrefix;
 import io.joulebench.core.attribution.AttributionRule;
 import io.joulebench.core.energy.DeviceGroups;
@@ -70,7 +71,17 @@ public final class ExperimentConfigReader {
                 n.path("max_output_tokens").asInt(), n.path("random_seed").asLong(),
                 n.path("api").asText("completions").equals("chat") ? OpenAiEndpoint.CHAT : OpenAiEndpoint.COMPLETIONS,
                 DistributionKeys.read(n.path("input_tokens"), 1), DistributionKeys.read(n.path("output_tokens"), 1),
-                sharedPrefix(n.path("shared_prefix")));
+                sharedPrefix(n.path("shared_prefix")), sessions(n.path("sessions")));
+    }
+
+    /** {@code task.sessions}, or null; turns are at least 1, think times at least 0 unless a min says otherwise. */
+    private static SessionsConfig sessions(JsonNode n) {
+        if (!n.isObject()) {
+            return null;
+        }
+        Distribution think = DistributionKeys.read(n.path("think_seconds"), 0);
+        return new SessionsConfig(DistributionKeys.read(n.path("turns"), 1),
+                think != null ? think : new Distribution.Fixed(0, 0, Double.POSITIVE_INFINITY));
     }
 
     /** {@code task.shared_prefix}, or null. */

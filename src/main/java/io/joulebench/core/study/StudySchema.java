@@ -104,6 +104,16 @@ final class StudySchema {
         put(f, field("input_tokens", DistributionKeys.schema(0), null).block());
         put(f, field("output_tokens", DistributionKeys.schema(0), null).block());
         put(f, field("shared_prefix", sharedPrefix(), null).block());
+        // issue 32: multi-turn conversations; a block, so a study without it keeps its config hash
+        put(f, field("sessions", sessions(), null).block());
+        return new Obj(f);
+    }
+
+    /** {@code task.sessions}: turns per conversation and the user's think time before each later turn, distributions. */
+    private static Obj sessions() {
+        Map<String, Field> f = new LinkedHashMap<>();
+        put(f, field("turns", DistributionKeys.schema(1), null).required());
+        put(f, field("think_seconds", DistributionKeys.schema(0), null).block());
         return new Obj(f);
     }
 

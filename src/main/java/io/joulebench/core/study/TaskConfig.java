@@ -8,11 +8,12 @@ import io.joulebench.core.workload.SharedPrefix;
  * {@code task}: the model (null for the reference engine when not given), prompts, token limits and the OpenAI API
  * the requests speak ({@code api}: completions sends {@code prompt} to {@code /v1/completions}, chat sends
  * {@code messages} to {@code /v1/chat/completions}). {@code inputTokens}, {@code outputTokens} (per-request length
- * distributions) and {@code sharedPrefix} are null unless the study sets them (docs/workloads.md).
+ * distributions), {@code sharedPrefix} and {@code sessions}
+ * (multi-turn conversations) are null unless the study sets them (docs/workloads.md).
  */
 public record TaskConfig(String model, DatasetConfig dataset, int maxInputTokens, int maxOutputTokens,
                          long randomSeed, OpenAiEndpoint api, Distribution inputTokens, Distribution outputTokens,
-                         SharedPrefix sharedPrefix) {
+                         SharedPrefix sharedPrefix, SessionsConfig sessions) {
 
     public TaskConfig {
         api = api == null ? OpenAiEndpoint.COMPLETIONS : api;
@@ -21,7 +22,7 @@ public record TaskConfig(String model, DatasetConfig dataset, int maxInputTokens
     /** A task with the dataset's own prompt lengths and one output limit. */
     public TaskConfig(String model, DatasetConfig dataset, int maxInputTokens, int maxOutputTokens, long randomSeed,
                       OpenAiEndpoint api) {
-        this(model, dataset, maxInputTokens, maxOutputTokens, randomSeed, api, null, null, null);
+        this(model, dataset, maxInputTokens, maxOutputTokens, randomSeed, api, null, null, null, null);
     }
 
     /** Whether requests take their lengths from distributions or a shared prefix rather than the dataset. */

@@ -113,11 +113,11 @@ public final class Http5StreamingTransport implements StreamingTransport {
 
     @Override
     public CompletionResult send(RequestShape request) throws TransportException, InterruptedException {
-        return exchange(client, options.body(request), true);
+        return exchange(client, options.body(request), true, options.keepsText(request));
     }
 
     /** One attempt; the first one, when it met a stale pooled connection, is sent once more on a fresh one. */
-    private CompletionResult exchange(CloseableHttpClient through, byte[] body, boolean first)
+    private CompletionResult exchange(CloseableHttpClient through, byte[] body, boolean first, boolean keepText)
             throws TransportException, InterruptedException {
         HttpClientContext context = HttpClientContext.create();
         HttpPost post = post(body);
@@ -130,14 +130,14 @@ public final class Http5StreamingTransport implements StreamingTransport {
                 throw new InterruptedException("cancelled before the response headers");
             }
             if (first && metStaleConnection(e, context.getEndpointDetails())) {
-                return retryOnFreshConnection(body);
+                return retryOnFreshConnection(body, keepText);
             }
             throw options.requestFailed(e);
         }
-        return respond(post, response);
+        return respond(post, response, keepText);
     }
 
-    private CompletionResult retryOnFreshConnection(byte[] body) throws TransportException, InterruptedException {
+    private CompletionResult retryOnFreshConnection(byte[] body, boolean keepText) throws TransportException, InterruptedException {
         if (closesAfterStream.compareAndSet(false, true)) {
             LOG.info("{} closed a pooled connection without answering on it; requests that meet one are sent "
                     + "again on a fresh connection (marked retried), and connections are no longer pooled after "
@@ -145,7 +145,7 @@ public final class Http5StreamingTransport implements StreamingTransport {
         }
         long retriedAt = options.clock().nanoTime();
         try {
-            return exchange(freshClient, body, false).retriedAt(retriedAt);
+            return exchange(freshClient, body, false, keepText).retriedAt(retriedAt);
         } catch (TransportException retryFailure) {
             throw retryFailure.retriedAt(retriedAt);
         }
@@ -170,7 +170,7 @@ public final class Http5StreamingTransport implements StreamingTransport {
         return post;
     }
 
-    private CompletionResult respond(HttpPost post, CloseableHttpResponse response) throws TransportException {
+    private CompletionResult respond(HttpPost post, CloseableHttpResponse response, boolean keepText) throws TransportException {
         try {
             HttpEntity entity = response.getEntity();
             if (response.getCode() / 100 != 2) {
@@ -180,7 +180,7 @@ public final class Http5StreamingTransport implements StreamingTransport {
                 post.cancel();
                 throw OpenAiTransportOptions.failure(options.parser(), "stream ended before [DONE]", null);
             }
-            return stream(post, entity, options.parser());
+            return stream(post, entity, options.parser(keepText));
         } finally {
             closeQuietly(response);
         }

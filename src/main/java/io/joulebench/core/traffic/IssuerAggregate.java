@@ -15,6 +15,9 @@ final class IssuerAggregate {
 
     private final Histogram dispatchDelays = new Histogram(3);
     private final Histogram writeDelays = new Histogram(3);
+    /** Later conversation turns: dispatch behind the instant each became ready, apart from the open-loop delays. */
+    private final Histogram turnDelays = new Histogram(3);
+    private long maxTurnDelay;
     private long maxWriteDelay;
     private int completed;
     private int errors;
@@ -42,6 +45,15 @@ final class IssuerAggregate {
             maxWriteDelay = Math.max(maxWriteDelay, clamped);
         }
         Long delay = record.dispatchDelayNanos();
+        SessionTurn turn = record.workload().session();
+        if (turn != null && !turn.first()) {
+            if (delay != null) {
+                long clamped = Math.max(0L, delay);
+                turnDelays.recordValue(clamped);
+                maxTurnDelay = Math.max(maxTurnDelay, clamped);
+            }
+            return;
+        }
         if (delay == null) {
             capBound++;
             return;
@@ -65,7 +77,8 @@ final class IssuerAggregate {
         }
         double capBoundFraction = cap == null || issued == 0 ? 0.0 : (double) capBound / issued;
         return new IssuerReport(issued, completed, errors, timeouts, issuanceNanos, cap, capBoundFraction,
-                summary(dispatchDelays, maxDelay), records, retried, summary(writeDelays, maxWriteDelay));
+                summary(dispatchDelays, maxDelay), records, retried, summary(writeDelays, maxWriteDelay),
+                summary(turnDelays, maxTurnDelay));
     }
 
     private static IssuerReport.LatencySummary summary(Histogram delays, long max) {

@@ -19,15 +19,27 @@ import java.util.List;
  *                              had closed ({@link CompletionResult#retried()})
  * @param writeLateness         strict lateness, {@code writtenAt − issuedAt}, over requests whose transport wrote them
  *                              on the issuer's thread ({@link ScheduledTransport}); empty for the others
+ * @param turnLateness          conversation turns after the first ({@link SessionSource}): dispatch behind the instant
+ *                              each became ready (the previous reply's end plus the think time); kept apart from
+ *                              {@code dispatchLateness}, which holds only open-loop instants; empty without sessions
  */
 public record IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
                            long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
                            LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount,
-                           LatencySummary writeLateness) {
+                           LatencySummary writeLateness, LatencySummary turnLateness) {
 
     public IssuerReport {
         records = List.copyOf(records);
         writeLateness = writeLateness == null ? LatencySummary.EMPTY : writeLateness;
+        turnLateness = turnLateness == null ? LatencySummary.EMPTY : turnLateness;
+    }
+
+    public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
+                        long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
+                        LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount,
+                        LatencySummary writeLateness) {
+        this(issuedCount, completedCount, errorCount, timeoutCount, issuanceDurationNanos, concurrencyCap,
+                capBoundFraction, dispatchLateness, records, retriedCount, writeLateness, LatencySummary.EMPTY);
     }
 
     public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,

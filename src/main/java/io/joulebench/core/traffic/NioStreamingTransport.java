@@ -124,7 +124,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             tasks.add(() -> grow(want));
             selector.wakeup();
         }
-        return new Exchange(conn, bytes);
+        return new Exchange(conn, bytes, options.keepsText(request));
     }
 
     @Override
@@ -448,10 +448,10 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         volatile long lastActivity;
         private final AtomicBoolean settled = new AtomicBoolean();
 
-        Exchange(Conn conn, ByteBuffer bytes) {
+        Exchange(Conn conn, ByteBuffer bytes, boolean keepText) {
             this.conn = conn;
             this.bytes = bytes;
-            this.parser = new OpenAiStreamParser(options.endpoint(), stamp, options.keepText(),
+            this.parser = new OpenAiStreamParser(options.endpoint(), stamp, keepText,
                     options.captureSendTimes());
         }
 

@@ -60,7 +60,7 @@ public final class OpenAiStreamingTransport implements StreamingTransport {
         if (response.statusCode() / 100 != 2) {
             throw errorStatus(response.statusCode(), chunks);
         }
-        return stream(chunks, options.parser());
+        return stream(chunks, options.parser(request));
     }
 
     private CompletionResult stream(ChunkQueue chunks, OpenAiStreamParser parser) throws TransportException {

@@ -59,7 +59,20 @@ public record OpenAiTransportOptions(URI uri, OpenAiEndpoint endpoint, Map<Strin
     }
 
     OpenAiStreamParser parser() {
-        return new OpenAiStreamParser(endpoint, clock, keepText, captureSendTimes);
+        return parser(keepText);
+    }
+
+    /** A parser keeping the reply's text when the options or {@code request} ask for it. */
+    OpenAiStreamParser parser(RequestShape request) {
+        return parser(keepsText(request));
+    }
+
+    boolean keepsText(RequestShape request) {
+        return keepText || request.keepsReply();
+    }
+
+    OpenAiStreamParser parser(boolean text) {
+        return new OpenAiStreamParser(endpoint, clock, text, captureSendTimes);
     }
 
     TransportException httpStatus(int status, byte[] excerpt, int length) {

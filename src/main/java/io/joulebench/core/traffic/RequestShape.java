@@ -17,4 +17,12 @@ public record RequestShape(int index, Map<String, Object> payload, RequestWorklo
     public RequestShape(int index, Map<String, Object> payload) {
         this(index, payload, RequestWorkload.NONE);
     }
+
+    /**
+     * Whether the transport must keep the reply's text ({@link CompletionResult#text()}) even when it keeps none
+     * otherwise: a conversation turn's reply is the next turn's history.
+     */
+    public boolean keepsReply() {
+        return workload.session() != null;
+    }
 }

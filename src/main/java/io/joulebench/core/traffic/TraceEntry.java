@@ -10,8 +10,24 @@ package io.joulebench.core.traffic;
  * @param outputTokens  the recorded output length, or null when absent
  * @param hashIds       the prompt's block hashes (Mooncake {@code hash_ids}: one per block, equal leading ids = a
  *                      shared prefix), empty when the format has none; not copied, so callers must not change it
+ * @param turn          where the row sits in a recorded conversation (a session trace), or null
  */
-public record TraceEntry(double offsetSeconds, Integer inputTokens, Integer outputTokens, int[] hashIds) {
+public record TraceEntry(double offsetSeconds, Integer inputTokens, Integer outputTokens, int[] hashIds,
+                         TraceTurn turn) {
+
+    /**
+     * A recorded conversation turn (a session trace, docs/workloads.md).
+     *
+     * @param chatId       this request's id
+     * @param parentChatId the id of the request this one follows in its conversation, or null for a first turn
+     * @param turn         the turn number as recorded (1 for a first turn)
+     */
+    public record TraceTurn(long chatId, Long parentChatId, int turn) {
+    }
+
+    public TraceEntry(double offsetSeconds, Integer inputTokens, Integer outputTokens, int[] hashIds) {
+        this(offsetSeconds, inputTokens, outputTokens, hashIds, null);
+    }
 
     /** The hash ids of a row that has none (one shared instance, so such rows compare equal). */
     public static final int[] NO_HASH_IDS = new int[0];
@@ -27,6 +43,6 @@ public record TraceEntry(double offsetSeconds, Integer inputTokens, Integer outp
 
     /** The same row at another offset (a slice's scheduled instant). */
     public TraceEntry atOffset(double seconds) {
-        return new TraceEntry(seconds, inputTokens, outputTokens, hashIds);
+        return new TraceEntry(seconds, inputTokens, outputTokens, hashIds, turn);
     }
 }

@@ -5,6 +5,7 @@ import io.joulebench.core.csv.CsvCells.Kind;
 import io.joulebench.core.csv.TableColumn;
 import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.SessionTurn;
 import java.math.BigDecimal;
 import java.util.function.Function;
 
@@ -49,6 +50,9 @@ public final class RequestColumns {
                     r -> r.record().workload().requestedOutputTokens()),
             value("shared_prefix_tokens", "tokens", Type.INT64, r -> r.record().workload().sharedPrefixTokens()),
             value("server_cached_tokens", "tokens", Type.INT64, r -> r.record().result().serverCachedTokens()),
+            // conversations (issue 32): the session (level-wide, in start order) and the turn (from 1); empty otherwise
+            value("session_id", "", Type.INT64, r -> session(r, SessionTurn::sessionId)),
+            value("turn", "", Type.INT32, r -> session(r, SessionTurn::turn)),
             // known only once every window of the level is: streamed empty, filled in when the level closes; last
             value(ENERGY_ATTRIBUTED_J, "J", Type.DOUBLE, r -> null));
 
@@ -62,6 +66,11 @@ public final class RequestColumns {
 
     private static TableColumn<RequestLogRow> text(String name, Function<RequestLogRow, Object> value) {
         return new TableColumn<>(name, Kind.TEXT, "", Type.STRING, value);
+    }
+
+    private static Object session(RequestLogRow row, Function<SessionTurn, Object> value) {
+        SessionTurn turn = row.record().workload().session();
+        return turn == null ? null : value.apply(turn);
     }
 
     /** A clock reading in seconds, exact to the nanosecond; null stays null (an empty cell). */

@@ -4,6 +4,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.SessionTurn;
 
 /**
  * The running aggregates of one window: attributed tokens (with their quarters) and the metrics of the requests it
@@ -31,6 +32,8 @@ final class WindowAggregate {
     private long sloMeeting;
     private long goodputTokens;
     private ReplayFidelity fidelity = ReplayFidelity.EMPTY;
+    /** Null until a conversation turn is folded in. */
+    private SessionCounts sessions;
     private final LatencyAccumulator ttft = new LatencyAccumulator();
     private final LatencyAccumulator tpot = new LatencyAccumulator();
     private final LatencyAccumulator itl = new LatencyAccumulator();
@@ -67,7 +70,13 @@ final class WindowAggregate {
         if (!inWindow) {
             return;
         }
-        if (r.dispatchDelayNanos() != null) {
+        SessionTurn turn = r.workload().session();
+        if (turn != null) {
+            sessions = (sessions == null ? SessionCounts.NONE : sessions).plus(new SessionCounts(turn.first() ? 1 : 0,
+                    turn.last() && r.status() == RequestStatus.OK ? 1 : 0));
+        }
+        // a later turn's delay runs from when it became ready, not from an open-loop instant: the issuer reports it
+        if (r.dispatchDelayNanos() != null && (turn == null || turn.first())) {
             dispatch.add(r.dispatchDelayNanos());
         }
         if (r.status() == RequestStatus.ERROR) {
@@ -132,7 +141,7 @@ final class WindowAggregate {
                 inWindow == 0 ? null : (double) completed / inWindow, lengthTruncated,
                 LatencyPercentiles.of(ttft), LatencyPercentiles.of(tpot), LatencyPercentiles.of(itl),
                 LatencyPercentiles.of(e2e), ratio, LatencyPercentiles.of(dispatch), capBoundFraction,
-                sloResult(seconds), fidelity);
+                sloResult(seconds), fidelity, sessions);
     }
 
     private SloResult sloResult(double seconds) {

@@ -14,16 +14,30 @@ package io.joulebench.core.window;
  * @param capBoundFraction               the level-wide cap-bound fraction from the issuer; null until the drain
  * @param slo                            the SLO overlay, or null when no SLO was set
  * @param fidelity                       delivered beside requested lengths of its completed requests (issue 30)
+ * @param sessions                       conversations started and completed in the window, or null without a session
+ *                                       workload (issue 32)
  */
 public record WindowMetrics(double requestThroughputReqS, long completedCount, long errorCount, long timeoutCount,
                             long inWindowCount, Double completionRate, long lengthTruncatedCount,
                             LatencyPercentiles ttft, LatencyPercentiles tpot, LatencyPercentiles itl,
                             LatencyPercentiles e2e, Double serverReportedClientTokenRatio,
                             LatencyPercentiles dispatchLateness, Double capBoundFraction, SloResult slo,
-                            ReplayFidelity fidelity) {
+                            ReplayFidelity fidelity, SessionCounts sessions) {
 
     public WindowMetrics {
         fidelity = fidelity == null ? ReplayFidelity.EMPTY : fidelity;
+    }
+
+    /** Metrics without conversations. */
+    public WindowMetrics(double requestThroughputReqS, long completedCount, long errorCount, long timeoutCount,
+                         long inWindowCount, Double completionRate, long lengthTruncatedCount,
+                         LatencyPercentiles ttft, LatencyPercentiles tpot, LatencyPercentiles itl,
+                         LatencyPercentiles e2e, Double serverReportedClientTokenRatio,
+                         LatencyPercentiles dispatchLateness, Double capBoundFraction, SloResult slo,
+                         ReplayFidelity fidelity) {
+        this(requestThroughputReqS, completedCount, errorCount, timeoutCount, inWindowCount, completionRate,
+                lengthTruncatedCount, ttft, tpot, itl, e2e, serverReportedClientTokenRatio, dispatchLateness,
+                capBoundFraction, slo, fidelity, null);
     }
 
     /** Metrics without workload sums (nothing asked of the requests). */

@@ -33,13 +33,14 @@ class RequestColumnsTest {
 
     @Test
     void requests_csv_keeps_the_header_it_had_before_the_table() {
-        // the file format before the table existed, plus issue 30's fidelity columns before the attributed energy: a
+        // the file format before the table existed, plus issue 30's fidelity columns and issue 32's conversation
+        // columns before the attributed energy: a
         // rename or reorder must be recorded in docs/results.md
         assertThat(RequestColumns.TABLE.headerLine()).isEqualTo("request_index,issued_at,dispatched_at,"
                 + "first_token_at,completed_at,ttft_ms,e2e_latency_ms,client_output_tokens,server_prompt_tokens,"
                 + "server_completion_tokens,status,finish_reason,level_index,window_index,in_measurement_window,"
                 + "is_ramp,completed_in_drain,output_token_times,error,retried,requested_input_tokens,"
-                + "requested_output_tokens,shared_prefix_tokens,server_cached_tokens,energy_attributed_j");
+                + "requested_output_tokens,shared_prefix_tokens,server_cached_tokens,session_id,turn,energy_attributed_j");
     }
 
     @Test

@@ -36,7 +36,7 @@ class WindowsCsvTableTest {
 
     @Test
     void the_column_list_matches_issue_7_in_order() {
-        assertThat(WindowsCsvColumns.ALL).hasSize(84).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL).hasSize(86).doesNotHaveDuplicates();
         assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
         int auto = WindowsCsvColumns.ALL.indexOf("window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto - 3, auto + 1))
@@ -45,8 +45,9 @@ class WindowsCsvTableTest {
                         "window_auto_s");
         int input = WindowsCsvColumns.ALL.indexOf("input_tokens");
         assertThat(WindowsCsvColumns.ALL.subList(input, WindowsCsvColumns.ALL.size()))
-                .as("issue 30's workload columns last")
-                .containsExactly("input_tokens", "j_per_total_token", "input_delivered_ratio", "output_delivered_ratio");
+                .as("issue 30's workload columns, then issue 32's conversations, last")
+                .containsExactly("input_tokens", "j_per_total_token", "input_delivered_ratio", "output_delivered_ratio",
+                        "sessions_started", "sessions_completed");
         assertThat(WindowsCsvColumns.ALL.subList(auto + 1, input))
                 .as("issue 18's energy domains, device groups and attributed J/request after them")
                 .containsExactly("gpu_energy_j", "host_energy_j", "host_energy_kind", "host_energy_method", "host_energy_source",

@@ -187,4 +187,20 @@ class TransportWireBehaviourTest {
             assertThat(r.retried()).isFalse();
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(HttpClientKind.class)
+    void a_session_turn_keeps_its_reply_text_where_the_transport_keeps_none(HttpClientKind client) throws Exception {
+        RequestShape turn = new RequestShape(1, SHAPE.payload(),
+                RequestWorkload.NONE.inSession(new SessionTurn(0, 2, 3, 0L)));
+        try (WireServer server = new WireServer(WireServer.Habits.llamaCpp(), THREE_TOKENS);
+             StreamingTransport transport = client.builder().baseUrl(server.baseUrl()).keepText(false)
+                     .readTimeout(Duration.ofSeconds(10)).build()) {
+            assertThat(transport.send(SHAPE).text()).as("a plain request").isNull();
+            awaitAtLeast(server::ended, 1);
+            CompletionResult reply = transport.send(turn);
+            assertThat(reply.text()).as("a session turn").isEqualTo("abc");
+            assertThat(reply.tokenCount()).isEqualTo(3);
+        }
+    }
 }

@@ -14,7 +14,9 @@ public enum TraceFormat {
     JOULEBENCH("joulebench", "Joulebench's own CSV (offset_s[,input_tokens][,output_tokens])", true),
     MOONCAKE("mooncake", "Mooncake trace JSONL (kvcache-ai/Mooncake)", false),
     AZURE("azure", "Azure LLM inference trace CSV (Azure/AzurePublicDataset)", true),
-    BURSTGPT("burstgpt", "BurstGPT CSV (HPMLL/BurstGPT)", true);
+    BURSTGPT("burstgpt", "BurstGPT CSV (HPMLL/BurstGPT)", true),
+    SESSIONS("sessions", "session trace CSV with Bailian-style fields (chat_id,parent_chat_id,turn,timestamp,"
+            + "input_length,output_length)", true);
 
     /** {@code format: auto}: detected from the file's first line. */
     public static final String AUTO = "auto";
@@ -61,6 +63,9 @@ public enum TraceFormat {
         if (header.contains(AzureLines.TIMESTAMP) && header.contains(AzureLines.CONTEXT)) {
             return Optional.of(AZURE);
         }
+        if (header.contains(SessionLines.CHAT_ID) && header.contains(SessionLines.PARENT_CHAT_ID)) {
+            return Optional.of(SESSIONS);
+        }
         if (header.contains(BurstGptLines.TIMESTAMP) && header.contains(BurstGptLines.RESPONSE)) {
             return Optional.of(BURSTGPT);
         }
@@ -79,6 +84,7 @@ public enum TraceFormat {
             case MOONCAKE -> new MooncakeLines(file);
             case AZURE -> new AzureLines(file, line, first);
             case BURSTGPT -> new BurstGptLines(file, line, first);
+            case SESSIONS -> new SessionLines(file, line, first);
         };
     }
 }

@@ -12,6 +12,10 @@ record TraceLine(double timeSeconds, String timeText, TraceEntry entry, String s
         return new TraceLine(timeSeconds, timeText, new TraceEntry(timeSeconds, input, output, hashIds), null);
     }
 
+    static TraceLine turn(double timeSeconds, String timeText, int input, int output, TraceEntry.TraceTurn turn) {
+        return new TraceLine(timeSeconds, timeText, new TraceEntry(timeSeconds, input, output, null, turn), null);
+    }
+
     static TraceLine skipped(double timeSeconds, String timeText, String reason) {
         return new TraceLine(timeSeconds, timeText, null, reason);
     }

@@ -113,6 +113,7 @@ public final class TraceReader implements Closeable {
             case MOONCAKE -> MooncakeLines.TIMESTAMP;
             case AZURE -> AzureLines.TIMESTAMP;
             case BURSTGPT -> BurstGptLines.TIMESTAMP;
+            case SESSIONS -> SessionLines.TIMESTAMP;
         };
     }
 

@@ -20,6 +20,7 @@ class TraceFormatDetectionTest {
         "output_tokens, offset_s|JOULEBENCH",
         "TIMESTAMP,ContextTokens,GeneratedTokens|AZURE",
         "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type|BURSTGPT",
+        "chat_id,parent_chat_id,turn,timestamp,input_length,output_length|SESSIONS",
     })
     void the_first_line_names_the_format(String first, TraceFormat expected) {
         assertThat(TraceFormat.detect(first)).contains(expected);
@@ -33,7 +34,8 @@ class TraceFormatDetectionTest {
 
     @Test
     void every_format_is_a_choice_of_the_study_key_besides_auto() {
-        assertThat(TraceFormat.choices()).containsExactly("auto", "joulebench", "mooncake", "azure", "burstgpt");
+        assertThat(TraceFormat.choices()).containsExactly("auto", "joulebench", "mooncake", "azure", "burstgpt",
+                "sessions");
         assertThat(TraceFormat.fromWire("azure")).contains(TraceFormat.AZURE);
         assertThat(TraceFormat.fromWire("auto")).isEmpty();
     }

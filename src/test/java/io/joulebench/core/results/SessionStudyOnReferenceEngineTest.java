@@ -1,0 +1,100 @@
+package io.joulebench.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.time.Clock;
+import io.joulebench.testing.TestWiring;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 32, acceptance 3, end to end: a session study on the in-process reference engine (the real clock). Checked
+ * per session from requests.csv alone: every turn k+1 left after turn k completed, and the server's prompt tokens
+ * grow turn by turn; windows.csv counts the sessions started and completed.
+ */
+class SessionStudyOnReferenceEngineTest {
+
+    private static final String STUDY = """
+            study_name: session-study
+            serving_mode: server
+            engine: reference
+            runners: {reference: in-process}
+            task:
+              api: chat
+              dataset: {source: builtin, n_prompts: 20, order: interleaved}
+              max_output_tokens: 8
+              random_seed: 42
+              sessions: {turns: 3, think_seconds: {distribution: uniform, min: 0.02, max: 0.1}}
+            measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+            server:
+              traffic: {rate: 4, ramp_exclusion_seconds: 0.5, window_seconds: 2}
+              warmup: {mode: fixed, duration_seconds: 0.2}
+              windows_per_level: 2
+            study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void every_later_turn_leaves_after_the_previous_one_completed_and_carries_a_longer_prompt() throws Exception {
+        Path yaml = Files.writeString(tmp.resolve("study.yaml"), STUDY);
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve("out"), StudyRunListener.NONE);
+
+        List<Map<String, String>> requests = new ArrayList<>();
+        try (var files = Files.walk(r.folder())) {
+            for (Path log : files.filter(f -> f.getFileName().toString().equals("requests.csv")).toList()) {
+                requests.addAll(Csv.rows(log));
+            }
+        }
+        assertThat(requests).isNotEmpty().allSatisfy(q -> {
+            assertThat(q.get("status")).as(q.get("error")).isEqualTo("ok");
+            assertThat(q.get("session_id")).isNotBlank();
+            assertThat(q.get("turn")).isNotBlank();
+        });
+        Map<String, List<Map<String, String>>> sessions = requests.stream()
+                .collect(Collectors.groupingBy(q -> q.get("level_index") + "/" + q.get("session_id")));
+        long multiTurn = 0;
+        for (List<Map<String, String>> turns : sessions.values()) {
+            turns.sort(Comparator.comparingInt(q -> Integer.parseInt(q.get("turn"))));
+            for (int k = 1; k < turns.size(); k++) {
+                Map<String, String> before = turns.get(k - 1);
+                Map<String, String> next = turns.get(k);
+                if (Integer.parseInt(next.get("turn")) != Integer.parseInt(before.get("turn")) + 1) {
+                    continue; // a turn logged in no window (the ramp's edge) leaves a gap
+                }
+                multiTurn++;
+                assertThat(new BigDecimal(next.get("dispatched_at"))).as("session %s turn %s",
+                        next.get("session_id"), next.get("turn"))
+                        .isGreaterThanOrEqualTo(new BigDecimal(before.get("completed_at")));
+                assertThat(new BigDecimal(next.get("issued_at"))).as("ready after the reply plus the think time")
+                        .isGreaterThan(new BigDecimal(before.get("completed_at")));
+                assertThat(Long.parseLong(next.get("server_prompt_tokens")))
+                        .as("session %s turn %s's prompt tokens", next.get("session_id"), next.get("turn"))
+                        .isGreaterThan(Long.parseLong(before.get("server_prompt_tokens"))
+                                + Long.parseLong(before.get("server_completion_tokens")));
+            }
+        }
+        assertThat(multiTurn).as("consecutive turns checked").isGreaterThan(5);
+
+        List<Map<String, String>> windows = Csv.rows(r.folder().resolve("windows.csv"));
+        assertThat(windows).hasSize(2).allSatisfy(w -> {
+            assertThat(Long.parseLong(w.get("sessions_started"))).isPositive();
+            assertThat(w.get("sessions_completed")).isNotBlank();
+        });
+        assertThat(windows.stream().mapToLong(w -> Long.parseLong(w.get("sessions_completed"))).sum()).isPositive();
+    }
+}
