@@ -4,19 +4,25 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.joulebench.core.event.RecordedEvent;
+import java.time.Instant;
+import javafx.application.Platform;
 
 /**
  * The layer rules: the harness and the reference engine stay headless, core never names the reference engine (it
  * reaches it only through the embedded-server seam that the composition roots fill), the CLI launches the workbench
  * through one call and knows nothing else of it, view models hold no controls, and the core's packages form no cycle
- * (results are data, the run package orchestrates them). Each rule has a test in its package showing it fails on a
- * violating class ({@code core.CoreRulesTest}, {@code cli.CliRulesTest}, {@code app.AppRulesTest}).
+ * (results are data, the run package orchestrates them) and sit in the layers docs/architecture.md draws; progress
+ * lines are printed, never read back; only the UI executor posts to the FX thread; only the clock reads the time.
+ * Each rule has a test in its package showing it fails on a violating class ({@code core.CoreRulesTest},
+ * {@code cli.CliRulesTest}, {@code app.AppRulesTest}).
  */
 @AnalyzeClasses(packages = "io.joulebench", importOptions = ImportOption.DoNotIncludeTests.class)
 public class ArchitectureTest {
@@ -79,4 +85,64 @@ public class ArchitectureTest {
             .matching("io.joulebench.core.(*)..")
             .should().beFreeOfCycles()
             .because("each concept has one home: results are data the run package writes, never its caller");
+
+    /**
+     * Core's packages in layers, lowest first, as docs/architecture.md draws them: a layer uses only the layers below
+     * it (and itself). Foundation: values and formats every layer shares; measurement: traffic, energy, servers,
+     * windows and their gates; study: the model of what to run; session: running one group of cells and the events
+     * it reports; results: what a run writes; run: the study loop, where groups run, and comparing runs.
+     */
+    @ArchTest
+    public static final ArchRule core_layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("foundation").definedBy("io.joulebench.core", "io.joulebench.core.time..",
+                    "io.joulebench.core.csv..", "io.joulebench.core.parquet..", "io.joulebench.core.slo..")
+            .layer("measurement").definedBy("io.joulebench.core.traffic..", "io.joulebench.core.energy..",
+                    "io.joulebench.core.server..", "io.joulebench.core.capacity..", "io.joulebench.core.stats..",
+                    "io.joulebench.core.attribution..", "io.joulebench.core.bench..", "io.joulebench.core.workload..",
+                    "io.joulebench.core.window..", "io.joulebench.core.warmup..")
+            .layer("study").definedBy("io.joulebench.core.study..", "io.joulebench.core.precision..")
+            .layer("session").definedBy("io.joulebench.core.session..", "io.joulebench.core.event..")
+            .layer("results").definedBy("io.joulebench.core.results..")
+            .layer("run").definedBy("io.joulebench.core.run..", "io.joulebench.core.executor..",
+                    "io.joulebench.core.compare..")
+            .withOptionalLayers(true) // the rule tests check it on a few classes
+            .whereLayer("run").mayNotBeAccessedByAnyLayer()
+            .whereLayer("results").mayOnlyBeAccessedByLayers("run")
+            .whereLayer("session").mayOnlyBeAccessedByLayers("results", "run")
+            .whereLayer("study").mayOnlyBeAccessedByLayers("session", "results", "run")
+            .whereLayer("measurement").mayOnlyBeAccessedByLayers("study", "session", "results", "run")
+            .because("dependencies point down, so a lower package can be read, tested and moved without the ones"
+                    + " above it (docs/architecture.md, Layers)");
+
+    @ArchTest
+    public static final ArchRule progress_lines_are_shown_not_read = noClasses()
+            .that().resideOutsideOfPackages("io.joulebench.cli..", "io.joulebench.core.event..")
+            .should().callMethod(RecordedEvent.class, "line")
+            .because("a progress line is for people: the program decides from the event's fields, so a reworded"
+                    + " sentence changes nothing it does (issue 31); only the CLI prints lines and the codec stores"
+                    + " them");
+
+    @ArchTest
+    public static final ArchRule only_the_ui_executor_posts_to_the_fx_thread = noClasses()
+            .that().resideOutsideOfPackage("io.joulebench.app.fx..")
+            .should().callMethod(Platform.class, "runLater", Runnable.class)
+            .because("work reaches the FX thread through UiExecutor (FxUiExecutor.later to defer a step), so view"
+                    + " models run without a toolkit and nothing posts one runLater per sample");
+
+    /**
+     * Only the clock reads the machine's time. Left out, each for a reason: the traffic package (the pacer and the
+     * transport that writes at its instants), bench (measures this machine), the engine (a server with its own
+     * clock), and the prompt lookahead, which measures how long the pacer waited for a prompt.
+     */
+    @ArchTest
+    public static final ArchRule time_is_read_through_the_clock = noClasses()
+            .that().resideInAnyPackage("io.joulebench.core..", "io.joulebench.app..", "io.joulebench.cli..")
+            .and().resideOutsideOfPackages("io.joulebench.core.time..", "io.joulebench.core.traffic..",
+                    "io.joulebench.core.bench..")
+            .and().doNotHaveFullyQualifiedName("io.joulebench.core.workload.PromptLookahead")
+            .should().callMethod(System.class, "nanoTime")
+            .orShould().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(Instant.class, "now")
+            .because("a virtual clock then drives every timed path in tests, and a run's instants come from one"
+                    + " source");
 }

@@ -33,8 +33,6 @@ import picocli.CommandLine.Spec;
                         + " reference-engine study on the NVML meter."})
 public final class GpuCheckCommand implements Callable<Integer> {
 
-    enum Format { text, json }
-
     @Option(names = "--gpus", split = ",", paramLabel = "I", description = "NVML indices, e.g. 0,1 (default: all).")
     List<Integer> gpus = new ArrayList<>();
 
@@ -52,9 +50,8 @@ public final class GpuCheckCommand implements Callable<Integer> {
                     + " measured by nvml, with energy > 0 and counter and integrated power within 10 %%.")
     java.nio.file.Path results;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text or json (default: ${DEFAULT-VALUE}).")
-    Format format;
+    @picocli.CommandLine.Mixin
+    ReportFormat output;
 
     @Spec
     CommandSpec spec;
@@ -78,7 +75,7 @@ public final class GpuCheckCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.RUN_FAILED;
         }
-        if (format == Format.json) {
+        if (output.json()) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
         } else {
             print(out, report);

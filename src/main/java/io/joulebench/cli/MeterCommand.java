@@ -37,8 +37,6 @@ import picocli.CommandLine.Spec;
                 "NVML loads libnvidia-ml.so from the system; -Djna.library.path=DIR loads it from DIR."})
 public final class MeterCommand implements Callable<Integer> {
 
-    enum Format { text, json }
-
     @Option(names = "--source", defaultValue = "auto", paramLabel = "SOURCE",
             description = "auto, nvml, rapl, dcgm, prometheus, cpu-estimate or simulated (default: ${DEFAULT-VALUE}).")
     String source;
@@ -122,9 +120,8 @@ public final class MeterCommand implements Callable<Integer> {
     @Option(names = "--no-edge-alignment", description = "Read counters at the edges as they are (no tick alignment).")
     boolean noEdgeAlignment;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text or json (default: ${DEFAULT-VALUE}).")
-    Format format;
+    @picocli.CommandLine.Mixin
+    ReportFormat output;
 
     @Spec
     CommandSpec spec;
@@ -155,7 +152,7 @@ public final class MeterCommand implements Callable<Integer> {
             Map<String, Object> report = report(result, selection.reasons(), result.warnings());
             report.put("settings", meter.settings());
             PrintWriter out = spec.commandLine().getOut();
-            if (format == Format.json) {
+            if (output.json()) {
                 out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
             } else {
                 MeterText.print(out, result, selection.reasons(), result.warnings());

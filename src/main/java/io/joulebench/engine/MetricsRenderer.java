@@ -18,37 +18,25 @@ final class MetricsRenderer {
     static String render(List<GpuReading> gpus, String servedModel, int running, int waiting, long promptTokens,
                          long cachedPromptTokens, long generationTokens) {
         StringBuilder b = new StringBuilder(2048 + 600 * gpus.size());
-        header(b, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "counter",
-                "Total energy consumption since boot (in mJ), SIMULATED.");
-        for (GpuReading g : gpus) {
-            sample(b, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", g).append(g.counterMj()).append('\n');
-        }
-        header(b, "DCGM_FI_DEV_POWER_USAGE", "gauge", "Power draw (in W), SIMULATED.");
-        for (GpuReading g : gpus) {
-            sample(b, "DCGM_FI_DEV_POWER_USAGE", g).append(number(g.powerW())).append('\n');
-        }
-        header(b, "DCGM_FI_DEV_GPU_TEMP", "gauge", "GPU temperature (in C), SIMULATED.");
-        for (GpuReading g : gpus) {
-            sample(b, "DCGM_FI_DEV_GPU_TEMP", g).append(number(g.temperatureC())).append('\n');
-        }
-        header(b, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "gauge",
-                "Throttling reasons bitmask (0x20 thermal slowdown), SIMULATED.");
-        for (GpuReading g : gpus) {
-            sample(b, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", g).append(g.throttleReasons()).append('\n');
-        }
+        perGpu(b, "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", "counter",
+                "Total energy consumption since boot (in mJ), SIMULATED.", gpus, g -> String.valueOf(g.counterMj()));
+        perGpu(b, "DCGM_FI_DEV_POWER_USAGE", "gauge", "Power draw (in W), SIMULATED.", gpus,
+                g -> number(g.powerW()));
+        perGpu(b, "DCGM_FI_DEV_GPU_TEMP", "gauge", "GPU temperature (in C), SIMULATED.", gpus,
+                g -> number(g.temperatureC()));
+        perGpu(b, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "gauge",
+                "Throttling reasons bitmask (0x20 thermal slowdown), SIMULATED.", gpus,
+                g -> String.valueOf(g.throttleReasons()));
         String model = "{model_name=" + Json.quote(servedModel) + "} ";
-        header(b, "vllm:num_requests_running", "gauge", "Number of requests in the running batch.");
-        b.append("vllm:num_requests_running").append(model).append(running).append('\n');
-        header(b, "vllm:num_requests_waiting", "gauge", "Number of requests waiting in the queue.");
-        b.append("vllm:num_requests_waiting").append(model).append(waiting).append('\n');
-        header(b, "vllm:prompt_tokens_total", "counter", "Number of prefill tokens processed.");
-        b.append("vllm:prompt_tokens_total").append(model).append(promptTokens).append('\n');
-        header(b, "vllm:prefix_cache_queries_total", "counter", "Prompt tokens looked up in the prefix cache.");
-        b.append("vllm:prefix_cache_queries_total").append(model).append(promptTokens).append('\n');
-        header(b, "vllm:prefix_cache_hits_total", "counter", "Prompt tokens served from the prefix cache, SIMULATED.");
-        b.append("vllm:prefix_cache_hits_total").append(model).append(cachedPromptTokens).append('\n');
-        header(b, "vllm:generation_tokens_total", "counter", "Number of generation tokens processed.");
-        b.append("vllm:generation_tokens_total").append(model).append(generationTokens).append('\n');
+        engine(b, "vllm:num_requests_running", "gauge", "Number of requests in the running batch.", model, running);
+        engine(b, "vllm:num_requests_waiting", "gauge", "Number of requests waiting in the queue.", model, waiting);
+        engine(b, "vllm:prompt_tokens_total", "counter", "Number of prefill tokens processed.", model, promptTokens);
+        engine(b, "vllm:prefix_cache_queries_total", "counter", "Prompt tokens looked up in the prefix cache.", model,
+                promptTokens);
+        engine(b, "vllm:prefix_cache_hits_total", "counter", "Prompt tokens served from the prefix cache, SIMULATED.",
+                model, cachedPromptTokens);
+        engine(b, "vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", model,
+                generationTokens);
         header(b, "joulebench_sim_true_energy_joules_total", "counter",
                 "Ground truth of the simulation: exact integral of power since start (J), evaluated at scrape time.");
         for (GpuReading g : gpus) {
@@ -61,6 +49,21 @@ final class MetricsRenderer {
     private static void header(StringBuilder b, String name, String type, String help) {
         b.append("# HELP ").append(name).append(' ').append(help).append('\n')
                 .append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    /** One DCGM metric: its header and a sample per GPU with the exporter's labels. */
+    private static void perGpu(StringBuilder b, String name, String type, String help, List<GpuReading> gpus,
+                               java.util.function.Function<GpuReading, String> value) {
+        header(b, name, type, help);
+        for (GpuReading g : gpus) {
+            sample(b, name, g).append(value.apply(g)).append('\n');
+        }
+    }
+
+    /** One engine-wide metric: its header and its one sample, so the name is written once. */
+    private static void engine(StringBuilder b, String name, String type, String help, String labels, long value) {
+        header(b, name, type, help);
+        b.append(name).append(labels).append(value).append('\n');
     }
 
     private static StringBuilder sample(StringBuilder b, String name, GpuReading g) {

@@ -34,4 +34,28 @@ class CoreRulesTest {
         assertThatThrownBy(() -> ArchitectureTest.core_packages_have_no_cycles.check(classes))
                 .isInstanceOf(AssertionError.class).hasMessageContaining("Cycle");
     }
+
+    @Test
+    void a_lower_layer_using_a_higher_one_fails_the_layer_rule() {
+        JavaClasses violating = new ClassFileImporter().importClasses(io.joulebench.core.time.LayerFixture.class,
+                io.joulebench.core.results.ResultsFolder.class);
+        assertThatThrownBy(() -> ArchitectureTest.core_layers.check(violating))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("LayerFixture");
+        // the run layer above results, and results above session, are the allowed direction
+        JavaClasses clean = new ClassFileImporter().importClasses(io.joulebench.core.run.StudyRunner.class,
+                io.joulebench.core.results.ResultsFolder.class, io.joulebench.core.session.SessionSink.class);
+        assertThatCode(() -> ArchitectureTest.core_layers.check(clean)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void reading_the_wall_time_past_the_clock_fails_the_rule() throws ClassNotFoundException {
+        JavaClasses violating = new ClassFileImporter().importClasses(
+                Class.forName("io.joulebench.core.run.ClockBypassFixture"));
+        assertThatThrownBy(() -> ArchitectureTest.time_is_read_through_the_clock.check(violating))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("Instant.now()");
+        JavaClasses clean = new ClassFileImporter().importClasses(io.joulebench.core.time.Clock.class,
+                io.joulebench.core.executor.ssh.SshConnection.class);
+        assertThatCode(() -> ArchitectureTest.time_is_read_through_the_clock.check(clean))
+                .doesNotThrowAnyException();
+    }
 }

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class TraceFormatsReplayOnReferenceEngineTest {
 
-    private static final double TIME_SCALE = 40; // two minutes of trace in three seconds
+    private static final double TIME_SCALE = 80; // two minutes of trace in a second and a half
     private static final List<String> CORPUS = List.of("The quick brown fox jumps over the lazy dog.",
             "Energy per token depends first on the workload: prompt lengths, prefix reuse, answer lengths.",
             "A trace records arrivals and lengths, not text; the text comes from the study's dataset.");

@@ -13,4 +13,12 @@ public final class FxUiExecutor implements UiExecutor {
             Platform.runLater(work);
         }
     }
+
+    /**
+     * Runs work on the FX thread after the events already queued, even when called there: for a step that needs
+     * the layout or skin the current event is about to make.
+     */
+    public static void later(Runnable work) {
+        Platform.runLater(work);
+    }
 }

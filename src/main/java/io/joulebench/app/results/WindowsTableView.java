@@ -94,9 +94,9 @@ public final class WindowsTableView {
         columns.add(0, run);
         table.getColumns().setAll(columns);
         fillWithReason(reason);
-        table.skinProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(this::installHeaderTips));
+        table.skinProperty().addListener((o, a, b) -> io.joulebench.app.fx.FxUiExecutor.later(this::installHeaderTips));
         for (TableColumn<WindowRow, ?> c : columns) {
-            c.visibleProperty().addListener((o, a, b) -> javafx.application.Platform.runLater(this::installHeaderTips));
+            c.visibleProperty().addListener((o, a, b) -> io.joulebench.app.fx.FxUiExecutor.later(this::installHeaderTips));
         }
         columnChooser.setId("windows-columns");
         columnChooser.setTooltip(new Tooltip("Choose which windows.csv columns the table shows"));
@@ -151,7 +151,7 @@ public final class WindowsTableView {
                 }
                 MenuItem item = new MenuItem(c.getId().equals(RUN_COLUMN) ? "Run" : label(c.getId()));
                 item.setMnemonicParsing(false);
-                item.setOnAction(a -> javafx.application.Platform.runLater(() -> openFilter(c)));
+                item.setOnAction(a -> io.joulebench.app.fx.FxUiExecutor.later(() -> openFilter(c)));
                 filterChooser.getItems().add(item);
             }
         });

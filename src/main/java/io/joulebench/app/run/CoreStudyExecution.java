@@ -68,7 +68,7 @@ public final class CoreStudyExecution implements StudyExecution {
         ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
         try (EventLog log = new EventLog(folder.dir(), 0, clock)) {
             events.set(log);
-            return RunEnd.of(new StudyRunner(executor, clock).continueIn(folder, plan,
+            return end(new StudyRunner(executor, clock).continueIn(folder, plan,
                     new TeeListener(listener, log)));
         }
     }
@@ -86,7 +86,7 @@ public final class CoreStudyExecution implements StudyExecution {
             folder.label(runLabel);
         }
         try (EventLog events = new EventLog(folder.dir(), 0, clock)) { // so `joulebench watch` can follow it too
-            return RunEnd.of(runner().continueIn(folder, plan, new TeeListener(listener, events)));
+            return end(runner().continueIn(folder, plan, new TeeListener(listener, events)));
         }
     }
 
@@ -112,8 +112,20 @@ public final class CoreStudyExecution implements StudyExecution {
         }
         try (EventLog events = new EventLog(resultsDir, credited, clock)) {
             log.set(events);
-            return RunEnd.of(runner.resume(resultsDir, null, new TeeListener(listener, events)));
+            return end(runner.resume(resultsDir, null, new TeeListener(listener, events)));
         }
+    }
+
+    /**
+     * The seam's promise: an interrupt is this cancelled end, consumed here (the runner re-asserts it for callers
+     * that unwind on it, as the CLI does), so the run's thread goes on to close the event log and report the end.
+     */
+    private static RunEnd end(io.joulebench.core.run.StudyRunResult result) {
+        RunEnd end = RunEnd.of(result);
+        if (end.interrupted()) {
+            Thread.interrupted();
+        }
+        return end;
     }
 
     /** Orphans were reaped once when the workbench started; a run does not reap again. */

@@ -65,7 +65,7 @@ public final class StudyRunBackend {
                             errors.report(what, cause);
                         }
                     }, () -> {
-                        java.time.Instant now = java.time.Instant.now();
+                        java.time.Instant now = io.joulebench.core.time.Clock.system().wallTime();
                         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
                     });
             controller.followClusterRunsWith(runs::followOwn);

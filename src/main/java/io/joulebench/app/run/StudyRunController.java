@@ -15,7 +15,6 @@ import io.joulebench.core.session.StudyRunListener;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -95,7 +94,8 @@ public final class StudyRunController implements RunController {
     public void start() {
         Study study = host.studyToRun();
         ExecutorKind where = host.runOn();
-        Path folder = ResultsFolder.newFolderPath(resultsRoot, study.studyName(), Instant.now());
+        Path folder = ResultsFolder.newFolderPath(resultsRoot, study.studyName(),
+                io.joulebench.core.time.Clock.system().wallTime());
         String label = java.util.Objects.toString(host.runLabel(), "");
         if (where == ExecutorKind.LOCAL) {
             launch(study.studyName(), folder, f -> label.isBlank() ? execution.run(study, folder, f)

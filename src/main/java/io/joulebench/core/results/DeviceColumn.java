@@ -2,6 +2,7 @@ package io.joulebench.core.results;
 
 import io.joulebench.core.csv.ColumnTable;
 import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.DeclaredColumn;
 import io.joulebench.core.csv.TableColumn;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.DeviceInfo;
@@ -17,7 +18,7 @@ import java.util.function.Function;
  * {@code experiment_id} and agree on kind, method and source. Add columns at the end; {@link #TABLE} is the file's
  * generic column table, which the writer iterates.
  */
-public enum DeviceColumn {
+public enum DeviceColumn implements DeclaredColumn<DeviceColumn.Row> {
     EXPERIMENT_ID("experiment_id", Kind.TEXT, "", Type.STRING, d -> d.window().windowId()),
     LEVEL_INDEX("level_index", Kind.VALUE, "", Type.INT32, d -> d.window().level().levelIndex()),
     WINDOW_INDEX("window_index", Kind.VALUE, "", Type.INT32, d -> d.window().window().windowIndex()),
@@ -71,25 +72,9 @@ public enum DeviceColumn {
         this.column = new TableColumn<>(header, kind, unit, parquetType, value);
     }
 
-    /** The column in the generic form every results file's table uses. */
+    @Override
     public TableColumn<Row> column() {
         return column;
-    }
-
-    public String header() {
-        return column.name();
-    }
-
-    public Kind kind() {
-        return column.kind();
-    }
-
-    public String unit() {
-        return column.unit();
-    }
-
-    public Object value(Row row) {
-        return column.value().apply(row);
     }
 
     /** Every header name, in file order. */

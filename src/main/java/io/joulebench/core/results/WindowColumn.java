@@ -3,6 +3,7 @@ package io.joulebench.core.results;
 import io.joulebench.core.attribution.AttributedPercentiles;
 import io.joulebench.core.csv.ColumnTable;
 import io.joulebench.core.csv.CsvCells.Kind;
+import io.joulebench.core.csv.DeclaredColumn;
 import io.joulebench.core.csv.TableColumn;
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.EnergyDomain;
@@ -26,7 +27,7 @@ import java.util.function.Function;
  * iterate this table. Adding a column is one line here (at the end, so older files stay readable); the quickstart
  * header test names every column, so no addition or reorder goes unnoticed.
  */
-public enum WindowColumn {
+public enum WindowColumn implements DeclaredColumn<WindowFacts> {
     // identity
     EXPERIMENT_ID("experiment_id", Kind.TEXT, "", Type.STRING, WindowFacts::windowId),
     STUDY_NAME("study_name", Kind.TEXT, "", Type.STRING, WindowFacts::studyName),
@@ -176,28 +177,9 @@ public enum WindowColumn {
         return a == null ? null : p.apply(a);
     }
 
-    /** The column in the generic form every results file's table uses. */
+    @Override
     public TableColumn<WindowFacts> column() {
         return column;
-    }
-
-    /** The column's name in the file's header. */
-    public String header() {
-        return column.name();
-    }
-
-    public Kind kind() {
-        return column.kind();
-    }
-
-    /** The unit of the column's numbers ({@code ms}, {@code J}, {@code req/s}…), empty for ids, words and ratios. */
-    public String unit() {
-        return column.unit();
-    }
-
-    /** The column's value for one window; null is an empty cell. */
-    public Object value(WindowFacts facts) {
-        return column.value().apply(facts);
     }
 
     /** Every column, in file order. */

@@ -44,8 +44,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Run button over the real runner: a shortened quickstart (reference engine in-process, simulated energy, two
- * rates × three 1 s windows) runs through {@link CoreStudyExecution} and the default session runner, as the
- * workbench wires it, into a results folder the test owns. About 10 s per run.
+ * rates × two 1 s windows) runs through {@link CoreStudyExecution} and the default session runner, as the
+ * workbench wires it, into a results folder the test owns. About 6 s per run.
  */
 @ExtendWith(ApplicationExtension.class)
 class RealRunFromEditorViewTest {
@@ -69,8 +69,8 @@ class RealRunFromEditorViewTest {
                 seed: 7
                 ramp_exclusion_seconds: 0.5
                 window_seconds: 1
-              warmup: {mode: fixed, duration_seconds: 0.5}
-              windows_per_level: 3
+              warmup: {mode: fixed, duration_seconds: 0.2}
+              windows_per_level: 2
             study_execution: {n_cycles: 1, experiment_order: interleave}
             sweep:
               server.traffic.rate: [8, 32]
@@ -112,14 +112,14 @@ class RealRunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
 
         List<WindowChartModel.Point> points = live.windowChartProperty().get().points();
-        assertThat(points).hasSize(6).allSatisfy(p ->
+        assertThat(points).hasSize(4).allSatisfy(p ->
                 assertThat(p.window().validity()).isIn(Validity.VALID, Validity.INVALID));
         assertThat(points).extracting(p -> p.window().jPerToken()).allMatch(j -> j > 0);
         assertThat(live.levelRows()).hasSize(2);
         assertThat(live.bannerProperty().get()).startsWith("Simulated");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> context.shell().areaProperty().get() == Area.RESULTS);
-        assertThat(context.shell().results().rows()).hasSize(6);
+        assertThat(context.shell().results().rows()).hasSize(4);
 
         Path csv = dir.resolve("export/windows.csv");
         services.dialogs.answers.add(csv);
@@ -127,9 +127,9 @@ class RealRunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.isRegularFile(csv)
                 && !context.shell().results().exportingProperty().get());
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-        assertThat(lines).hasSize(1 + 6);
+        assertThat(lines).hasSize(1 + 4);
         assertThat(lines.get(0)).startsWith("experiment_id,");
-        assertThat(lines.subList(1, 7)).allMatch(l -> l.contains(",quickstart-short,"));
+        assertThat(lines.subList(1, 5)).allMatch(l -> l.contains(",quickstart-short,"));
         assertThat(services.errors.messages).isEmpty();
     }
 
@@ -147,7 +147,7 @@ class RealRunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.CANCELLED);
         assertThat(services.questions).hasSize(1);
         assertThat(context.shell().areaProperty().get()).isEqualTo(Area.LIVE);
-        assertThat(live.windowChartProperty().get().points().size()).isLessThan(6);
+        assertThat(live.windowChartProperty().get().points().size()).isLessThan(4);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !listening(server));
         assertThat(services.errors.messages).isEmpty();
     }
@@ -196,7 +196,7 @@ class RealRunFromEditorViewTest {
         try (var folders = Files.list(dir.resolve("results"))) {
             folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
         }
-        assertThat(windowRows(folder)).hasSizeLessThan(6);
+        assertThat(windowRows(folder)).hasSizeLessThan(4);
 
         services.dialogs.answers.add(folder);
         robot.clickOn("#live-resume");
@@ -204,9 +204,9 @@ class RealRunFromEditorViewTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> context.shell().areaProperty().get() == Area.RESULTS);
 
         List<String> rows = windowRows(folder);
-        assertThat(rows).hasSize(6);
+        assertThat(rows).hasSize(4);
         assertThat(rows.stream().map(r -> r.split(",")[0])).doesNotHaveDuplicates();
-        assertThat(context.shell().results().rows()).hasSize(6);
+        assertThat(context.shell().results().rows()).hasSize(4);
         assertThat(services.errors.messages).isEmpty();
     }
 

@@ -37,7 +37,7 @@ class TraceStudyOnReferenceEngineTest {
               traffic:
                 trace: {file: trace.csv, time_scale: 1}
                 ramp_exclusion_seconds: 0.5
-                window_seconds: 3
+                window_seconds: 1.5
               warmup: {mode: fixed, duration_seconds: 0.2}
               windows_per_level: 2
             study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
@@ -46,12 +46,12 @@ class TraceStudyOnReferenceEngineTest {
     @TempDir
     Path tmp;
 
-    /** 36 rows over about 6.3 s (inside the level's 6.5 s), prompts of 30–240 tokens, answers of 4–12. */
+    /** 18 rows over about 3 s (inside the level's 3.5 s), prompts of 30–240 tokens, answers of 4–12. */
     private void writeTrace() throws Exception {
         SplittableRandom random = new SplittableRandom(3);
         StringBuilder csv = new StringBuilder("offset_s,input_tokens,output_tokens\n");
         double t = 0;
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 18; i++) {
             csv.append(String.format(java.util.Locale.ROOT, "%.3f,%d,%d%n", t, random.nextInt(30, 241),
                     random.nextInt(4, 13)));
             t += random.nextDouble(0.05, 0.3);

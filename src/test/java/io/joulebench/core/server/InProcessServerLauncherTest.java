@@ -26,6 +26,12 @@ class InProcessServerLauncherTest extends LauncherContract {
         return LaunchSpec.builder(EnginePreset.REFERENCE).build();
     }
 
+    /** The fake refuses its first two health checks; polling it every 20 ms instead of 500 proves the same. */
+    @Override
+    protected ReadinessProbe probe() {
+        return super.probe().withTiming(java.time.Duration.ofMillis(20), ReadinessProbe.DEFAULT_REQUEST_TIMEOUT);
+    }
+
     @Override
     protected void assertNothingLeft(ServerHandle handle) {
         FakeOpenAiServer server = started.stream().filter(s -> s.port() == handle.port()).findFirst().orElseThrow();

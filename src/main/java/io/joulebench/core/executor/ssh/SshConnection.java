@@ -10,6 +10,7 @@ import com.jcraft.jsch.SSHAgentConnector;
 import com.jcraft.jsch.Session;
 import io.joulebench.core.executor.slurm.CommandRunner;
 import io.joulebench.core.executor.slurm.SlurmExecutor;
+import io.joulebench.core.time.Clock;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -136,10 +137,11 @@ public final class SshConnection implements AutoCloseable {
         } catch (JSchException e) {
             throw failed(String.join(" ", argv), e);
         }
-        long deadline = System.nanoTime() + COMMAND_LIMIT.toNanos();
+        Clock clock = Clock.system();
+        long deadline = clock.nanoTime() + COMMAND_LIMIT.toNanos();
         try {
             while (!ch.isClosed()) {
-                if (System.nanoTime() > deadline) {
+                if (clock.nanoTime() > deadline) {
                     throw new IOException(String.join(" ", argv) + " did not finish within "
                             + COMMAND_LIMIT.toSeconds() + " s on " + target);
                 }
