@@ -8,6 +8,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.ClientLoad;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SloResult;
@@ -153,7 +154,12 @@ public enum WindowColumn {
     INPUT_DELIVERED_RATIO("input_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
             f -> f.fidelity(ReplayFidelity::inputDeliveredRatio)),
     OUTPUT_DELIVERED_RATIO("output_delivered_ratio", Kind.VALUE, "", Type.DOUBLE,
-            f -> f.fidelity(ReplayFidelity::outputDeliveredRatio));
+            f -> f.fidelity(ReplayFidelity::outputDeliveredRatio)),
+    // the measuring client's own load in the window (issue 34); a lag p99 above a share of the ITL p50 warns
+    CLIENT_RECEIPT_LAG_P99_MS("client_receipt_lag_p99_ms", Kind.VALUE, "ms", Type.DOUBLE,
+            f -> client(f, ClientLoad::receiptLagP99Ms)),
+    CLIENT_GC_PAUSE_MS("client_gc_pause_ms", Kind.VALUE, "ms", Type.DOUBLE, f -> client(f, ClientLoad::gcPauseMs)),
+    CLIENT_CPU_FRACTION("client_cpu_fraction", Kind.VALUE, "", Type.DOUBLE, f -> client(f, ClientLoad::cpuFraction));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
 
@@ -170,6 +176,11 @@ public enum WindowColumn {
     private static Object attributed(WindowFacts f, Function<AttributedPercentiles, Double> p) {
         AttributedPercentiles a = f.window().attributed();
         return a == null ? null : p.apply(a);
+    }
+
+    private static Object client(WindowFacts f, Function<ClientLoad, Object> value) {
+        ClientLoad c = f.window().client();
+        return c == null ? null : value.apply(c);
     }
 
     /** The column in the generic form every results file's table uses. */

@@ -37,7 +37,8 @@ class QuickstartWindowsCsvTest {
             "gpu_energy_j,host_energy_j,host_energy_kind,host_energy_method,host_energy_source,node_energy_j",
             "node_energy_domains,headline_domain,device_groups",
             "j_per_request_attributed_p50,j_per_request_attributed_p90,j_per_request_attributed_p99",
-            "input_tokens,j_per_total_token,input_delivered_ratio,output_delivered_ratio");
+            "input_tokens,j_per_total_token,input_delivered_ratio,output_delivered_ratio",
+            "client_receipt_lag_p99_ms,client_gc_pause_ms,client_cpu_fraction");
 
     @TempDir
     Path tmp;
@@ -52,6 +53,6 @@ class QuickstartWindowsCsvTest {
         assertThat(lines.getFirst()).isEqualTo(HEADER);
         assertThat(lines).hasSize(1 + 9);
         List<WindowRow> rows = WindowsCsvTable.readFolder(r.folder()).rows();
-        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(84));
+        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(87));
     }
 }
