@@ -4,15 +4,25 @@ package io.joulebench.app.live;
  * One row of the level table: a rate level's windows, stability and latency so far. {@code autoWindow} is the length a
  * {@code window_seconds: auto} level took from its warmup, as shown ({@code auto 278 s}); empty otherwise or until chosen.
  * {@code fidelity} is a trace level's one-line fidelity summary ({@link io.joulebench.core.window.ReplayFidelity}),
- * empty for other levels.
+ * empty for other levels. {@code clientWarning} is the latest closed window's client-overload warning
+ * ({@link io.joulebench.core.window.ClientLoad#warning}), empty when the client kept up.
  */
 public record LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv,
         double cvThreshold, Validity verdict, String reason, double ttftP99Ms, double requestThroughput,
-        String autoWindow, String fidelity) {
+        String autoWindow, String fidelity, String clientWarning) {
 
     public LevelRow {
         autoWindow = autoWindow == null ? "" : autoWindow;
         fidelity = fidelity == null ? "" : fidelity;
+        clientWarning = clientWarning == null ? "" : clientWarning;
+    }
+
+    /** A row without a client warning. */
+    public LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv, double cvThreshold,
+                    Validity verdict, String reason, double ttftP99Ms, double requestThroughput, String autoWindow,
+                    String fidelity) {
+        this(levelIndex, rate, windowsDone, windowsTotal, cv, cvThreshold, verdict, reason, ttftP99Ms,
+                requestThroughput, autoWindow, fidelity, "");
     }
 
     /** A row without a fidelity line (not a trace level). */

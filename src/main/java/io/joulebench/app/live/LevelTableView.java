@@ -78,7 +78,8 @@ public final class LevelTableView {
             case PENDING -> "pending";
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };
-        return r.fidelity().isEmpty() ? verdict : verdict + "\n" + r.fidelity();
+        verdict = r.fidelity().isEmpty() ? verdict : verdict + "\n" + r.fidelity();
+        return r.clientWarning().isEmpty() ? verdict : verdict + "\n⚠ " + r.clientWarning();
     }
 
     public TableView<LevelRow> node() {

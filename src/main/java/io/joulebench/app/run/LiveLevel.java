@@ -97,6 +97,7 @@ final class LiveLevel {
                 : LevelFigures.ofRecords(windows);
         ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
-                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "");
+                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "",
+                windows.isEmpty() ? "" : windows.getLast().clientWarning());
     }
 }

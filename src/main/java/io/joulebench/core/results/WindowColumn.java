@@ -9,6 +9,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.energy.EnergyDomain;
 import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.warmup.WarmupResult;
+import io.joulebench.core.window.ClientLoad;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SessionCounts;
@@ -158,7 +159,12 @@ public enum WindowColumn implements DeclaredColumn<WindowFacts> {
             f -> f.fidelity(ReplayFidelity::outputDeliveredRatio)),
     // conversations (issue 32): a session level's rate is sessions/s; its request_throughput_req_s follows from them
     SESSIONS_STARTED("sessions_started", Kind.VALUE, "", Type.INT64, f -> f.sessions(SessionCounts::started)),
-    SESSIONS_COMPLETED("sessions_completed", Kind.VALUE, "", Type.INT64, f -> f.sessions(SessionCounts::completed));
+    SESSIONS_COMPLETED("sessions_completed", Kind.VALUE, "", Type.INT64, f -> f.sessions(SessionCounts::completed)),
+    // the measuring client's own load in the window (issue 34); a lag p99 above a share of the ITL p50 warns
+    CLIENT_RECEIPT_LAG_P99_MS("client_receipt_lag_p99_ms", Kind.VALUE, "ms", Type.DOUBLE,
+            f -> client(f, ClientLoad::receiptLagP99Ms)),
+    CLIENT_GC_PAUSE_MS("client_gc_pause_ms", Kind.VALUE, "ms", Type.DOUBLE, f -> client(f, ClientLoad::gcPauseMs)),
+    CLIENT_CPU_FRACTION("client_cpu_fraction", Kind.VALUE, "", Type.DOUBLE, f -> client(f, ClientLoad::cpuFraction));
 
     private static final List<WindowColumn> IN_ORDER = List.of(values());
 
@@ -177,6 +183,12 @@ public enum WindowColumn implements DeclaredColumn<WindowFacts> {
         return a == null ? null : p.apply(a);
     }
 
+    private static Object client(WindowFacts f, Function<ClientLoad, Object> value) {
+        ClientLoad c = f.window().client();
+        return c == null ? null : value.apply(c);
+    }
+
+    /** The column in the generic form every results file's table uses. */
     @Override
     public TableColumn<WindowFacts> column() {
         return column;

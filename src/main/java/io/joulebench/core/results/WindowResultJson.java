@@ -82,6 +82,9 @@ final class WindowResultJson {
                 n.withArray("measurement_warnings").add(drift);
             }
         }
+        if (w.clientWarning() != null) {
+            n.withArray("measurement_warnings").add(w.clientWarning());
+        }
         warmup(n, level);
         autoWindow(n, level);
         capacitySearch(n, level);

@@ -123,6 +123,11 @@ final class LevelAggregator implements RequestListener {
         return windows[w].record(levelIndex, bracket, capBoundFraction, provisional);
     }
 
+    /** The client's own load over window {@code w} (from the level's {@link ClientMonitor}). */
+    synchronized void client(int w, ClientLoad load) {
+        windows[w].client(load);
+    }
+
     /** Final records of the windows whose brackets closed, in order. */
     List<WindowRecord> records(List<BracketResult> brackets, Double capBoundFraction) {
         List<WindowRecord> out = new ArrayList<>(brackets.size());

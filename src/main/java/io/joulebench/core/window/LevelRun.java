@@ -30,6 +30,8 @@ final class LevelRun {
     /** The next window's bracket, minted during the current one; open when the current one handed its edge over. */
     private MeasurementBracket carried;
     private boolean carriedOpen;
+    /** The client's own load, per window (issue 34). */
+    private ClientMonitor client;
 
     LevelRun(Clock clock, int levelIndex, LevelPlan plan, Events events) {
         this.clock = clock;
@@ -42,6 +44,15 @@ final class LevelRun {
     LevelOutcome run() throws InterruptedException, AbortedLevelException {
         log = plan.requestLog().open(levelIndex, spec.windowsPerLevel());
         aggregator = new LevelAggregator(levelIndex, spec, clock, log, plan.slo());
+        client = ClientMonitor.start("joulebench-client-probe-L" + levelIndex);
+        try {
+            return runTraffic();
+        } finally {
+            client.close();
+        }
+    }
+
+    private LevelOutcome runTraffic() throws InterruptedException, AbortedLevelException {
         try {
             traffic = TrafficRun.start(plan.traffic().create(aggregator, spec.horizonSeconds()), plan.transport(),
                     plan.drainTimeout(), "joulebench-traffic-L" + levelIndex);
@@ -70,6 +81,7 @@ final class LevelRun {
      * (docs/decisions/0002).
      */
     private void runWindow(int w) throws AbortedLevelException {
+        ClientMonitor.Mark clientMark = null;
         MeasurementBracket bracket = carried;
         MeasurementBracket following = null;
         carried = null;
@@ -79,6 +91,7 @@ final class LevelRun {
                 bracket.open();
             }
             events.windowOpened(levelIndex, w, aggregator.spanStart(w));
+            clientMark = client.mark();
             following = w + 1 < spec.windowsPerLevel() ? mintQuietly() : null;
             clock.sleepUntil(aggregator.spanStart(w + 1));
             throwIfAggregationFailed();
@@ -97,6 +110,7 @@ final class LevelRun {
         carried = following;
         carriedOpen = handover.nextOpened();
         closed.add(handover.result());
+        aggregator.client(w, client.since(clientMark));
         WindowRecord record = aggregator.record(w, handover.result(), null, true);
         tokenCounts.check(record);
         events.windowClosed(record);

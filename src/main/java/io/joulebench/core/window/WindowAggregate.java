@@ -39,6 +39,9 @@ final class WindowAggregate {
     private final LatencyAccumulator itl = new LatencyAccumulator();
     private final LatencyAccumulator e2e = new LatencyAccumulator();
     private final LatencyAccumulator dispatch = new LatencyAccumulator();
+    /** Receipt − {@code t_send_ns} of the tokens whose chunks carried one. */
+    private final LatencyAccumulator receiptLag = new LatencyAccumulator();
+    private ClientLoad client;
 
     WindowAggregate(int index, long spanStart, long spanEnd, Slo slo) {
         this.index = index;
@@ -51,7 +54,20 @@ final class WindowAggregate {
     WindowRecord record(int levelIndex, BracketResult bracket, Double capBoundFraction, boolean provisional) {
         Double cv = WindowMeasurement.of(bracket, tokens, quarterTokens.clone()).intraWindowCv();
         return new WindowRecord(levelIndex, index, spanStart, spanEnd, bracket, tokens, cv,
-                metrics(capBoundFraction), serverReportedOutputTokens(), provisional);
+                metrics(capBoundFraction), serverReportedOutputTokens(), provisional, null, clientLoad());
+    }
+
+    /** The client's load measured over this window's span. */
+    void client(ClientLoad load) {
+        this.client = load;
+    }
+
+    /** The client's load, its receipt lag taken from the servers' send times where tokens carried them. */
+    private ClientLoad clientLoad() {
+        if (client == null || receiptLag.count() == 0) {
+            return client;
+        }
+        return client.withReceiptLagP99Ms(receiptLag.quantile(0.99) / 1e6);
     }
 
     /** Counts one token receipt known to lie in [spanStart, spanEnd]. */
@@ -112,6 +128,14 @@ final class WindowAggregate {
         }
         for (int i = 1; i < times.length; i++) {
             itl.add(times[i] - times[i - 1]);
+        }
+        long[] sent = c.serverSendTimesNanos();
+        if (sent != null) {
+            for (int i = 0; i < Math.min(sent.length, times.length); i++) {
+                if (sent[i] != CompletionResult.NO_SEND_TIME) {
+                    receiptLag.add(times[i] - sent[i]);
+                }
+            }
         }
         if (slo != null && slo.meets(ttftNanos == null ? null : ttftNanos / 1e6,
                 tpotNanos == null ? null : tpotNanos / 1e6)) {

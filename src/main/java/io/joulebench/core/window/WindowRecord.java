@@ -19,11 +19,20 @@ import io.joulebench.core.energy.BracketResult;
  *                                   rows until the drain; the records in a {@link LevelOutcome} are final
  * @param attributed                 J/request attributed to the window's complete requests (estimated, never summed
  *                                   into a measured figure); null until the level closes, or without energy/requests
+ * @param client                     the measuring client's own load in the window ({@link ClientMonitor}); null when
+ *                                   it was not watched
  */
 public record WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
                            BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
                            Long serverReportedOutputTokens, boolean provisional,
-                           AttributedPercentiles attributed) {
+                           AttributedPercentiles attributed, ClientLoad client) {
+
+    public WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
+                        BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
+                        Long serverReportedOutputTokens, boolean provisional, AttributedPercentiles attributed) {
+        this(levelIndex, windowIndex, spanStartNanos, spanEndNanos, bracket, tokens, intraWindowCv, metrics,
+                serverReportedOutputTokens, provisional, attributed, null);
+    }
 
     public WindowRecord(int levelIndex, int windowIndex, long spanStartNanos, long spanEndNanos,
                         BracketResult bracket, long tokens, Double intraWindowCv, WindowMetrics metrics,
@@ -35,7 +44,13 @@ public record WindowRecord(int levelIndex, int windowIndex, long spanStartNanos,
     /** This record with the level's attribution of its energy. */
     public WindowRecord withAttributed(AttributedPercentiles percentiles) {
         return new WindowRecord(levelIndex, windowIndex, spanStartNanos, spanEndNanos, bracket, tokens, intraWindowCv,
-                metrics, serverReportedOutputTokens, provisional, percentiles);
+                metrics, serverReportedOutputTokens, provisional, percentiles, client);
+    }
+
+    /** The client-overload warning of this window ({@link ClientLoad#warning}), or null. */
+    public String clientWarning() {
+        Double itlP50 = metrics == null || metrics.itl() == null ? null : metrics.itl().p50Ms();
+        return client == null ? null : client.warning(itlP50);
     }
 
     /** The bracket's headline energy, or null without a bracket or energy. */

@@ -38,7 +38,8 @@ class QuickstartWindowsCsvTest {
             "node_energy_domains,headline_domain,device_groups",
             "j_per_request_attributed_p50,j_per_request_attributed_p90,j_per_request_attributed_p99",
             "input_tokens,j_per_total_token,input_delivered_ratio,output_delivered_ratio",
-            "sessions_started,sessions_completed");
+            "sessions_started,sessions_completed",
+            "client_receipt_lag_p99_ms,client_gc_pause_ms,client_cpu_fraction");
 
     @TempDir
     Path tmp;
@@ -53,6 +54,6 @@ class QuickstartWindowsCsvTest {
         assertThat(lines.getFirst()).isEqualTo(HEADER);
         assertThat(lines).hasSize(1 + 9);
         List<WindowRow> rows = WindowsCsvTable.readFolder(r.folder()).rows();
-        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(86));
+        assertThat(rows).hasSize(9).allSatisfy(row -> assertThat(row.cells()).hasSize(89));
     }
 }

@@ -36,7 +36,7 @@ class WindowsCsvTableTest {
 
     @Test
     void the_column_list_matches_issue_7_in_order() {
-        assertThat(WindowsCsvColumns.ALL).hasSize(86).doesNotHaveDuplicates();
+        assertThat(WindowsCsvColumns.ALL).hasSize(89).doesNotHaveDuplicates();
         assertThat(WindowsCsvColumns.ALL.subList(0, 3)).containsExactly("experiment_id", "study_name", "session_id");
         int auto = WindowsCsvColumns.ALL.indexOf("window_auto_s");
         assertThat(WindowsCsvColumns.ALL.subList(auto - 3, auto + 1))
@@ -44,10 +44,14 @@ class WindowsCsvTableTest {
                 .containsExactly("tool_version", "server_reported_output_tokens", "server_reported_client_token_ratio",
                         "window_auto_s");
         int input = WindowsCsvColumns.ALL.indexOf("input_tokens");
-        assertThat(WindowsCsvColumns.ALL.subList(input, WindowsCsvColumns.ALL.size()))
-                .as("issue 30's workload columns, then issue 32's conversations, last")
+        assertThat(WindowsCsvColumns.ALL.subList(input, input + 6))
+                .as("issue 30's workload columns, then issue 32's conversations")
                 .containsExactly("input_tokens", "j_per_total_token", "input_delivered_ratio", "output_delivered_ratio",
                         "sessions_started", "sessions_completed");
+        int client = WindowsCsvColumns.ALL.indexOf("client_receipt_lag_p99_ms");
+        assertThat(WindowsCsvColumns.ALL.subList(client, WindowsCsvColumns.ALL.size()))
+                .as("issue 34's client columns after them")
+                .containsExactly("client_receipt_lag_p99_ms", "client_gc_pause_ms", "client_cpu_fraction");
         assertThat(WindowsCsvColumns.ALL.subList(auto + 1, input))
                 .as("issue 18's energy domains, device groups and attributed J/request after them")
                 .containsExactly("gpu_energy_j", "host_energy_j", "host_energy_kind", "host_energy_method", "host_energy_source",

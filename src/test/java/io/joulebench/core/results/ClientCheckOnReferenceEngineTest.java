@@ -1,0 +1,133 @@
+package io.joulebench.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.session.StudyRunListener;
+import io.joulebench.core.study.StudyLoader;
+import io.joulebench.core.time.Clock;
+import io.joulebench.testing.TestWiring;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 34, acceptance 4: every window reports the client's own load; a normal window on the in-process reference
+ * engine carries no client warning, and one whose client is overloaded (CPU hogs and stop-the-world collections
+ * beside it) does, in result.json's warnings.
+ */
+class ClientCheckOnReferenceEngineTest {
+
+    private static final String STUDY = """
+            study_name: client-check
+            serving_mode: server
+            engine: reference
+            runners: {reference: in-process}
+            task:
+              dataset: {source: builtin, n_prompts: 20, order: interleaved}
+              max_output_tokens: 32
+              random_seed: 42
+            measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+            server:
+              traffic: {arrival: poisson, seed: 7, rate: 16, ramp_exclusion_seconds: 0.5, window_seconds: 1.5}
+              warmup: {mode: fixed, duration_seconds: 0.2}
+              windows_per_level: 2
+            study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void a_normal_window_carries_the_client_columns_and_no_client_warning() throws Exception {
+        Path folder = run("quiet");
+        for (Map<String, String> w : Csv.rows(folder.resolve("windows.csv"))) {
+            assertThat(w.get("client_receipt_lag_p99_ms")).isNotBlank();
+            assertThat(w.get("client_gc_pause_ms")).isNotBlank();
+            assertThat(Double.parseDouble(w.get("client_cpu_fraction"))).isBetween(0.0, 1.0);
+        }
+        double loadPerCore = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()
+                / Runtime.getRuntime().availableProcessors();
+        assumeTrue(loadPerCore < 1, "a quiet machine (load per core < 1, here " + loadPerCore
+                + "): on a busier one the client really does lag, and rightly warns");
+        assertThat(clientWarnings(folder)).as("lag p99 / ITL p50: %s", figures(folder)).isEmpty();
+    }
+
+    @Test
+    void an_overloaded_client_sees_the_warning() throws Exception {
+        List<Thread> hogs = new ArrayList<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            hogs.add(Thread.ofPlatform().daemon().start(() -> {
+                long x = 0;
+                while (!stop.get()) {
+                    x += System.nanoTime() % 7;
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            }));
+        }
+        hogs.add(Thread.ofPlatform().daemon().start(() -> {
+            List<long[]> live = new ArrayList<>();
+            for (int i = 0; i < 60_000; i++) {
+                live.add(new long[64]); // ~33 MB live: each full collection marks and moves it
+            }
+            while (!stop.get()) {
+                System.gc(); // a stop-the-world pause the client's threads wait through
+                LockSupport.parkNanos(20_000_000);
+            }
+            live.clear();
+        }));
+        Path folder;
+        try {
+            folder = run("overloaded");
+        } finally {
+            stop.set(true);
+            for (Thread t : hogs) {
+                t.join();
+            }
+        }
+        assertThat(clientWarnings(folder)).as("lag p99 / ITL p50: %s", figures(folder)).isNotEmpty().allSatisfy(w -> assertThat(w).contains("client overloaded"));
+        for (Map<String, String> w : Csv.rows(folder.resolve("windows.csv"))) {
+            assertThat(Double.parseDouble(w.get("client_gc_pause_ms"))).isPositive();
+        }
+    }
+
+    private Path run(String name) throws Exception {
+        Path yaml = Files.writeString(tmp.resolve(name + ".yaml"), STUDY);
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve(name), StudyRunListener.NONE);
+        return r.folder();
+    }
+
+    private static List<String> figures(Path folder) throws Exception {
+        return Csv.rows(folder.resolve("windows.csv")).stream()
+                .map(w -> w.get("client_receipt_lag_p99_ms") + " / " + w.get("itl_p50_ms")).toList();
+    }
+
+    private static List<String> clientWarnings(Path folder) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (var files = Files.walk(folder)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().equals("result.json")).toList()) {
+                JsonNode warnings = new ObjectMapper().readTree(p.toFile()).get("measurement_warnings");
+                warnings.forEach(w -> {
+                    if (w.asText().startsWith("client")) {
+                        out.add(w.asText());
+                    }
+                });
+            }
+        }
+        return out;
+    }
+}
