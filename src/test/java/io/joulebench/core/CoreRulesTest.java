@@ -58,4 +58,34 @@ class CoreRulesTest {
         assertThatCode(() -> ArchitectureTest.time_is_read_through_the_clock.check(clean))
                 .doesNotThrowAnyException();
     }
+
+    @Test
+    void every_core_package_has_one_layer_and_the_architecture_document_draws_them_in_order() throws Exception {
+        java.nio.file.Path core = java.nio.file.Path.of("src/main/java/io/joulebench/core");
+        java.util.Set<String> packages = new java.util.TreeSet<>();
+        try (var entries = java.nio.file.Files.list(core)) {
+            entries.forEach(e -> packages.add(java.nio.file.Files.isDirectory(e) ? e.getFileName().toString() : ""));
+        }
+        java.util.List<String> layered = ArchitectureTest.CORE_LAYERS.values().stream()
+                .flatMap(java.util.List::stream).toList();
+        org.assertj.core.api.Assertions.assertThat(layered).as("each package in one layer").doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(packages);
+
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/architecture.md"));
+        int from = doc.indexOf("\n```\n", doc.indexOf("### Layers")) + 5;
+        String drawn = doc.substring(from, doc.indexOf("\n```", from));
+        java.util.List<String> names = java.util.List.copyOf(ArchitectureTest.CORE_LAYERS.keySet());
+        int previous = Integer.MAX_VALUE;
+        for (String layer : names) { // drawn top down: the highest layer first
+            int at = drawn.indexOf("\n" + layer + " ");
+            at = at < 0 && drawn.startsWith(layer + " ") ? 0 : at;
+            org.assertj.core.api.Assertions.assertThat(at).as("layer %s drawn below the one above it", layer)
+                    .isBetween(0, previous - 1);
+            previous = at;
+        }
+        for (String p : layered) {
+            org.assertj.core.api.Assertions.assertThat(drawn).as("the drawing names %s", p)
+                    .containsPattern(p.isEmpty() ? "core \\(root\\)" : "[ ,]" + p + "(,|\\s|$)");
+        }
+    }
 }

@@ -81,12 +81,16 @@ public final class CoreStudyExecution implements StudyExecution {
     @Override
     public RunEnd run(Study study, Path outDir, String runLabel, StudyRunListener listener) throws Exception {
         StudyPlan plan = StudyPlan.of(study);
-        ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
-        if (runLabel != null && !runLabel.isBlank()) {
-            folder.label(runLabel);
-        }
-        try (EventLog events = new EventLog(folder.dir(), 0, clock)) { // so `joulebench watch` can follow it too
-            return end(runner().continueIn(folder, plan, new TeeListener(listener, events)));
+        try {
+            ResultsFolder folder = ResultsFolder.createAt(outDir, plan, clock);
+            if (runLabel != null && !runLabel.isBlank()) {
+                folder.label(runLabel);
+            }
+            try (EventLog events = new EventLog(folder.dir(), 0, clock)) { // so `joulebench watch` can follow it too
+                return end(runner().continueIn(folder, plan, new TeeListener(listener, events)));
+            }
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            return cancelledBeforeTheRunner();
         }
     }
 
@@ -113,7 +117,18 @@ public final class CoreStudyExecution implements StudyExecution {
         try (EventLog events = new EventLog(resultsDir, credited, clock)) {
             log.set(events);
             return end(runner.resume(resultsDir, null, new TeeListener(listener, events)));
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            return cancelledBeforeTheRunner();
         }
+    }
+
+    /**
+     * A cancel whose interrupt came while the folder or its event log was being opened, before the runner took
+     * over: the file channel in use closed on it. That is the same cancelled end, not a failure to report.
+     */
+    private static RunEnd cancelledBeforeTheRunner() {
+        Thread.interrupted();
+        return RunEnd.cancelled();
     }
 
     /**

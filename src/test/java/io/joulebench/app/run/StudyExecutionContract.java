@@ -56,6 +56,23 @@ public abstract class StudyExecutionContract {
     }
 
     @Test
+    void an_interrupt_before_the_run_starts_is_a_cancelled_end_too() throws Exception {
+        // a cancel that lands while the folder is being created, as when Escape follows Run at once
+        StudyExecution execution = execution(dir.resolve("home"));
+        Study study = study();
+        Thread.currentThread().interrupt();
+        RunEnd end;
+        boolean stillInterrupted;
+        try {
+            end = execution.run(study, dir.resolve("results/early"), StudyRunListener.NONE);
+        } finally {
+            stillInterrupted = Thread.interrupted();
+        }
+        assertThat(end.interrupted()).as("%s", end).isTrue();
+        assertThat(stillInterrupted).as("the interrupt is consumed").isFalse();
+    }
+
+    @Test
     void a_cluster_it_cannot_submit_to_is_refused_for_the_user_before_anything_is_written() throws Exception {
         StudyExecution execution = execution(dir.resolve("home"));
         Path out = dir.resolve("results/cluster-run");

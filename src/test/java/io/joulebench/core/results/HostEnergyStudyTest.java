@@ -47,7 +47,23 @@ class HostEnergyStudyTest {
     @TempDir
     Path tmp;
 
+    /** The node-headline run two tests read, run once for the class (both only read its files). */
+    @TempDir
+    static Path shared;
+    private static Path nodeRun;
+
+    private static synchronized Path nodeRun() throws Exception {
+        if (nodeRun == null) {
+            nodeRun = run(shared, "node");
+        }
+        return nodeRun;
+    }
+
     private Path run(String headline) throws Exception {
+        return run(tmp, headline);
+    }
+
+    private static Path run(Path tmp, String headline) throws Exception {
         Path yaml = Files.writeString(tmp.resolve(headline + ".yaml"), STUDY.formatted(headline));
         StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
                 Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve("out-" + headline),
@@ -91,7 +107,7 @@ class HostEnergyStudyTest {
 
     @Test
     void a_node_headline_makes_energy_j_the_sum_and_says_so() throws Exception {
-        for (Map<String, String> row : rows(run("node"))) {
+        for (Map<String, String> row : rows(nodeRun())) {
             assertThat(row).containsEntry("headline_domain", "node").containsEntry("energy_kind", "simulated")
                     .containsEntry("energy_source", "simulated+cpu-estimate");
             assertThat(Double.parseDouble(row.get("energy_j"))).isEqualTo(Double.parseDouble(row.get("node_energy_j")));
@@ -103,7 +119,7 @@ class HostEnergyStudyTest {
 
     @Test
     void devices_csv_has_each_domains_devices_and_groups_sum_the_gpu_domain_whatever_the_headline() throws Exception {
-        Path folder = run("node");
+        Path folder = nodeRun();
         List<Map<String, String>> devices = rows(folder, "devices.csv");
         for (Map<String, String> w : rows(folder)) {
             String id = w.get("experiment_id");
