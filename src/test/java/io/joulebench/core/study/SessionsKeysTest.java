@@ -99,6 +99,17 @@ class SessionsKeysTest {
         assertThat(plain.notEstimated()).isEmpty();
     }
 
+    @Test
+    void the_conversation_example_is_a_session_rate_sweep() throws Exception {
+        Study study = new StudyLoader().load(StudyFixtures.examples().resolve("conversations.yaml"));
+        assertThat(study.cells()).hasSize(3).allSatisfy(c -> {
+            assertThat(c.experiment().task().sessions()).isNotNull();
+            assertThat(c.experiment().task().sessions().meanTurns()).isEqualTo(4.0);
+        });
+        assertThat(study.cells()).extracting(c -> c.experiment().server().traffic().rate())
+                .containsExactly(0.5, 1.0, 2.0);
+    }
+
     private static List<String> rules(String yaml) {
         return StudyFixtures.errorsOf(yaml).stream().map(e -> e.keyPath() + ": " + e.rule()).toList();
     }
