@@ -47,6 +47,7 @@ class DistributionValidateCommandTest {
         "'  output_tokens:\\n    distribution: empirical\\n    file: t.csv\\n    column: output_tokens'|task.output_tokens.column|8",
         "'  output_tokens:\\n    distribution: normal\\n    mean: 100'|task.output_tokens.stddev|5",
         "'  shared_prefix: {groups: 0, prefix_tokens: 1024}'|task.shared_prefix.groups|5",
+        "'  input_tokens: {distribution: fixed, value: 9, mean: 3}'|task.input_tokens.mean|5",
     })
     void a_bad_distribution_exits_2_naming_key_and_line(String task, String key, int line) throws Exception {
         Files.writeString(dir.resolve("t.csv"), "offset_s,input_tokens\n0,10\n1,20\n");
@@ -55,6 +56,23 @@ class DistributionValidateCommandTest {
         assertThat(r.all()).as("one problem, said once").contains("1 problem");
         assertThat(r.all()).contains(key).contains("s.yaml:" + line + ":")
                 .doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"examples/length-mix.yaml", "examples/shared-prefix.yaml"})
+    void the_examples_validate(String example) {
+        Run r = run("validate", example);
+        assertThat(r.exit()).as(r.all()).isZero();
+    }
+
+    @Test
+    void a_trace_brings_its_own_lengths() throws Exception {
+        Files.writeString(dir.resolve("t.csv"), "offset_s,input_tokens\n0,10\n1,20\n");
+        Path study = Files.writeString(dir.resolve("s.yaml"), "serving_mode: server\nserver: {traffic: {trace: t.csv}}"
+                + "\ntask: {input_tokens: {distribution: fixed, value: 5}}\n");
+        Run r = run("validate", study.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.all()).contains("s.yaml:3:").contains("task.input_tokens").contains("server.traffic.trace");
     }
 
     @Test

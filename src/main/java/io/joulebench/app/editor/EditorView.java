@@ -74,7 +74,8 @@ public final class EditorView {
 
         sweep = new SweepView(vm.sweep());
         TraceSectionView trace = new TraceSectionView(vm.trace(), dialogs, images);
-        form = new FormView(vm.form(), sweep.node(), vm.prometheus(), trace.node());
+        form = new FormView(vm.form(), sweep.node(), vm.prometheus(), trace.node(),
+                new LengthPreviewView(vm.lengths()).node());
         form.node().getContent().disableProperty().bind(vm.document().parseableProperty().not());
         yaml.setId("editor-yaml");
         yaml.getStyleClass().add("yaml-text");

@@ -52,6 +52,7 @@ public final class EditorViewModel {
     private final ValidationViewModel validation;
     private final PrometheusQueryViewModel prometheus;
     private final TraceSettingsViewModel trace;
+    private final LengthPreviewViewModel lengths;
     private final ObjectProperty<ExecutorKind> runOn = new SimpleObjectProperty<>(ExecutorKind.LOCAL);
     private final javafx.beans.property.StringProperty runLabel = new javafx.beans.property.SimpleStringProperty("");
     private final StringProperty studyName = new SimpleStringProperty("quickstart");
@@ -109,6 +110,7 @@ public final class EditorViewModel {
         this.validation = new ValidationViewModel(document, form, sweep, file, debouncer, background, ui);
         this.prometheus = new PrometheusQueryViewModel(document, background, ui, System::getenv);
         this.trace = new TraceSettingsViewModel(document, this::studyFolder, background, ui);
+        this.lengths = new LengthPreviewViewModel(document);
         file.addListener((o, a, b) -> trace.folderChanged());
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {
@@ -351,6 +353,11 @@ public final class EditorViewModel {
 
     public ValidationViewModel validation() {
         return validation;
+    }
+
+    /** The request-lengths section's histograms. */
+    public LengthPreviewViewModel lengths() {
+        return lengths;
     }
 
     /** The traffic section's trace and its plan preview. */

@@ -31,8 +31,16 @@ final class FormView {
         this(vm, sweepDesigner, prometheus, null);
     }
 
-    /** @param trace the traffic section's trace replay, shown under it (null: none) */
     FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus, Node trace) {
+        this(vm, sweepDesigner, prometheus, trace, null);
+    }
+
+    /**
+     * @param trace   the traffic section's trace replay, shown under it (null: none)
+     * @param lengths the request-lengths section's histograms, shown under it (null: none)
+     */
+    FormView(StudyFormViewModel vm, Node sweepDesigner, PrometheusQueryViewModel prometheus, Node trace,
+             Node lengths) {
         this.vm = vm;
         this.prometheus = prometheus;
         GridPane columns = new GridPane();
@@ -52,6 +60,10 @@ final class FormView {
         right.getChildren().addAll(sweepDesigner, yamlOnlySection(), section(StudyForm.TRAFFIC));
         if (trace != null) {
             right.getChildren().add(trace);
+        }
+        right.getChildren().add(section(StudyForm.LENGTHS));
+        if (lengths != null) {
+            right.getChildren().add(lengths);
         }
         columns.add(left, 0, 0);
         columns.add(right, 1, 0);

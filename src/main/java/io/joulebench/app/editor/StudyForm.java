@@ -16,7 +16,9 @@ public final class StudyForm {
     public static final String WINDOWS = "Windows";
     public static final String WARMUP = "Warmup";
     public static final String EXECUTION = "Cycles and order";
-    public static final List<String> SECTIONS = List.of(ENGINE, MODEL, ENERGY, TRAFFIC, WINDOWS, WARMUP, EXECUTION);
+    public static final String LENGTHS = "Request lengths";
+    public static final List<String> SECTIONS = List.of(ENGINE, MODEL, ENERGY, TRAFFIC, LENGTHS, WINDOWS, WARMUP,
+            EXECUTION);
 
     /** The runners core publishes; a combo, since a container runner may name its image. */
     public static final List<String> RUNNERS = Runner.wires();
@@ -83,6 +85,12 @@ public final class StudyForm {
         f.add(field("slo_tpot", TRAFFIC, "SLO TPOT (ms)", "server.traffic.slo.tpot_ms", Kind.NUMBER, "Optional"));
         f.add(field("slo_percentile", TRAFFIC, "SLO percentile", "server.traffic.slo.percentile", Kind.NUMBER,
                 "0.99 = p99"));
+        lengths(f, "in", "Input", "task.input_tokens");
+        lengths(f, "out", "Output", "task.output_tokens");
+        f.add(field("prefix_groups", LENGTHS, "Prefix groups", "task.shared_prefix.groups", Kind.INT,
+                "Shared prefix: how many system prompts requests start with (empty: none)"));
+        f.add(field("prefix_tokens", LENGTHS, "Prefix tokens", "task.shared_prefix.prefix_tokens", Kind.INT,
+                "Shared prefix: each system prompt's length; a request's own text follows it"));
         f.add(field("window_seconds", WINDOWS, "Window (s)", "server.traffic.window_seconds", Kind.NUMBER,
                 "Length of each measured window, for the rates without their own length in Window by rate"));
         f.add(field(WINDOW_BY_RATE, WINDOWS, "Window by rate (s)", "server.traffic.window_seconds_by_rate",
@@ -102,6 +110,19 @@ public final class StudyForm {
         f.add(field("n_cycles", EXECUTION, "Cycles", "study_execution.n_cycles", Kind.INT, "Repeats of the sweep"));
         f.add(choice("order", EXECUTION, "Order", "study_execution.experiment_order", "Dispatch order across cycles"));
         return List.copyOf(f);
+    }
+
+    /** A length distribution's fields (docs/workloads.md, "Length distributions"). */
+    private static void lengths(List<FormField> f, String key, String label, String path) {
+        f.add(choice(key + "_distribution", LENGTHS, label + " lengths", path + ".distribution",
+                "Per-request " + label.toLowerCase(java.util.Locale.ROOT) + " tokens drawn from this (empty: "
+                        + (key.equals("in") ? "the dataset's prompts" : "max output tokens each") + ")"));
+        f.add(field(key + "_value", LENGTHS, label + " value", path + ".value", Kind.NUMBER, "fixed only"));
+        f.add(field(key + "_mean", LENGTHS, label + " mean", path + ".mean", Kind.NUMBER, "normal and lognormal"));
+        f.add(field(key + "_stddev", LENGTHS, label + " stddev", path + ".stddev", Kind.NUMBER,
+                "normal and lognormal; lognormal's of the lengths, not of their logarithm"));
+        f.add(field(key + "_min", LENGTHS, label + " min", path + ".min", Kind.NUMBER, "Draws below count as min (1)"));
+        f.add(field(key + "_max", LENGTHS, label + " max", path + ".max", Kind.NUMBER, "Draws above count as max"));
     }
 
     private static FormField field(String key, String section, String label, String path, Kind kind, String help) {

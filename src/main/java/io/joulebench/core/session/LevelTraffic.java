@@ -4,6 +4,9 @@ import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
 import io.joulebench.core.study.SessionsConfig;
 import io.joulebench.core.study.Study;
+import io.joulebench.core.study.TaskConfig;
+import io.joulebench.core.workload.Distribution;
+import io.joulebench.core.workload.LengthMix;
 import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
 import io.joulebench.core.time.Clock;
@@ -120,8 +123,20 @@ public final class LevelTraffic {
             return (listener, horizon) -> SessionSource.builder()
                     .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
                             Math.max(1.0, horizon))))
-                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())).lastReadySeconds(Math.max(1.0, horizon))
+                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed()))
+                    .lastReadySeconds(Math.max(1.0, horizon))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+        }
+        TaskConfig task = cell.experiment().task();
+        if (task.synthesizesLengths() && tracePrompts != null && !warmup && t.trace() == null) {
+            LengthMix mix = lengthMix(task, studyDir);
+            LOG.info("length mix: prompts of drawn lengths, counted by the {}", tracePrompts.tokenizerLabel());
+            // built from the level's plan on, like a trace's prompts, so the first ones are ready at their instants
+            TracePrompts.Prepared prepared = tracePrompts.prepare(mix.rows(task.randomSeed()));
+            return (listener, horizon) -> prepared.openLoop(OpenLoopSource.builder()
+                    .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
+                            Math.max(1.0, horizon))))
+                    .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false));
         }
         return (listener, horizon) -> OpenLoopSource.builder()
                 .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, warmup && t.trace() != null
@@ -129,6 +144,19 @@ public final class LevelTraffic {
                         Math.max(1.0, horizon))))
                 .shapes(shapes).clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
                 .retainRecords(false).build();
+    }
+
+    /** The cell's synthetic lengths, an empirical distribution's file read (relative to the study's folder). */
+    static LengthMix lengthMix(TaskConfig task, Path studyDir) {
+        try {
+            Distribution in = task.inputTokens() == null ? null : task.inputTokens().resolve(studyDir);
+            Distribution out = task.outputTokens() == null ? null : task.outputTokens().resolve(studyDir);
+            return new LengthMix(in, out, task.sharedPrefix(), task.maxInputTokens());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read an empirical length file: " + e.getMessage(), e);
+        } catch (TraceFormatException e) {
+            throw new IllegalArgumentException("empirical lengths: " + e.getMessage(), e);
+        }
     }
 
     private static SessionsConfig resolved(SessionsConfig sessions, Path studyDir) {

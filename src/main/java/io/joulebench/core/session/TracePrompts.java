@@ -87,13 +87,21 @@ public final class TracePrompts {
      * Seeds are drawn in the order replays are prepared.
      */
     public Prepared prepare(List<TraceEntry> rows, int blockSize) {
+        return prepare(rows.stream().map(r -> row(r, blockSize)).toList().iterator());
+    }
+
+    /**
+     * Starts building prompts of the rows' lengths now, as {@link #prepare(List, int)} does: for a synthetic workload
+     * ({@link io.joulebench.core.workload.LengthMix}), whose rows may be endless; an open-loop level takes them with
+     * {@link Prepared#openLoop}.
+     */
+    public Prepared prepare(java.util.Iterator<PromptRow> prompts) {
         int replay = replays.getAndIncrement();
-        List<PromptRow> prompts = rows.stream().map(r -> row(r, blockSize)).toList();
         CompletableFuture<PromptLookahead> ahead = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("joulebench-trace-prompts").start(() -> {
             try {
                 ExactLengthPromptBuilder builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
-                ahead.complete(new PromptLookahead(builder, prompts.iterator(), LOOKAHEAD));
+                ahead.complete(new PromptLookahead(builder, prompts, LOOKAHEAD));
             } catch (ServerTokenizer.Unavailable e) {
                 ahead.completeExceptionally(new IllegalStateException("cannot build the trace's prompts: the"
                         + " tokenizer (" + tokenizer.label() + ") failed: " + e.getMessage(), e));
@@ -127,6 +135,21 @@ public final class TracePrompts {
                     PromptLookahead.Report r = built.report();
                     if (r.late() > 0) {
                         LOG.warn("trace replay: {} of {} prompts were not built before their instant (waited {} ms"
+                                + " in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
+                    }
+                    return report;
+                }
+            };
+        }
+
+        /** Open-loop arrivals ({@code source} holds the schedule) whose request i sends prompt i. */
+        public TrafficSource openLoop(io.joulebench.core.traffic.OpenLoopSource.Builder source) {
+            return (transport, drainTimeout) -> {
+                try (PromptLookahead built = lookahead()) {
+                    IssuerReport report = source.shapes(i -> shape(built.take(i))).build().run(transport, drainTimeout);
+                    PromptLookahead.Report r = built.report();
+                    if (r.late() > 0) {
+                        LOG.warn("length mix: {} of {} prompts were not built before their instant (waited {} ms"
                                 + " in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
                     }
                     return report;

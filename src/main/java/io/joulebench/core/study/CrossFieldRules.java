@@ -78,12 +78,31 @@ final class CrossFieldRules {
         }
         checkDeviceGroups(measurement.path("device_groups"), gpus, resolved);
         checkDatasetSource(resolved.path("task").path("dataset").path("source"));
+        checkLengthMix(raw, mode);
         for (String key : List.of("input_tokens", "output_tokens")) {
             DistributionKeys.check(raw.path("task").path(key), resolved.path("task").path(key), "task." + key, 1, baseDir, this::fail);
         }
         JsonNode traffic = resolved.path("server").path("traffic");
         TraceRules.check(traffic.path("trace"), baseDir, horizonSeconds(resolved.path("server")), this::fail,
                 notes::add);
+    }
+
+    /**
+     * {@code task.input_tokens}, {@code output_tokens} and {@code shared_prefix} shape a rate sweep's requests: a
+     * trace brings its own lengths and offline mode sends the dataset, so neither takes them.
+     */
+    private void checkLengthMix(JsonNode raw, String mode) {
+        for (String key : List.of("input_tokens", "output_tokens", "shared_prefix")) {
+            if (!given(raw, "task", key)) {
+                continue;
+            }
+            if (mode.equals("offline")) {
+                fail("task." + key, "applies only to serving_mode: server (offline mode sends the dataset's prompts)");
+            } else if (given(raw, "server", "traffic", "trace")) {
+                fail("task." + key, "cannot be combined with server.traffic.trace (a trace replay takes its lengths"
+                        + " from the trace; an empirical distribution can take them from a trace file instead)");
+            }
+        }
     }
 
     /** How long a level's traffic runs: its ramp and its windows; NaN when a window length is chosen later (auto). */
@@ -206,6 +225,12 @@ final class CrossFieldRules {
         if (mode.equals("offline")) {
             fail("task.sessions", "applies only to serving_mode: server (sessions start at server.traffic.rate per"
                     + " second)");
+        }
+        for (String key : List.of("input_tokens", "output_tokens", "shared_prefix")) {
+            if (given(raw, "task", key)) {
+                fail("task." + key, "cannot be combined with task.sessions yet: a turn's prompt is the conversation so"
+                        + " far plus a dataset prompt, so its length is not drawn (the output is task.max_output_tokens)");
+            }
         }
         if (given(raw, "server", "traffic", "trace")) {
             fail("task.sessions", "cannot be combined with server.traffic.trace: a trace replays its own requests"

@@ -22,7 +22,7 @@ import java.util.function.BiConsumer;
  * max, an empirical file that has the column) and its reading into a {@link Distribution}. A plain number is
  * {@code {distribution: fixed, value: N}}.
  */
-final class DistributionKeys {
+public final class DistributionKeys {
 
     /** The keys each distribution reads besides {@code distribution}, {@code min} and {@code max}. */
     private static final Map<String, List<String>> NEEDS = Map.of(
@@ -144,7 +144,7 @@ final class DistributionKeys {
      * The distribution a checked node describes, or null when the key is absent; {@code defaultMin} clips from below
      * when {@code min} is not given (1 for token lengths, 0 for seconds).
      */
-    static Distribution read(JsonNode n, double defaultMin) {
+    public static Distribution read(JsonNode n, double defaultMin) {
         if (n == null || n.isMissingNode() || n.isNull()) {
             return null;
         }
@@ -164,6 +164,31 @@ final class DistributionKeys {
                     max);
             default -> throw new IllegalArgumentException("unknown distribution " + n.path("distribution"));
         };
+    }
+
+    /**
+     * The length mix a study's {@code task} node (as written or bound) describes, or null when it sets none of
+     * {@code input_tokens}, {@code output_tokens}, {@code shared_prefix}: what the run draws, for previews. A node
+     * that does not read as a distribution (being typed) gives null.
+     */
+    public static io.joulebench.core.workload.LengthMix lengthMix(JsonNode task) {
+        JsonNode in = task.path("input_tokens");
+        JsonNode out = task.path("output_tokens");
+        JsonNode prefix = task.path("shared_prefix");
+        if (in.isMissingNode() && out.isMissingNode() && prefix.isMissingNode()) {
+            return null;
+        }
+        try {
+            io.joulebench.core.workload.SharedPrefix shared = prefix.isObject()
+                    ? new io.joulebench.core.workload.SharedPrefix(prefix.path("groups").asInt(),
+                    prefix.path("prefix_tokens").asInt(), io.joulebench.core.workload.SharedPrefix.Assignment
+                    .fromWire(prefix.path("assignment").asText()))
+                    : null;
+            return new io.joulebench.core.workload.LengthMix(read(in, 1), read(out, 1), shared,
+                    task.path("max_input_tokens").asInt(256));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static String num(double d) {

@@ -53,9 +53,10 @@ public final class SessionGrouping {
 
     /**
      * The {@code task} keys whose prompts a session builds once per distinct value among its cells (each level sends
-     * its own cell's): the dataset and the input and output token limits.
+     * its own cell's): the dataset, the input and output token limits, and the length mix and shared prefix.
      */
-    public static final List<String> PROMPT_KEYS = List.of("dataset", "max_input_tokens", "max_output_tokens");
+    public static final List<String> PROMPT_KEYS = List.of("dataset", "max_input_tokens", "max_output_tokens",
+            "input_tokens", "output_tokens", "shared_prefix");
 
     /**
      * What must be equal for consecutive cells of one cycle to share a session: {@link #groupKey} for a launched

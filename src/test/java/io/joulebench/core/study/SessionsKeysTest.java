@@ -80,6 +80,12 @@ class SessionsKeysTest {
     }
 
     @Test
+    void length_distributions_beside_sessions_are_refused_with_the_reason() {
+        assertThat(rules(CHAT.replace("api: chat", "api: chat\n  input_tokens: 100").formatted("{turns: 2}")))
+                .anySatisfy(e -> assertThat(e).startsWith("task.input_tokens").contains("conversation so far"));
+    }
+
+    @Test
     void an_automatic_window_over_sessions_is_refused_with_the_reason() {
         assertThat(rules(CHAT.replace("{rate: 0.5}", "{rate: 0.5, window_seconds: auto}").formatted("{turns: 2}")))
                 .anySatisfy(e -> assertThat(e).startsWith("server.traffic.window_seconds").contains("sessions per second"));
