@@ -159,6 +159,55 @@ class LlamaCppSessionIT {
         assertThat(containersOf(study)).isEmpty();
     }
 
+    /**
+     * Issue 32 acceptance 4: a session study (3-turn conversations through the chat API, 0.2 s think time, 0.5
+     * sessions/s; about 20 s of traffic) on the real llama.cpp server: no client error or timeout in any window, and
+     * per session from requests.csv, each later turn left after the previous one completed with a longer prompt.
+     */
+    @Test
+    void a_session_study_runs_with_zero_client_errors_and_growing_prompts() throws Exception {
+        String yaml = example()
+                .replace("  random_seed: 42", "  random_seed: 42\n  api: chat\n  sessions: {turns: 3, think_seconds: 0.2}")
+                .replace("ramp_exclusion_seconds: 2", "ramp_exclusion_seconds: 1")
+                .replace("duration_seconds: 5}", "duration_seconds: 2}")
+                .replace("server.traffic.rate: [1, 2]", "server.traffic.rate: [0.5]");
+        assertThat(yaml).contains("sessions: {turns: 3", "rate: [0.5]");
+        Study study = new StudyLoader().parse("llama-sessions.yaml", yaml.getBytes(StandardCharsets.UTF_8), null);
+        Path logs = Files.createDirectories(dir.resolve("session-requests"));
+        ReferenceEngineSessionIT.MemorySink sink = new ReferenceEngineSessionIT.MemorySink(logs);
+        new DefaultSessionRunner(TestWiring.referenceEngine(HostEnvironment.system()))
+                .runGroup(StudyPlan.of(study), StudyPlan.of(study).cells(), sink, StudyRunListener.NONE);
+
+        assertThat(sink.failures).isEmpty();
+        assertThat(sink.levels).singleElement().satisfies(level -> assertThat(level.windows()).allSatisfy(w -> {
+            assertThat(w.metrics().errorCount()).as("client errors in a window").isZero();
+            assertThat(w.metrics().timeoutCount()).as("timeouts in a window").isZero();
+            assertThat(w.metrics().sessions()).isNotNull();
+        }));
+        List<Map<String, String>> rows = requestRows(logs);
+        assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.get("status")).isEqualTo("ok"));
+        Map<String, List<Map<String, String>>> sessions = rows.stream()
+                .collect(java.util.stream.Collectors.groupingBy(r -> r.get("session_id")));
+        int checked = 0;
+        for (List<Map<String, String>> turns : sessions.values()) {
+            turns.sort(java.util.Comparator.comparingInt(r -> Integer.parseInt(r.get("turn"))));
+            for (int k = 1; k < turns.size(); k++) {
+                Map<String, String> before = turns.get(k - 1);
+                Map<String, String> next = turns.get(k);
+                if (Integer.parseInt(next.get("turn")) != Integer.parseInt(before.get("turn")) + 1) {
+                    continue;
+                }
+                checked++;
+                assertThat(new java.math.BigDecimal(next.get("dispatched_at")))
+                        .isGreaterThanOrEqualTo(new java.math.BigDecimal(before.get("completed_at")));
+                assertThat(Integer.parseInt(next.get("server_prompt_tokens")))
+                        .isGreaterThan(Integer.parseInt(before.get("server_prompt_tokens")));
+            }
+        }
+        assertThat(checked).as("consecutive turns checked").isPositive();
+        assertThat(containersOf(study)).isEmpty();
+    }
+
     /** Every request row of the window logs under {@code logs}, by column name. */
     private static List<Map<String, String>> requestRows(Path logs) throws IOException {
         List<Map<String, String>> rows = new ArrayList<>();

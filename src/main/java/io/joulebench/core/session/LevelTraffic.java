@@ -123,7 +123,8 @@ public final class LevelTraffic {
             return (listener, horizon) -> SessionSource.builder()
                     .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness, t.seed(),
                             Math.max(1.0, horizon))))
-                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())).lastReadySeconds(Math.max(1.0, horizon))
+                    .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed()))
+                    .lastReadySeconds(Math.max(1.0, horizon))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
         TaskConfig task = cell.experiment().task();

@@ -226,6 +226,12 @@ final class CrossFieldRules {
             fail("task.sessions", "applies only to serving_mode: server (sessions start at server.traffic.rate per"
                     + " second)");
         }
+        for (String key : List.of("input_tokens", "output_tokens", "shared_prefix")) {
+            if (given(raw, "task", key)) {
+                fail("task." + key, "cannot be combined with task.sessions yet: a turn's prompt is the conversation so"
+                        + " far plus a dataset prompt, so its length is not drawn (the output is task.max_output_tokens)");
+            }
+        }
         if (given(raw, "server", "traffic", "trace")) {
             fail("task.sessions", "cannot be combined with server.traffic.trace: a trace replays its own requests"
                     + " (a session trace, format sessions, carries its own conversations)");

@@ -54,6 +54,9 @@ final class SessionIssuer {
         private final ConcurrentLinkedQueue<RequestRecord> retained = new ConcurrentLinkedQueue<>();
         private final Set<Thread> sessions = ConcurrentHashMap.newKeySet();
         private final AtomicInteger nextIndex = new AtomicInteger();
+        private final AtomicInteger failures = new AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicBoolean failureLogged =
+                new java.util.concurrent.atomic.AtomicBoolean();
         private volatile String cancelReason;
         private volatile long issuanceEnd;
         private long origin;
@@ -72,7 +75,9 @@ final class SessionIssuer {
                     long at = origin + Math.round(startOffsets[s] * 1e9);
                     pacer.awaitInstant(at);
                     int session = s;
-                    Thread t = Thread.ofVirtual().name("joulebench-session-", s).unstarted(() -> converse(session, at));
+                    int firstIndex = nextIndex.getAndIncrement(); // first turns are numbered in start order
+                    Thread t = Thread.ofVirtual().name("joulebench-session-", s)
+                            .unstarted(() -> converse(session, at, firstIndex));
                     sessions.add(t);
                     started.add(t);
                     t.start();
@@ -86,6 +91,9 @@ final class SessionIssuer {
                 cancelAll(started, "interrupted");
                 throw e;
             }
+            if (failures.get() > 1) {
+                LOG.warn("{} sessions could not go on", failures.get());
+            }
             List<RequestRecord> records = new ArrayList<>(retained);
             records.sort(Comparator.comparingInt(RequestRecord::index));
             return aggregate.report(nextIndex.get(), issuanceEnd - origin, options.concurrencyCap(),
@@ -93,7 +101,7 @@ final class SessionIssuer {
         }
 
         /** One conversation: each turn waits for its ready instant, carries the history, and ends the session on failure. */
-        private void converse(int session, long startAt) {
+        private void converse(int session, long startAt, int firstIndex) {
             try {
                 int turns = script.turns(session);
                 List<Map<String, Object>> history = new ArrayList<>();
@@ -106,6 +114,11 @@ final class SessionIssuer {
                         clock.sleepUntil(readyAt);
                     }
                     if (cancelReason != null) {
+                        if (turn == 1) { // its index is taken: written off, as a cancelled open-loop request is
+                            terminal(new RequestRecord(firstIndex, readyAt, null, null, RequestStatus.TIMEOUT,
+                                    cancelReason, CompletionResult.EMPTY, null, RequestWorkload.NONE.inSession(
+                                            new SessionTurn(session, 1, turns, readyAt))));
+                        }
                         return;
                     }
                     RequestShape user = script.turn(session, turn);
@@ -114,7 +127,8 @@ final class SessionIssuer {
                     conversation.addAll(said);
                     Map<String, Object> payload = new LinkedHashMap<>(user.payload());
                     payload.put("messages", List.copyOf(conversation));
-                    RequestShape shape = new RequestShape(nextIndex.getAndIncrement(), payload,
+                    int index = turn == 1 ? firstIndex : nextIndex.getAndIncrement();
+                    RequestShape shape = new RequestShape(index, payload,
                             user.workload().inSession(new SessionTurn(session, turn, turns, readyAt)));
                     RequestRecord record = send(shape, readyAt);
                     if (record.status() != RequestStatus.OK || record.result().text() == null) {
@@ -134,6 +148,12 @@ final class SessionIssuer {
                 }
             } catch (InterruptedException e) {
                 LOG.debug("session {} cancelled", session);
+            } catch (RuntimeException e) {
+                failures.incrementAndGet();
+                if (failureLogged.compareAndSet(false, true)) {
+                    LOG.warn("session {} could not go on (later failures are counted at the drain): {}", session,
+                            e.getMessage(), e);
+                }
             } finally {
                 sessions.remove(Thread.currentThread());
             }
@@ -190,6 +210,14 @@ final class SessionIssuer {
             RequestRecord record = new RequestRecord(shape.index(), readyAt, dispatchedAt,
                     status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, null,
                     shape.workload());
+            terminal(record);
+            if (interrupted) {
+                throw new InterruptedException("cancelled");
+            }
+            return record;
+        }
+
+        private void terminal(RequestRecord record) {
             aggregate.add(record);
             if (options.retainRecords()) {
                 retained.add(record);
@@ -197,12 +225,8 @@ final class SessionIssuer {
             try {
                 options.listener().onTerminal(record);
             } catch (RuntimeException e) {
-                LOG.warn("request listener failed on request {}", shape.index(), e);
+                LOG.warn("request listener failed on request {}", record.index(), e);
             }
-            if (interrupted) {
-                throw new InterruptedException("cancelled");
-            }
-            return record;
         }
 
         /** True when every session ended within the timeout (null = unbounded). */

@@ -97,4 +97,53 @@ class SessionStudyOnReferenceEngineTest {
         });
         assertThat(windows.stream().mapToLong(w -> Long.parseLong(w.get("sessions_completed"))).sum()).isPositive();
     }
+
+    /** A session trace (format sessions) replays its conversations through the same machinery. */
+    @Test
+    void a_session_trace_replays_its_conversations_in_order() throws Exception {
+        StringBuilder csv = new StringBuilder("chat_id,parent_chat_id,turn,timestamp,input_length,output_length\n");
+        int id = 0;
+        for (int s = 0; s < 6; s++) {
+            int parent = -1;
+            for (int turn = 1; turn <= 3; turn++) {
+                csv.append(id).append(',').append(parent).append(',').append(turn).append(',')
+                        .append(String.format(java.util.Locale.ROOT, "%.2f", 0.3 * s + 0.2 * turn)).append(",50,6\n");
+                parent = id++;
+            }
+        }
+        // rows must be in time order: sort them by timestamp (ties keep file order)
+        List<String> rows = new ArrayList<>(List.of(csv.toString().split("\n")));
+        String header = rows.removeFirst();
+        rows.sort(Comparator.comparingDouble(r -> Double.parseDouble(r.split(",")[3])));
+        Files.writeString(tmp.resolve("sessions.csv"), header + "\n" + String.join("\n", rows) + "\n");
+        String study = STUDY.replace("  sessions: {turns: 3, think_seconds: {distribution: uniform, min: 0.02, max: 0.1}}\n", "")
+                .replace("traffic: {rate: 4,", "traffic: {trace: sessions.csv,");
+        assertThat(study).contains("trace: sessions.csv").doesNotContain("sessions: {turns");
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system()).run(new StudyLoader().load(Files.writeString(tmp.resolve("trace.yaml"), study)),
+                tmp.resolve("out"), StudyRunListener.NONE);
+
+        List<Map<String, String>> requests = new ArrayList<>();
+        try (var files = Files.walk(r.folder())) {
+            for (Path log : files.filter(f -> f.getFileName().toString().equals("requests.csv")).toList()) {
+                requests.addAll(Csv.rows(log));
+            }
+        }
+        assertThat(requests).isNotEmpty().allSatisfy(q -> {
+            assertThat(q.get("status")).as(q.get("error")).isEqualTo("ok");
+            assertThat(q.get("requested_output_tokens")).isEqualTo("6");
+        });
+        Map<String, List<Map<String, String>>> sessions = requests.stream()
+                .collect(Collectors.groupingBy(q -> q.get("session_id")));
+        long checked = 0;
+        for (List<Map<String, String>> turns : sessions.values()) {
+            turns.sort(Comparator.comparingInt(q -> Integer.parseInt(q.get("turn"))));
+            for (int k = 1; k < turns.size(); k++) {
+                checked++;
+                assertThat(new BigDecimal(turns.get(k).get("dispatched_at")))
+                        .isGreaterThanOrEqualTo(new BigDecimal(turns.get(k - 1).get("completed_at")));
+            }
+        }
+        assertThat(checked).isPositive();
+    }
 }

@@ -80,6 +80,12 @@ class SessionsKeysTest {
     }
 
     @Test
+    void length_distributions_beside_sessions_are_refused_with_the_reason() {
+        assertThat(rules(CHAT.replace("api: chat", "api: chat\n  input_tokens: 100").formatted("{turns: 2}")))
+                .anySatisfy(e -> assertThat(e).startsWith("task.input_tokens").contains("conversation so far"));
+    }
+
+    @Test
     void an_automatic_window_over_sessions_is_refused_with_the_reason() {
         assertThat(rules(CHAT.replace("{rate: 0.5}", "{rate: 0.5, window_seconds: auto}").formatted("{turns: 2}")))
                 .anySatisfy(e -> assertThat(e).startsWith("server.traffic.window_seconds").contains("sessions per second"));
@@ -97,6 +103,17 @@ class SessionsKeysTest {
                 ReferenceServingShape::forExperiment);
         assertThat(plain.levels()).hasSize(1);
         assertThat(plain.notEstimated()).isEmpty();
+    }
+
+    @Test
+    void the_conversation_example_is_a_session_rate_sweep() throws Exception {
+        Study study = new StudyLoader().load(StudyFixtures.examples().resolve("conversations.yaml"));
+        assertThat(study.cells()).hasSize(3).allSatisfy(c -> {
+            assertThat(c.experiment().task().sessions()).isNotNull();
+            assertThat(c.experiment().task().sessions().meanTurns()).isEqualTo(4.0);
+        });
+        assertThat(study.cells()).extracting(c -> c.experiment().server().traffic().rate())
+                .containsExactly(0.5, 1.0, 2.0);
     }
 
     private static List<String> rules(String yaml) {

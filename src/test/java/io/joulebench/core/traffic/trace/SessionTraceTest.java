@@ -46,6 +46,14 @@ class SessionTraceTest {
         assertThat(c.turn(0, 2).workload().requestedOutputTokens()).isEqualTo(15);
     }
 
+    @Test
+    void the_example_session_trace_is_four_conversations() throws Exception {
+        TraceSlice slice = TraceFiles.whole(Path.of("examples", "traces", "sessions-sample.csv"), null);
+        TraceConversations c = TraceConversations.of(slice.scheduled(1.0), i -> new RequestShape(i, Map.of()));
+        assertThat(c.starts()).hasSize(4);
+        assertThat(c.turns(0)).isEqualTo(3);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "chat_id,parent_chat_id,turn,timestamp,input_length,output_length\\nx,-1,1,0,1,1|2|chat_id must be a whole number ≥ 0 (got 'x')",
