@@ -58,9 +58,8 @@ public final class OpenAiStreamParser {
     /** A line split over reads, kept until its end arrives; allocated on first need. */
     private byte[] line;
     private int lineLength;
-    private long[] tokenTimes = new long[64];
-    private long[] sendTimes;
-    private int tokenCount;
+    private final LongRun tokenTimes = new LongRun();
+    private final LongRun sendTimes;
     /** The clock on entry to the current {@link #accept(byte[], int, int)}; valid while {@link #inRead}. */
     private long readStamp;
     private boolean inRead;
@@ -80,7 +79,7 @@ public final class OpenAiStreamParser {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.text = keepText ? new StringBuilder() : null;
-        this.sendTimes = captureSendTimes ? new long[64] : null;
+        this.sendTimes = captureSendTimes ? new LongRun() : null;
     }
 
     /** A stream that breaks the contract: bad JSON, an over-long line, an error object, missing fields, absurd usage. */
@@ -296,16 +295,10 @@ public final class OpenAiStreamParser {
 
     /** One token receipt: its stamp, and its chunk's send time when they are captured. */
     private void recordToken(long sendNs) {
-        if (tokenCount == tokenTimes.length) {
-            tokenTimes = Arrays.copyOf(tokenTimes, tokenTimes.length * 2);
-        }
         if (sendTimes != null) {
-            if (tokenCount == sendTimes.length) {
-                sendTimes = Arrays.copyOf(sendTimes, sendTimes.length * 2);
-            }
-            sendTimes[tokenCount] = sendNs;
+            sendTimes.add(sendNs);
         }
-        tokenTimes[tokenCount++] = inRead ? readStamp : clock.nanoTime();
+        tokenTimes.add(inRead ? readStamp : clock.nanoTime());
     }
 
     private void readUsage(JsonNode usage) throws MalformedStreamException {
@@ -353,6 +346,7 @@ public final class OpenAiStreamParser {
 
     /** At {@code [DONE]}: a completion count far above what was streamed is absurd. */
     private void checkUsageAgainstStream() throws MalformedStreamException {
+        int tokenCount = tokenTimes.size();
         long limit = (long) MAX_USAGE_PER_STREAMED_TOKEN * Math.max(1, tokenCount);
         if (completionTokens != null && completionTokens > limit) {
             throw new MalformedStreamException("absurd usage: usage.completion_tokens = " + completionTokens + " for "
@@ -373,14 +367,14 @@ public final class OpenAiStreamParser {
     }
 
     public int tokenCount() {
-        return tokenCount;
+        return tokenTimes.size();
     }
 
     /** What arrived so far; complete once {@link #done()}. */
     public CompletionResult result() {
-        return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
+        return new CompletionResult(text == null ? null : text.toString(), tokenTimes.toArray(),
                 promptTokens, completionTokens, finishReason, null,
-                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount), trueEnergyJ, cachedTokens);
+                sendTimes == null ? null : sendTimes.toArray(), trueEnergyJ, cachedTokens);
     }
 
     static String excerpt(String s) {
