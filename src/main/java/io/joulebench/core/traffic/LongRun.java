@@ -10,7 +10,7 @@ import java.util.Arrays;
 final class LongRun {
 
     private static final int FIRST_BLOCK = 64;
-    static final int MAX_BLOCK = 4096;
+    static final int MAX_BLOCK = 512;
 
     private long[][] blocks = new long[4][];
     private int blockCount;
