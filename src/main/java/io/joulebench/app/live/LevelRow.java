@@ -5,7 +5,7 @@ package io.joulebench.app.live;
  * {@code window_seconds: auto} level took from its warmup, as shown ({@code auto 278 s}); empty otherwise or until chosen.
  * {@code fidelity} is a trace level's one-line fidelity summary ({@link io.joulebench.core.window.ReplayFidelity}),
  * empty for other levels. {@code clientWarning} is the latest closed window's client-overload warning
- * ({@link io.joulebench.core.window.ClientLoad#warning}), empty when the client kept up.
+ * in a line ({@link io.joulebench.core.window.ClientLoad#brief}; result.json has it in full), empty when the client kept up.
  */
 public record LevelRow(int levelIndex, double rate, int windowsDone, int windowsTotal, double cv,
         double cvThreshold, Validity verdict, String reason, double ttftP99Ms, double requestThroughput,

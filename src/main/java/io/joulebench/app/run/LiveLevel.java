@@ -98,6 +98,6 @@ final class LiveLevel {
         ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
                 figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "",
-                windows.isEmpty() ? "" : windows.getLast().clientWarning());
+                windows.isEmpty() ? "" : windows.getLast().clientWarningBrief());
     }
 }

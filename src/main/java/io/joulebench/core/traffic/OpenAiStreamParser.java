@@ -21,6 +21,12 @@ import java.util.Objects;
  * added to its time. A line split over reads gets the stamp of the read that brought its end. {@link #acceptLine}
  * (one line at a time, no read behind it) reads the clock per line.
  *
+ * <p><b>Allocation.</b> A complete line inside one read is read where it lies; only a line split over reads is copied
+ * into a buffer the parser keeps. A plain token chunk (a text delta, no finish reason, usage or error) is read at byte
+ * level by a {@link TokenChunkScanner}, without a String or a tree, and its receipt goes into a primitive growable
+ * array; every other chunk (once or twice per request) is read with Jackson, which owns the error messages. The delta's
+ * text becomes a String only when the parser keeps text ({@code keepText}; {@link CompletionResult#text()}).
+ *
  * <p>Opt-in, {@code captureSendTimes}: each token's chunk's top-level {@code t_send_ns} (a server's send time on the
  * same monotonic clock, as {@code joulebench bench null-server --tokens} writes it) is kept beside its receipt, so
  * receipt lag = receipt − send can be measured.
@@ -48,11 +54,12 @@ public final class OpenAiStreamParser {
     private final OpenAiEndpoint endpoint;
     private final Clock clock;
     private final StringBuilder text;
-    private byte[] line = new byte[8192];
+    private final TokenChunkScanner scanner = new TokenChunkScanner();
+    /** A line split over reads, kept until its end arrives; allocated on first need. */
+    private byte[] line;
     private int lineLength;
-    private long[] tokenTimes = new long[64];
-    private long[] sendTimes;
-    private int tokenCount;
+    private final LongRun tokenTimes = new LongRun();
+    private final LongRun sendTimes;
     /** The clock on entry to the current {@link #accept(byte[], int, int)}; valid while {@link #inRead}. */
     private long readStamp;
     private boolean inRead;
@@ -72,7 +79,7 @@ public final class OpenAiStreamParser {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.text = keepText ? new StringBuilder() : null;
-        this.sendTimes = captureSendTimes ? new long[64] : null;
+        this.sendTimes = captureSendTimes ? new LongRun() : null;
     }
 
     /** A stream that breaks the contract: bad JSON, an over-long line, an error object, missing fields, absurd usage. */
@@ -102,8 +109,15 @@ public final class OpenAiStreamParser {
             int start = offset;
             for (int i = offset; i < end && !done; i++) {
                 if (bytes[i] == '\n') {
-                    append(bytes, start, i - start);
-                    endLine();
+                    if (lineLength == 0) {
+                        if (i - start > MAX_LINE_BYTES) {
+                            throw new MalformedStreamException("a stream line exceeds " + MAX_LINE_BYTES + " bytes", null);
+                        }
+                        endLine(bytes, start, i - start); // the whole line lies in this read: no copy
+                    } else {
+                        append(bytes, start, i - start);
+                        endLine();
+                    }
                     start = i + 1;
                 }
             }
@@ -119,7 +133,9 @@ public final class OpenAiStreamParser {
         if (lineLength + length > MAX_LINE_BYTES) {
             throw new MalformedStreamException("a stream line exceeds " + MAX_LINE_BYTES + " bytes", null);
         }
-        if (lineLength + length > line.length) {
+        if (line == null) {
+            line = new byte[Math.max(512, length)];
+        } else if (lineLength + length > line.length) {
             line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(line.length * 2, lineLength + length)));
         }
         System.arraycopy(bytes, offset, line, lineLength, length);
@@ -127,9 +143,65 @@ public final class OpenAiStreamParser {
     }
 
     private void endLine() throws MalformedStreamException {
-        int length = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
+        int length = lineLength;
         lineLength = 0;
-        acceptLine(new String(line, 0, length, StandardCharsets.UTF_8));
+        endLine(line, 0, length);
+    }
+
+    /**
+     * One complete line at {@code bytes[offset, offset + length)}: {@code [DONE]} and plain token chunks at byte level,
+     * any other line through {@link #acceptLine} as a String (exactly as before the byte path existed).
+     */
+    private void endLine(byte[] bytes, int offset, int length) throws MalformedStreamException {
+        if (length > 0 && bytes[offset + length - 1] == '\r') {
+            length--;
+        }
+        int end = offset + length;
+        if (done || length < DATA.length() || bytes[offset] != 'd' || bytes[offset + 1] != 'a'
+                || bytes[offset + 2] != 't' || bytes[offset + 3] != 'a' || bytes[offset + 4] != ':') {
+            return;
+        }
+        int from = offset + DATA.length();
+        int to = end;
+        while (from < to && isAsciiSpace(bytes[from])) {
+            from++;
+        }
+        while (to > from && isAsciiSpace(bytes[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return;
+        }
+        if (to - from == 6 && bytes[from] == '[' && bytes[from + 1] == 'D' && bytes[from + 2] == 'O'
+                && bytes[from + 3] == 'N' && bytes[from + 4] == 'E' && bytes[from + 5] == ']') {
+            checkUsageAgainstStream();
+            done = true;
+            return;
+        }
+        boolean keepsText = text != null;
+        if (scanner.scan(bytes, from, to, endpoint == OpenAiEndpoint.CHAT) && !(keepsText && scanner.textEscaped)) {
+            if (scanner.textStart >= 0 && scanner.textEnd > scanner.textStart) {
+                recordToken(scanner.sendNs);
+                if (keepsText) {
+                    text.append(deltaText(bytes, scanner.textStart, scanner.textEnd));
+                }
+            }
+            return;
+        }
+        acceptLine(new String(bytes, offset, length, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The text of a delta whose raw bytes (no escapes) lie at {@code bytes[start, end)}: the one place the byte path
+     * makes a String, only when text is kept; a caller that needs a reply's content reads it from {@link #result()}.
+     */
+    private static String deltaText(byte[] bytes, int start, int end) {
+        return new String(bytes, start, end - start, StandardCharsets.UTF_8);
+    }
+
+    /** The whitespace {@link String#strip()} removes, in its ASCII range. */
+    private static boolean isAsciiSpace(byte c) {
+        return c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
     }
 
     /** Handles one complete line (without its terminator). */
@@ -213,21 +285,20 @@ public final class OpenAiStreamParser {
     }
 
     private void receipt(String delta, JsonNode chunk) {
-        if (tokenCount == tokenTimes.length) {
-            tokenTimes = Arrays.copyOf(tokenTimes, tokenTimes.length * 2);
-        }
-        if (sendTimes != null) {
-            if (tokenCount == sendTimes.length) {
-                sendTimes = Arrays.copyOf(sendTimes, sendTimes.length * 2);
-            }
-            JsonNode sent = chunk.get(SEND_FIELD);
-            sendTimes[tokenCount] = sent != null && sent.isIntegralNumber() && sent.canConvertToLong()
-                    ? sent.asLong() : CompletionResult.NO_SEND_TIME;
-        }
-        tokenTimes[tokenCount++] = inRead ? readStamp : clock.nanoTime();
+        JsonNode sent = chunk.get(SEND_FIELD);
+        recordToken(sent != null && sent.isIntegralNumber() && sent.canConvertToLong()
+                ? sent.asLong() : CompletionResult.NO_SEND_TIME);
         if (text != null) {
             text.append(delta);
         }
+    }
+
+    /** One token receipt: its stamp, and its chunk's send time when they are captured. */
+    private void recordToken(long sendNs) {
+        if (sendTimes != null) {
+            sendTimes.add(sendNs);
+        }
+        tokenTimes.add(inRead ? readStamp : clock.nanoTime());
     }
 
     private void readUsage(JsonNode usage) throws MalformedStreamException {
@@ -275,6 +346,7 @@ public final class OpenAiStreamParser {
 
     /** At {@code [DONE]}: a completion count far above what was streamed is absurd. */
     private void checkUsageAgainstStream() throws MalformedStreamException {
+        int tokenCount = tokenTimes.size();
         long limit = (long) MAX_USAGE_PER_STREAMED_TOKEN * Math.max(1, tokenCount);
         if (completionTokens != null && completionTokens > limit) {
             throw new MalformedStreamException("absurd usage: usage.completion_tokens = " + completionTokens + " for "
@@ -295,14 +367,14 @@ public final class OpenAiStreamParser {
     }
 
     public int tokenCount() {
-        return tokenCount;
+        return tokenTimes.size();
     }
 
     /** What arrived so far; complete once {@link #done()}. */
     public CompletionResult result() {
-        return new CompletionResult(text == null ? null : text.toString(), Arrays.copyOf(tokenTimes, tokenCount),
+        return new CompletionResult(text == null ? null : text.toString(), tokenTimes.toArray(),
                 promptTokens, completionTokens, finishReason, null,
-                sendTimes == null ? null : Arrays.copyOf(sendTimes, tokenCount), trueEnergyJ, cachedTokens);
+                sendTimes == null ? null : sendTimes.toArray(), trueEnergyJ, cachedTokens);
     }
 
     static String excerpt(String s) {

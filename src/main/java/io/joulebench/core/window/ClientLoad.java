@@ -24,6 +24,13 @@ public record ClientLoad(Double receiptLagP99Ms, double gcPauseMs, Double cpuFra
         return new ClientLoad(p99Ms, gcPauseMs, cpuFraction);
     }
 
+    /** The warning in a line, for a table cell: {@code client lagging: lag p99 6.8 ms > 25 % of ITL p50 9.2 ms}. */
+    public String brief(Double itlP50Ms) {
+        return warning(itlP50Ms) == null ? null : String.format(java.util.Locale.ROOT,
+                "client lagging: lag p99 %.1f ms > %.0f %% of ITL p50 %.1f ms", receiptLagP99Ms,
+                MAX_LAG_SHARE_OF_ITL * 100, itlP50Ms);
+    }
+
     /** The warning for a window whose ITL p50 is {@code itlP50Ms}, or null when the client kept up (or no ITL). */
     public String warning(Double itlP50Ms) {
         if (receiptLagP99Ms == null || itlP50Ms == null || itlP50Ms <= 0

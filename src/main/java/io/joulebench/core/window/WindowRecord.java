@@ -49,8 +49,16 @@ public record WindowRecord(int levelIndex, int windowIndex, long spanStartNanos,
 
     /** The client-overload warning of this window ({@link ClientLoad#warning}), or null. */
     public String clientWarning() {
-        Double itlP50 = metrics == null || metrics.itl() == null ? null : metrics.itl().p50Ms();
-        return client == null ? null : client.warning(itlP50);
+        return client == null ? null : client.warning(itlP50Ms());
+    }
+
+    /** The same warning in a line ({@link ClientLoad#brief}), or null. */
+    public String clientWarningBrief() {
+        return client == null ? null : client.brief(itlP50Ms());
+    }
+
+    private Double itlP50Ms() {
+        return metrics == null || metrics.itl() == null ? null : metrics.itl().p50Ms();
     }
 
     /** The bracket's headline energy, or null without a bracket or energy. */

@@ -20,9 +20,9 @@ class LevelVerdictTextTest {
 
     @Test
     void a_level_whose_client_lagged_shows_the_client_warning_under_its_verdict() {
-        String warning = new io.joulebench.core.window.ClientLoad(40.0, 12, 0.9).warning(9.0);
+        String warning = new io.joulebench.core.window.ClientLoad(40.0, 12, 0.9).brief(9.0);
         LevelRow lagging = new LevelRow(0, 16, 1, 3, Double.NaN, 0.05, Validity.PENDING, "", 100, 2, "", "", warning);
 
-        assertThat(LevelTableView.verdict(lagging)).isEqualTo("pending\n⚠ " + warning).contains("client overloaded");
+        assertThat(LevelTableView.verdict(lagging)).isEqualTo("pending\n⚠ " + warning).contains("client lagging");
     }
 }

@@ -42,6 +42,7 @@ class ClientLoadTest {
                 LatencyPercentiles.EMPTY, itl, LatencyPercentiles.EMPTY, null, LatencyPercentiles.EMPTY, null, null);
         WindowRecord record = new WindowRecord(0, 0, 0, 1, null, 10, null, metrics, null, false, null, load);
         assertThat(record.clientWarning()).contains("client overloaded");
+        assertThat(record.clientWarningBrief()).isEqualTo("client lagging: lag p99 30.0 ms > 25 % of ITL p50 8.0 ms");
         assertThat(record.withAttributed(null).client()).isSameAs(load);
     }
 }
