@@ -122,7 +122,7 @@ class ExportCommandTest {
 
         assertThat(r.exit()).as(r.err()).isZero();
         String row = Files.readAllLines(file).stream().filter(l -> l.contains("SUM")).findFirst().orElseThrow();
-        assertThat(row).contains(",\"'@SUM(A1)\",").endsWith(",\"'-1+1 HTTP 500\",false,,,,,")
+        assertThat(row).contains(",\"'@SUM(A1)\",").endsWith(",\"'-1+1 HTTP 500\",false,,,,,,,")
                 .doesNotContain(",'-").contains("," + cells[header.indexOf("issued_at")] + ",");
     }
 

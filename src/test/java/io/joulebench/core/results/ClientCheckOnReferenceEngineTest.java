@@ -56,10 +56,17 @@ class ClientCheckOnReferenceEngineTest {
             assertThat(w.get("client_gc_pause_ms")).isNotBlank();
             assertThat(Double.parseDouble(w.get("client_cpu_fraction"))).isBetween(0.0, 1.0);
         }
-        double loadPerCore = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()
-                / Runtime.getRuntime().availableProcessors();
-        assumeTrue(loadPerCore < 1, "a quiet machine (load per core < 1, here " + loadPerCore
-                + "): on a busier one the client really does lag, and rightly warns");
+        List<Map<String, String>> windows = Csv.rows(folder.resolve("windows.csv"));
+        long lagging = windows.stream().filter(w -> Double.parseDouble(w.get("client_receipt_lag_p99_ms"))
+                > io.joulebench.core.window.ClientLoad.MAX_LAG_SHARE_OF_ITL * Double.parseDouble(w.get("itl_p50_ms")))
+                .count();
+        assertThat(clientWarnings(folder)).as("one warning per window whose lag p99 is over the stated share: %s",
+                figures(folder)).hasSize((int) lagging);
+        // whether this machine lags is its own business: a shared 2-core runner does (one 30 ms GC pause in a 1.5 s
+        // window is a lag p99 above a quarter of a 9 ms ITL), so "none" is asserted only where the machine is
+        // declared quiet: ./mvnw test -Dtest=ClientCheckOnReferenceEngineTest -Djoulebench.quietMachine=true
+        assumeTrue(Boolean.getBoolean("joulebench.quietMachine"), "not declared a quiet machine; figures: "
+                + figures(folder));
         assertThat(clientWarnings(folder)).as("lag p99 / ITL p50: %s", figures(folder)).isEmpty();
     }
 

@@ -135,7 +135,7 @@ class CsvRequestLogTest {
         String line = CsvRequestLog.format(new RequestLogRow(evil, 0, 0, true, false, false));
 
         assertThat(line).isEqualTo("2,1,1,2,3,1000,2000,1,-3,,error,\"'=HYPERLINK(\"\"x\"\")\",0,0,true,false,false,2,"
-                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false,,,,,");
+                + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false,,,,,,,");
     }
 
     @Test
@@ -147,7 +147,7 @@ class CsvRequestLogTest {
                     new CompletionResult(null, new long[] {1_750_000_000L}, 12, null, "stop, \"early\""));
             String line = CsvRequestLog.format(new RequestLogRow(weird, 1, 0, true, false, false));
             assertThat(line).isEqualTo("7,1.5,,1.75,,250,,1,12,,timeout,\"stop, \"\"early\"\"\",1,0,true,false,"
-                    + "false,1.75,gone,false,,,,,");
+                    + "false,1.75,gone,false,,,,,,,");
             String plain = CsvRequestLog.format(new RequestLogRow(timeout(3, 0.000001), 0, 0, false, true, false));
             assertThat(plain).startsWith("3,0.000001,0.000001,,,,,0,,,timeout,,0,0,false,true,false,");
         } finally {
