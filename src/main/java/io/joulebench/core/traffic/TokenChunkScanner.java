@@ -51,26 +51,20 @@ final class TokenChunkScanner {
             return false; // no choices: Jackson's message
         }
         do {
-            skipSpace();
-            int keyStart = p + 1;
-            if (!string()) {
+            if (!member()) {
                 return false;
             }
-            int keyEnd = p - 1;
-            if (sawEscape || !take(':')) {
-                return false; // an escaped key: Jackson decodes it, this scanner does not
-            }
-            if (key(keyStart, keyEnd, "choices")) {
+            if (key("choices")) {
                 if (choices || !choices(chat)) {
                     return false;
                 }
                 choices = true;
-            } else if (key(keyStart, keyEnd, "t_send_ns")) {
+            } else if (key("t_send_ns")) {
                 if (sent || !sendTime()) {
                     return false;
                 }
                 sent = true;
-            } else if (key(keyStart, keyEnd, "usage") || key(keyStart, keyEnd, "error")) {
+            } else if (key("usage") || key("error")) {
                 boolean isUsage = b[keyStart] == 'u';
                 if ((isUsage ? usage : error) || !literal("null")) {
                     return false;
@@ -113,21 +107,15 @@ final class TokenChunkScanner {
             return false;
         }
         do {
-            skipSpace();
-            int keyStart = p + 1;
-            if (!string()) {
+            if (!member()) {
                 return false;
             }
-            int keyEnd = p - 1;
-            if (sawEscape || !take(':')) {
-                return false; // an escaped key: Jackson decodes it, this scanner does not
-            }
-            if (key(keyStart, keyEnd, "finish_reason")) {
+            if (key("finish_reason")) {
                 if (finish || !literal("null")) {
                     return false; // a finish reason: once per request, Jackson reads it
                 }
                 finish = true;
-            } else if (key(keyStart, keyEnd, chat ? "delta" : "text")) {
+            } else if (key(chat ? "delta" : "text")) {
                 if (text || !(chat ? delta() : text())) {
                     return false;
                 }
@@ -149,16 +137,10 @@ final class TokenChunkScanner {
         }
         boolean content = false;
         do {
-            skipSpace();
-            int keyStart = p + 1;
-            if (!string()) {
+            if (!member()) {
                 return false;
             }
-            int keyEnd = p - 1;
-            if (sawEscape || !take(':')) {
-                return false; // an escaped key: Jackson decodes it, this scanner does not
-            }
-            if (key(keyStart, keyEnd, "content")) {
+            if (key("content")) {
                 if (content || !text()) {
                     return false;
                 }
@@ -211,6 +193,9 @@ final class TokenChunkScanner {
     }
 
     private boolean sawEscape;
+    /** The raw range of the last member's key (after its opening quote, before its closing one). */
+    private int keyStart;
+    private int keyEnd;
 
     /** A JSON string at p (after spaces); p ends after its closing quote. */
     private boolean string() {
@@ -358,12 +343,27 @@ final class TokenChunkScanner {
         return p >= end || !Character.isLetterOrDigit(b[p]);
     }
 
-    private boolean key(int from, int to, String name) {
-        if (to - from != name.length()) {
+    /**
+     * An object member's {@code "key":} at p; its raw range is kept for {@link #key(String)} until the next member.
+     * False for an escaped key: Jackson decodes it, this scanner does not.
+     */
+    private boolean member() {
+        skipSpace();
+        keyStart = p + 1;
+        if (!string()) {
+            return false;
+        }
+        keyEnd = p - 1;
+        return !sawEscape && take(':');
+    }
+
+    /** Whether the last member's key is {@code name}. */
+    private boolean key(String name) {
+        if (keyEnd - keyStart != name.length()) {
             return false;
         }
         for (int i = 0; i < name.length(); i++) {
-            if (b[from + i] != name.charAt(i)) {
+            if (b[keyStart + i] != name.charAt(i)) {
                 return false; // an escaped key never matches: Jackson would decode it, so the chunk is not plain
             }
         }
