@@ -59,7 +59,7 @@ class ReferenceEngineTransportTest {
         assertThat(result.serverPromptTokens()).isEqualTo(Tokenizer.count(PROMPT));
         assertThat(result.finishReason()).isEqualTo("length");
         assertThat(result.text()).isNotBlank();
-        assertThat(result.tokenTimesNanos()).isSorted();
+        assertThat(result.tokenTimesNanos().toArray()).isSorted();
     }
 
     @ParameterizedTest

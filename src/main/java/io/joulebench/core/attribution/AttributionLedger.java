@@ -2,6 +2,7 @@ package io.joulebench.core.attribution;
 
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.TokenTimes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -44,9 +45,9 @@ public final class AttributionLedger {
     public void add(RequestRecord r, int owner, boolean inWindow, long[] edges) {
         int n = edges.length - 1;
         long start = r.dispatchedAtNanos() != null ? r.dispatchedAtNanos() : r.issuedAtNanos();
-        long[] times = r.tokenTimesNanos();
+        TokenTimes times = r.tokenTimesNanos();
         long end = r.completedAtNanos() != null ? r.completedAtNanos()
-                : times.length > 0 ? times[times.length - 1] : start;
+                : !times.isEmpty() ? times.last() : start;
         Long first = r.firstTokenAtNanos();
         Integer prompt = r.result().serverPromptTokens();
         long prefillAt = first != null ? first : end;
@@ -56,8 +57,8 @@ public final class AttributionLedger {
             boolean last = w == n - 1;
             long active = Math.max(0, Math.min(end, hi) - Math.max(start, lo));
             long outputs = 0;
-            for (long t : times) {
-                outputs += within(t, lo, hi, last) ? 1 : 0;
+            for (int i = 0; i < times.size(); i++) {
+                outputs += within(times.get(i), lo, hi, last) ? 1 : 0;
             }
             long input = prompt != null && within(prefillAt, lo, hi, last) ? prompt : 0;
             add(w, new RequestShare(r.index(), active, input, outputs));

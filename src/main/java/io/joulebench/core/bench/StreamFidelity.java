@@ -5,6 +5,7 @@ import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.RequestListener;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
+import io.joulebench.core.traffic.TokenTimes;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -75,20 +76,20 @@ public final class StreamFidelity implements RequestListener {
             tallyError(record);
         }
         CompletionResult result = record.result();
-        long[] receipts = result.tokenTimesNanos();
-        if (receipts.length == 0) {
+        TokenTimes receipts = result.tokenTimesNanos();
+        if (receipts.isEmpty()) {
             return;
         }
-        tokens += receipts.length;
-        firstReceipt = Math.min(firstReceipt, receipts[0]);
-        lastReceipt = Math.max(lastReceipt, receipts[receipts.length - 1]);
-        long[] sends = result.serverSendTimesNanos();
+        tokens += receipts.size();
+        firstReceipt = Math.min(firstReceipt, receipts.first());
+        lastReceipt = Math.max(lastReceipt, receipts.last());
+        TokenTimes sends = result.serverSendTimesNanos();
         if (sends != null) {
-            for (int k = 0; k < receipts.length && k < sends.length; k++) {
-                if (sends[k] == CompletionResult.NO_SEND_TIME) {
+            for (int k = 0; k < receipts.size() && k < sends.size(); k++) {
+                if (sends.get(k) == CompletionResult.NO_SEND_TIME) {
                     continue;
                 }
-                long l = receipts[k] - sends[k];
+                long l = receipts.get(k) - sends.get(k);
                 if (l < 0) {
                     negativeLags++;
                     l = 0;
@@ -98,9 +99,9 @@ public final class StreamFidelity implements RequestListener {
             }
         }
         if (schedule != null) {
-            ttft.record(receipts[0] - record.issuedAtNanos() - schedule.ttftNanos());
-            for (int k = 1; k < receipts.length; k++) {
-                itl.record(receipts[k] - receipts[k - 1] - schedule.itlNanos());
+            ttft.record(receipts.first() - record.issuedAtNanos() - schedule.ttftNanos());
+            for (int k = 1; k < receipts.size(); k++) {
+                itl.record(receipts.get(k) - receipts.get(k - 1) - schedule.itlNanos());
             }
         }
     }

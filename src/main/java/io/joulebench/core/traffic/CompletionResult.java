@@ -22,9 +22,9 @@ package io.joulebench.core.traffic;
  * @param serverCachedTokens      {@code usage.prompt_tokens_details.cached_tokens}: the prompt tokens the server took
  *                                from its prefix cache; null when it did not report it
  */
-public record CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+public record CompletionResult(String text, TokenTimes tokenTimesNanos, Integer serverPromptTokens,
                                Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
-                               long[] serverSendTimesNanos, Double serverTrueEnergyJ, Integer serverCachedTokens) {
+                               TokenTimes serverSendTimesNanos, Double serverTrueEnergyJ, Integer serverCachedTokens) {
 
     /** The usage field the reference engine puts its per-request ground truth in. */
     public static final String TRUE_ENERGY_FIELD = "joulebench_true_energy_j";
@@ -33,6 +33,16 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     public static final long NO_SEND_TIME = Long.MIN_VALUE;
 
     public static final CompletionResult EMPTY = new CompletionResult(null, new long[0], null, null, null);
+
+    /** Times given as plain arrays (fakes, tests and benches), which the result keeps. */
+    public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
+                            Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
+                            long[] serverSendTimesNanos, Double serverTrueEnergyJ, Integer serverCachedTokens) {
+        this(text, tokenTimesNanos == null ? null : TokenTimes.of(tokenTimesNanos), serverPromptTokens,
+                serverCompletionTokens, finishReason, retriedAtNanos,
+                serverSendTimesNanos == null ? null : TokenTimes.of(serverSendTimesNanos), serverTrueEnergyJ,
+                serverCachedTokens);
+    }
 
     public CompletionResult(String text, long[] tokenTimesNanos, Integer serverPromptTokens,
                             Integer serverCompletionTokens, String finishReason, Long retriedAtNanos,
@@ -60,7 +70,7 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
 
     public CompletionResult {
         if (tokenTimesNanos == null) {
-            tokenTimesNanos = new long[0];
+            tokenTimesNanos = TokenTimes.NONE;
         }
     }
 
@@ -75,15 +85,15 @@ public record CompletionResult(String text, long[] tokenTimesNanos, Integer serv
     }
 
     public int tokenCount() {
-        return tokenTimesNanos.length;
+        return tokenTimesNanos.size();
     }
 
     /** First token receipt, or null when no token arrived. */
     public Long firstTokenAtNanos() {
-        return tokenTimesNanos.length == 0 ? null : tokenTimesNanos[0];
+        return tokenTimesNanos.isEmpty() ? null : tokenTimesNanos.first();
     }
 
     public Long lastTokenAtNanos() {
-        return tokenTimesNanos.length == 0 ? null : tokenTimesNanos[tokenTimesNanos.length - 1];
+        return tokenTimesNanos.isEmpty() ? null : tokenTimesNanos.last();
     }
 }

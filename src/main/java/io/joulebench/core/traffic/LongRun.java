@@ -4,13 +4,17 @@ import java.util.Arrays;
 
 /**
  * A growable run of primitive longs (a stream's token times), stored in blocks so that growing never copies what is
- * stored: the first block is small (most answers are short), each next one doubles up to {@value #MAX_BLOCK} values.
- * A long stream costs its 8 bytes per value here plus 8 in {@link #toArray()}. Not thread-safe.
+ * stored: the first block holds {@value #FIRST_BLOCK} values (most answers are short), each next one doubles up to
+ * {@value #MAX_BLOCK}. {@link #snapshot()} hands the blocks out as {@link TokenTimes} without copying, so a long stream
+ * costs its 8 bytes per value once. Not thread-safe; values already snapshotted are never written again.
  */
 final class LongRun {
 
-    private static final int FIRST_BLOCK = 64;
+    static final int FIRST_BLOCK = 64;
     static final int MAX_BLOCK = 512;
+    /** Values held by the blocks before the first of {@link #MAX_BLOCK}: 64 + 128 + 256. */
+    private static final int BEFORE_FULL_BLOCKS = FIRST_BLOCK * (MAX_BLOCK / FIRST_BLOCK - 1);
+    private static final int FULL_BLOCKS_FROM = Integer.numberOfTrailingZeros(MAX_BLOCK / FIRST_BLOCK);
 
     private long[][] blocks = new long[4][];
     private int blockCount;
@@ -35,15 +39,24 @@ final class LongRun {
         return size;
     }
 
-    /** The values in order, in an array of their exact length. */
-    long[] toArray() {
-        long[] out = new long[size];
-        int at = 0;
-        for (int b = 0; b < blockCount && at < size; b++) {
-            int n = Math.min(blocks[b].length, size - at);
-            System.arraycopy(blocks[b], 0, out, at, n);
-            at += n;
+    /** The values so far, sharing this run's blocks. */
+    TokenTimes snapshot() {
+        return TokenTimes.ofBlocks(blocks, size);
+    }
+
+    /** Which block holds value {@code i}. */
+    static int blockOf(int i) {
+        if (i < BEFORE_FULL_BLOCKS) {
+            return 31 - Integer.numberOfLeadingZeros(i / FIRST_BLOCK + 1);
         }
-        return out;
+        return FULL_BLOCKS_FROM + (i - BEFORE_FULL_BLOCKS) / MAX_BLOCK;
+    }
+
+    /** Where value {@code i} lies in its block. */
+    static int offsetInBlock(int i) {
+        if (i < BEFORE_FULL_BLOCKS) {
+            return i - FIRST_BLOCK * ((1 << blockOf(i)) - 1);
+        }
+        return (i - BEFORE_FULL_BLOCKS) % MAX_BLOCK;
     }
 }

@@ -372,9 +372,9 @@ public final class OpenAiStreamParser {
 
     /** What arrived so far; complete once {@link #done()}. */
     public CompletionResult result() {
-        return new CompletionResult(text == null ? null : text.toString(), tokenTimes.toArray(),
+        return new CompletionResult(text == null ? null : text.toString(), tokenTimes.snapshot(),
                 promptTokens, completionTokens, finishReason, null,
-                sendTimes == null ? null : sendTimes.toArray(), trueEnergyJ, cachedTokens);
+                sendTimes == null ? null : sendTimes.snapshot(), trueEnergyJ, cachedTokens);
     }
 
     static String excerpt(String s) {

@@ -49,7 +49,7 @@ public record RequestRecord(int index, long issuedAtNanos, Long dispatchedAtNano
         return result.firstTokenAtNanos();
     }
 
-    public long[] tokenTimesNanos() {
+    public TokenTimes tokenTimesNanos() {
         return result.tokenTimesNanos();
     }
 }

@@ -2,6 +2,7 @@ package io.joulebench.core.window;
 
 import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.TokenTimes;
 import java.util.List;
 
 /**
@@ -23,7 +24,9 @@ public final class BatchWindow {
                                   BracketResult bracket, Slo slo, RequestLogSink log) {
         WindowAggregate a = new WindowAggregate(0, spanStartNanos, spanEndNanos, slo);
         for (RequestRecord r : records) {
-            for (long t : r.tokenTimesNanos()) {
+            TokenTimes times = r.tokenTimesNanos();
+            for (int i = 0; i < times.size(); i++) {
+                long t = times.get(i);
                 if (t >= spanStartNanos && t <= spanEndNanos) {
                     a.addToken(t);
                 }

@@ -5,6 +5,7 @@ import io.joulebench.core.energy.BracketResult;
 import io.joulebench.core.time.Clock;
 import io.joulebench.core.traffic.RequestListener;
 import io.joulebench.core.traffic.RequestRecord;
+import io.joulebench.core.traffic.TokenTimes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -139,7 +140,9 @@ final class LevelAggregator implements RequestListener {
 
     private void fold(RequestRecord r) {
         long end = spanStart(windowCount);
-        for (long t : r.tokenTimesNanos()) {
+        TokenTimes times = r.tokenTimesNanos();
+        for (int i = 0; i < times.size(); i++) {
+            long t = times.get(i);
             if (t < s0) {
                 rampTokens++;
             } else if (t > end) {
@@ -175,7 +178,7 @@ final class LevelAggregator implements RequestListener {
     }
 
     private void foldBeforeWindows(RequestRecord r) {
-        rampTokens += r.tokenTimesNanos().length;
+        rampTokens += r.tokenTimesNanos().size();
         Integer server = r.result().serverCompletionTokens();
         if (server != null) {
             rampOwnedServerTokens += server;
@@ -192,8 +195,8 @@ final class LevelAggregator implements RequestListener {
         if (r.completedAtNanos() != null) {
             latest = Math.max(latest, r.completedAtNanos());
         }
-        for (long t : r.tokenTimesNanos()) {
-            latest = Math.max(latest, t);
+        if (!r.tokenTimesNanos().isEmpty()) {
+            latest = Math.max(latest, r.tokenTimesNanos().last());
         }
         return latest;
     }

@@ -6,6 +6,7 @@ import io.joulebench.core.csv.TableColumn;
 import io.joulebench.core.parquet.ParquetFile.Type;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.SessionTurn;
+import io.joulebench.core.traffic.TokenTimes;
 import java.math.BigDecimal;
 import java.util.function.Function;
 
@@ -81,7 +82,9 @@ public final class RequestColumns {
     /** The token receipts in seconds, joined by ';' (empty without tokens). */
     private static String tokenTimes(RequestLogRow row) {
         StringBuilder times = new StringBuilder();
-        for (long t : row.record().result().tokenTimesNanos()) {
+        TokenTimes receipts = row.record().result().tokenTimesNanos();
+        for (int i = 0; i < receipts.size(); i++) {
+            long t = receipts.get(i);
             if (!times.isEmpty()) {
                 times.append(';');
             }

@@ -5,6 +5,7 @@ import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
 import io.joulebench.core.traffic.SessionTurn;
+import io.joulebench.core.traffic.TokenTimes;
 
 /**
  * The running aggregates of one window: attributed tokens (with their quarters) and the metrics of the requests it
@@ -113,8 +114,8 @@ final class WindowAggregate {
             ratioServerTokens += c.serverCompletionTokens();
             ratioClientTokens += c.tokenCount();
         }
-        long[] times = c.tokenTimesNanos();
-        Long ttftNanos = times.length == 0 ? null : times[0] - r.issuedAtNanos();
+        TokenTimes times = c.tokenTimesNanos();
+        Long ttftNanos = times.isEmpty() ? null : times.first() - r.issuedAtNanos();
         if (ttftNanos != null) {
             ttft.add(ttftNanos);
         }
@@ -122,26 +123,26 @@ final class WindowAggregate {
             e2e.add(r.completedAtNanos() - r.issuedAtNanos());
         }
         Long tpotNanos = null;
-        if (times.length >= 2) {
-            tpotNanos = Math.round((double) (times[times.length - 1] - times[0]) / (times.length - 1));
+        if (times.size() >= 2) {
+            tpotNanos = Math.round((double) (times.last() - times.first()) / (times.size() - 1));
             tpot.add(tpotNanos);
         }
-        for (int i = 1; i < times.length; i++) {
-            itl.add(times[i] - times[i - 1]);
+        for (int i = 1; i < times.size(); i++) {
+            itl.add(times.get(i) - times.get(i - 1));
         }
-        long[] sent = c.serverSendTimesNanos();
+        TokenTimes sent = c.serverSendTimesNanos();
         if (sent != null) {
-            for (int i = 0; i < Math.min(sent.length, times.length); i++) {
-                if (sent[i] != CompletionResult.NO_SEND_TIME) {
-                    receiptLag.add(times[i] - sent[i]);
+            for (int i = 0; i < Math.min(sent.size(), times.size()); i++) {
+                if (sent.get(i) != CompletionResult.NO_SEND_TIME) {
+                    receiptLag.add(times.get(i) - sent.get(i));
                 }
             }
         }
         if (slo != null && slo.meets(ttftNanos == null ? null : ttftNanos / 1e6,
                 tpotNanos == null ? null : tpotNanos / 1e6)) {
             sloMeeting++;
-            for (long t : times) {
-                if (t <= spanEnd) {
+            for (int i = 0; i < times.size(); i++) {
+                if (times.get(i) <= spanEnd) {
                     goodputTokens++;
                 }
             }

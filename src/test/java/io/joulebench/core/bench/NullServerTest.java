@@ -41,7 +41,7 @@ class NullServerTest {
                 for (int i = 0; i < 3; i++) {
                     CompletionResult r = transport.send(new RequestShape(i, Map.of("prompt", "x")));
                     assertThat(r.text()).isEqualTo("x");
-                    assertThat(r.tokenTimesNanos()).hasSize(1);
+                    assertThat(r.tokenTimesNanos().toArray()).hasSize(1);
                     assertThat(r.serverPromptTokens()).isEqualTo(1);
                     assertThat(r.serverCompletionTokens()).isEqualTo(1);
                     assertThat(r.finishReason()).isEqualTo("length");

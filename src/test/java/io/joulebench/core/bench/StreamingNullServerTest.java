@@ -48,8 +48,8 @@ class StreamingNullServerTest {
                     assertThat(r.text()).isEqualTo("xxxxx");
                     assertThat(r.serverCompletionTokens()).isEqualTo(5);
                     assertThat(r.finishReason()).isEqualTo("length");
-                    long[] sends = r.serverSendTimesNanos();
-                    long[] receipts = r.tokenTimesNanos();
+                    long[] sends = r.serverSendTimesNanos().toArray();
+                    long[] receipts = r.tokenTimesNanos().toArray();
                     assertThat(sends).hasSize(5).isSorted().doesNotContain(CompletionResult.NO_SEND_TIME);
                     for (int k = 0; k < 5; k++) {
                         assertThat(receipts[k]).as("token %d is stamped after the server sent it", k)

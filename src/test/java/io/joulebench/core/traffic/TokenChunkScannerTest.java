@@ -94,7 +94,7 @@ class TokenChunkScannerTest {
         }
         CompletionResult r = parser.result();
         return String.join(" | ", failure, String.valueOf(r.tokenCount()), String.valueOf(r.text()),
-                Arrays.toString(r.serverSendTimesNanos()), String.valueOf(r.finishReason()),
+                String.valueOf(r.serverSendTimesNanos()), String.valueOf(r.finishReason()),
                 String.valueOf(r.serverPromptTokens()), String.valueOf(r.serverCompletionTokens()));
     }
 

@@ -65,7 +65,7 @@ abstract class TrafficSourceContract {
         RequestRecord failed = report.records().get(4);
         assertThat(failed.status()).isEqualTo(RequestStatus.ERROR);
         assertThat(failed.error()).isEqualTo("boom 4");
-        assertThat(failed.tokenTimesNanos()).containsExactly(7L, 8L);
+        assertThat(failed.tokenTimesNanos().toArray()).containsExactly(7L, 8L);
         assertThat(failed.completedAtNanos()).isNotNull();
     }
 

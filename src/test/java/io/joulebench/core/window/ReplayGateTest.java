@@ -109,7 +109,7 @@ class ReplayGateTest {
      */
     private static RequestRecord asked(RequestRecord r, Integer askedIn, Integer prompt, int askedOut) {
         return new RequestRecord(r.index(), r.issuedAtNanos(), r.dispatchedAtNanos(), r.completedAtNanos(),
-                r.status(), r.error(), new CompletionResult(null, r.result().tokenTimesNanos(), prompt, null, "length"),
+                r.status(), r.error(), new CompletionResult(null, r.result().tokenTimesNanos().toArray(), prompt, null, "length"),
                 null, new io.joulebench.core.traffic.RequestWorkload(askedIn, askedOut, 0));
     }
 
