@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * A growable run of primitive longs (a stream's token times), stored in blocks so that growing never copies what is
  * stored: the first block holds {@value #FIRST_BLOCK} values (most answers are short), each next one doubles up to
- * {@value #MAX_BLOCK}. {@link #snapshot()} hands the blocks out as {@link TokenTimes} without copying, so a long stream
- * costs its 8 bytes per value once. Not thread-safe; values already snapshotted are never written again.
+ * {@value #MAX_BLOCK}. {@link #snapshot()} hands the full blocks out as {@link TokenTimes} without copying them, so a
+ * long stream costs its 8 bytes per value about once. Not thread-safe.
  */
 final class LongRun {
 
@@ -39,9 +39,19 @@ final class LongRun {
         return size;
     }
 
-    /** The values so far, sharing this run's blocks. */
+    /**
+     * The values so far. Full blocks are shared (this run never writes them again); a partly filled last block is
+     * copied at its exact length, so a result holds no unused slots and later values do not reach it.
+     */
     TokenTimes snapshot() {
-        return TokenTimes.ofBlocks(blocks, size);
+        if (size == 0) {
+            return TokenTimes.NONE;
+        }
+        long[][] held = Arrays.copyOf(blocks, blockCount);
+        if (inCurrent < current.length) {
+            held[blockCount - 1] = Arrays.copyOf(current, inCurrent);
+        }
+        return TokenTimes.ofBlocks(held, size);
     }
 
     /** Which block holds value {@code i}. */

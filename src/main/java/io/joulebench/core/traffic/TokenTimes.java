@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * A request's per-token times (receipts, or the server's send times), read by index without copying them out of the
- * blocks they were received into ({@link LongRun}): a streamed token costs its 8 bytes once, not again in an exact
- * array. Immutable once made; a result taken mid-stream sees the values that had arrived by then.
+ * blocks they were received into ({@link LongRun}): a streamed token costs its 8 bytes about once, not again in an
+ * exact array. Immutable; a result taken mid-stream holds the values that had arrived by then.
  */
 public final class TokenTimes {
 
