@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -107,7 +108,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         Conn conn;
         while ((conn = idle.pollFirst()) != null) {
             idleCount.decrementAndGet();
-            if (conn.channel.isOpen()) {
+            if (conn.channel.isOpen() && !conn.dropped()) {
                 break; // one the loop closed (its end seen) is skipped
             }
         }
@@ -307,7 +308,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
 
     /** Back to the idle pool (most recently used first), or closed when the transport is. */
     private void release(Conn conn) {
-        if (closed || !conn.channel.isOpen()) {
+        if (closed || !conn.channel.isOpen() || conn.dropped()) {
             conn.close();
             return;
         }
@@ -319,8 +320,14 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
     private void readable(Conn conn) {
         Exchange ex = conn.exchange;
         if (ex == null) {
-            dropIdle(conn); // an idle connection only ever reads its end (or bytes nobody asked for)
-            return;
+            if (conn.drop()) {
+                dropIdle(conn); // an idle connection only ever reads its end (or bytes nobody asked for)
+                return;
+            }
+            ex = conn.exchange; // a writer claimed it after publishing its exchange: that exchange reads the end
+            if (ex == null) {
+                return;
+            }
         }
         while (true) {
             int n;
@@ -416,10 +423,40 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         IOException failure;
         /** Has waited in the idle pool, where the server may have closed it unseen. */
         volatile boolean pooled;
+        /**
+         * Who may end it: {@link #FREE} (idle or reserved, no exchange: the loop may drop it on its end),
+         * {@link #CLAIMED} (a writer's exchange owns it: only that exchange's paths close it) or {@link #DROPPED}.
+         * The one compare-and-set decides the race between a writer taking a pooled connection and the loop seeing
+         * the server's close on it; without it the loop closed a connection a request had just been written on, and
+         * that request waited for its read timeout.
+         */
+        private final AtomicInteger state = new AtomicInteger(FREE);
+        static final int FREE = 0;
+        static final int CLAIMED = 1;
+        static final int DROPPED = 2;
 
         Conn(SocketChannel channel, boolean reserved) {
             this.channel = channel;
             this.reserved = reserved;
+        }
+
+        /** Writer (or loop, for a retry's fresh connection): the exchange now published owns it; false if dropped. */
+        boolean claim() {
+            return state.compareAndSet(FREE, CLAIMED);
+        }
+
+        /** Loop: its end was seen with no exchange; false if a writer claimed it first. */
+        boolean drop() {
+            return state.compareAndSet(FREE, DROPPED);
+        }
+
+        boolean dropped() {
+            return state.get() == DROPPED;
+        }
+
+        /** Loop: its exchange settled and it goes back to the pool. */
+        void free() {
+            state.compareAndSet(CLAIMED, FREE);
         }
 
         void close() {
@@ -457,38 +494,49 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
 
         @Override
         public long write(Callback callback) {
+            Conn c = conn; // the loop replaces it on a retry; this thread writes on the one it was given only
             this.callback = callback;
-            conn.requests++;
+            c.requests++;
             lastActivity = System.nanoTime();
-            conn.exchange = this; // publishes the exchange to the loop before any byte can be answered
+            c.exchange = this; // publishes the exchange to the loop before any byte can be answered
             written = true;
             live.add(this);
-            if (!conn.connected) {
+            IOException failure = null;
+            if (!c.claim()) {
+                failure = new ClosedChannelException(); // the loop saw its end and closed it: sent again if pooled
+            } else if (!c.connected) {
                 tasks.add(this::writeOnceConnected);
                 selector.wakeup();
                 return DEFERRED;
-            }
-            IOException failure = null;
-            try {
-                conn.channel.write(bytes);
-            } catch (IOException e) {
-                failure = e;
+            } else {
+                try {
+                    c.channel.write(bytes);
+                } catch (IOException e) {
+                    failure = e;
+                }
             }
             long writtenAt = options.clock().nanoTime();
             if (failure != null) {
                 IOException f = failure;
-                tasks.add(() -> broken(f));
+                tasks.add(() -> brokenOn(c, f));
                 selector.wakeup();
             } else if (bytes.hasRemaining()) {
-                conn.pendingFlush = true;
+                c.pendingFlush = true;
                 tasks.add(() -> {
-                    if (conn.key != null && conn.key.isValid()) {
-                        conn.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+                    if (c.key != null && c.key.isValid()) {
+                        c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
                     }
                 });
                 selector.wakeup();
             }
             return writtenAt;
+        }
+
+        /** Loop: a failure the writer met on {@code c}; ignored if the loop has already moved the request on. */
+        private void brokenOn(Conn c, IOException cause) {
+            if (conn == c) {
+                broken(cause);
+            }
         }
 
         /** Loop: the instant has passed; write now if the connection is open, else when it opens. */
@@ -662,6 +710,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
                 fresh.requests++;
                 bytes.rewind();
                 fresh.exchange = this;
+                fresh.claim();
                 awaitingConnect = true;
                 register(fresh, fresh.connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT);
                 if (fresh.connected) {
@@ -691,6 +740,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             inUse.decrementAndGet();
             conn.exchange = null;
             if (keepConnection) {
+                conn.free();
                 release(conn);
             } else {
                 if (conn.key != null) {
