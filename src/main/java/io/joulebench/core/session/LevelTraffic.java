@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * up to that horizon, row i at {@code (t_i − t_0) / time_scale} with its recorded output length as max_tokens
  * (prompt lengths and prefixes from the row are issue 30's next step); with {@code task.sessions}, conversations
  * started at the cell's rate in sessions per second ({@link SessionSource}, {@link ConversationScript}). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
- * short trace cannot end the warmup early.
+ * short trace cannot end the warmup early; that of a length mix sends the mix's lengths from a warmup stream of its
+ * seed ({@link LengthMix#warmupRows}).
  *
  * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
  * ({@link #withDrawnSeeds}), so the seed used is on the cell and recorded with every window (windows.csv
@@ -128,6 +129,15 @@ public final class LevelTraffic {
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
         TaskConfig task = cell.experiment().task();
+        if (task.synthesizesLengths() && tracePrompts != null && warmup && t.trace() == null) {
+            // the warmup sends the level's own mix (another stream of the seed), built when the warmup starts
+            LengthMix mix = lengthMix(task, studyDir);
+            return (listener, horizon) -> tracePrompts.prepareWarmup(mix.warmupRows(task.randomSeed()))
+                    .openLoop(OpenLoopSource.builder().schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate,
+                                    t.arrival(), burstiness, t.seed(), Math.max(1.0, horizon))))
+                            .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
+                            .retainRecords(false));
+        }
         if (task.synthesizesLengths() && tracePrompts != null && !warmup && t.trace() == null) {
             LengthMix mix = lengthMix(task, studyDir);
             LOG.info("length mix: prompts of drawn lengths, counted by the {}", tracePrompts.tokenizerLabel());

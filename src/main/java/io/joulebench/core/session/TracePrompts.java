@@ -50,6 +50,7 @@ public final class TracePrompts {
     private final OutputForcing forcing;
     private final int defaultMaxTokens;
     private final AtomicInteger replays = new AtomicInteger();
+    private final AtomicInteger warmups = new AtomicInteger();
     /** The corpus tokenized, at the first replay; each replay builds from it with a seed of its own. */
     private ExactLengthPromptBuilder tokenized;
 
@@ -96,11 +97,23 @@ public final class TracePrompts {
      * {@link Prepared#openLoop}.
      */
     public Prepared prepare(java.util.Iterator<PromptRow> prompts) {
-        int replay = replays.getAndIncrement();
+        return prepare(prompts, seed + 0x9E3779B97F4A7C15L * (replays.getAndIncrement() + 1));
+    }
+
+    /**
+     * Starts building a warmup's prompts of the rows' lengths ({@link io.joulebench.core.workload.LengthMix#warmupRows}):
+     * their text seeds are drawn from a stream of their own, so a warmup leaves the measured replays' prompts as they
+     * would be without it, and neither shares text (nor a prefix cache's entries) with them.
+     */
+    public Prepared prepareWarmup(java.util.Iterator<PromptRow> prompts) {
+        return prepare(prompts, seed ^ 0xD1B54A32D192ED03L * (warmups.getAndIncrement() + 1));
+    }
+
+    private Prepared prepare(java.util.Iterator<PromptRow> prompts, long textSeed) {
         CompletableFuture<PromptLookahead> ahead = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("joulebench-trace-prompts").start(() -> {
             try {
-                ExactLengthPromptBuilder builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
+                ExactLengthPromptBuilder builder = tokenized().withSeed(textSeed);
                 ahead.complete(new PromptLookahead(builder, prompts, LOOKAHEAD));
             } catch (ServerTokenizer.Unavailable e) {
                 ahead.completeExceptionally(new IllegalStateException("cannot build the trace's prompts: the"
