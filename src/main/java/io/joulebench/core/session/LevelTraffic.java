@@ -92,6 +92,20 @@ public final class LevelTraffic {
                             + " conversations resend their history as chat messages, so set task.api: chat");
                 }
                 // a session trace: its conversations, each later turn after the previous reply (chat API only)
+                boolean turnLengths = scheduled.stream().allMatch(e -> e.inputTokens() != null);
+                if (tracePrompts != null && t.trace().lengthsFor(turnLengths) == TraceConfig.Lengths.TRACE) {
+                    LOG.info("session trace: each turn's new message of the trace's input length, counted by the {}",
+                            tracePrompts.tokenizerLabel());
+                    TracePrompts.Prepared prepared = tracePrompts.prepare(scheduled, t.trace().blockSize());
+                    return (listener, horizon) -> prepared.anyOrder(byRow -> {
+                        TraceConversations conversations = TraceConversations.of(
+                                scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes)
+                                .withLengths(byRow);
+                        return SessionSource.builder().starts(conversations.starts()).script(conversations)
+                                .lastReadySeconds(Math.max(1.0, horizon)).clock(clock)
+                                .concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+                    });
+                }
                 return (listener, horizon) -> {
                     TraceConversations conversations = TraceConversations.of(
                             scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes);

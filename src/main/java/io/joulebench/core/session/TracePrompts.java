@@ -170,6 +170,45 @@ public final class TracePrompts {
             };
         }
 
+        /**
+         * A run whose requests take the prepared rows' prompts in any order ({@code run} is handed row i → its
+         * request shape): a session trace's turns, each sent when its previous reply has ended, so rows are asked out
+         * of their scheduled order. Prompts are still built in row order; those built before they are asked for wait
+         * in a map (at most the turns waiting for a reply). Each row is asked for once.
+         */
+        public TrafficSource anyOrder(java.util.function.Function<java.util.function.IntFunction<RequestShape>,
+                TrafficSource> run) {
+            return (transport, drainTimeout) -> {
+                try (PromptLookahead built = lookahead()) {
+                    Map<Integer, BuiltPrompt> early = new java.util.HashMap<>();
+                    int[] next = {0};
+                    java.util.function.IntFunction<RequestShape> byRow = row -> {
+                        synchronized (early) {
+                            BuiltPrompt p = early.remove(row);
+                            if (p == null) {
+                                if (row < next[0]) {
+                                    throw new IllegalStateException("prompt " + row + " was asked for twice");
+                                }
+                                for (; next[0] < row; next[0]++) {
+                                    early.put(next[0], built.take(next[0]));
+                                }
+                                p = built.take(row);
+                                next[0] = row + 1;
+                            }
+                            return shape(p);
+                        }
+                    };
+                    IssuerReport report = run.apply(byRow).run(transport, drainTimeout);
+                    PromptLookahead.Report r = built.report();
+                    if (r.late() > 0) {
+                        LOG.warn("session trace: {} of {} prompts were not built before they were asked for (waited"
+                                + " {} ms in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
+                    }
+                    return report;
+                }
+            };
+        }
+
         /** Prompts built and not yet taken; 0 while the corpus is being tokenized. */
         public int ready() {
             PromptLookahead built = ahead.getNow(null);
