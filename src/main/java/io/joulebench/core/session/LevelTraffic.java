@@ -133,6 +133,25 @@ public final class LevelTraffic {
         double rate = rate(cell, studyDir);
         double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
         SessionsConfig sessions = resolved(cell.experiment().task().sessions(), studyDir);
+        TaskConfig task = cell.experiment().task();
+        if (sessions != null && task.synthesizesLengths() && tracePrompts != null) {
+            // each turn's message and answer of the mix's drawn lengths, row i for the i-th turn sent
+            LengthMix mix = lengthMix(task, studyDir);
+            java.util.function.Supplier<TracePrompts.Prepared> prepare = warmup
+                    ? () -> tracePrompts.prepareWarmup(mix.warmupRows(task.randomSeed())) : null;
+            TracePrompts.Prepared measured = warmup ? null : tracePrompts.prepare(mix.rows(task.randomSeed()));
+            return (listener, horizon) -> (warmup ? prepare.get() : measured).anyOrder(byRow -> {
+                java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+                return SessionSource.builder()
+                        .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness,
+                                t.seed(), Math.max(1.0, horizon))))
+                        .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())
+                                .withDrawnMessages(() -> byRow.apply(next.getAndIncrement())))
+                        .lastReadySeconds(Math.max(1.0, horizon))
+                        .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false)
+                        .build();
+            });
+        }
         if (sessions != null) {
             // the rate is sessions per second; turns past the horizon are not sent, so the level ends near it
             return (listener, horizon) -> SessionSource.builder()
@@ -142,7 +161,6 @@ public final class LevelTraffic {
                     .lastReadySeconds(Math.max(1.0, horizon))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
-        TaskConfig task = cell.experiment().task();
         if (task.synthesizesLengths() && tracePrompts != null && warmup && t.trace() == null) {
             // the warmup sends the level's own mix (another stream of the seed), built when the warmup starts
             LengthMix mix = lengthMix(task, studyDir);

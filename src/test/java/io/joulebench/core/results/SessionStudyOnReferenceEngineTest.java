@@ -176,4 +176,57 @@ class SessionStudyOnReferenceEngineTest {
         }
         assertThat(checked).isPositive();
     }
+
+    /**
+     * A length mix beside sessions: each turn's new message has a drawn input length (history excluded) and its
+     * answer exactly a drawn output length.
+     */
+    @Test
+    void a_length_mix_sets_each_turns_message_and_answer_lengths() throws Exception {
+        String study = STUDY.replace("  random_seed: 42\n", "  random_seed: 42\n"
+                + "  input_tokens: {distribution: uniform, min: 40, max: 120}\n"
+                + "  output_tokens: {distribution: uniform, min: 3, max: 9}\n");
+        assertThat(study).contains("input_tokens: {distribution: uniform");
+        StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
+                Clock.system()).run(new StudyLoader().load(Files.writeString(tmp.resolve("mix.yaml"), study)),
+                tmp.resolve("out"), StudyRunListener.NONE);
+
+        List<Map<String, String>> requests = new ArrayList<>();
+        try (var files = Files.walk(r.folder())) {
+            for (Path log : files.filter(f -> f.getFileName().toString().equals("requests.csv")).toList()) {
+                requests.addAll(Csv.rows(log));
+            }
+        }
+        assertThat(requests).hasSizeGreaterThan(10).allSatisfy(q -> {
+            assertThat(q.get("status")).as(q.get("error")).isEqualTo("ok");
+            int asked = Integer.parseInt(q.get("requested_output_tokens"));
+            assertThat(asked).isBetween(3, 9);
+            assertThat(q.get("server_completion_tokens")).isEqualTo(String.valueOf(asked));
+        });
+        assertThat(requests.stream().map(q -> q.get("requested_output_tokens")).distinct().count())
+                .as("drawn, not one max_tokens").isGreaterThan(2);
+        // a first turn's prompt is its message of a drawn length in [40, 120] plus the chat template's few tokens
+        List<Long> firstPrompts = requests.stream().filter(q -> q.get("turn").equals("1"))
+                .map(q -> Long.parseLong(q.get("server_prompt_tokens"))).toList();
+        assertThat(firstPrompts).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(40L, 120L + 16));
+        assertThat(firstPrompts.stream().distinct().count()).isGreaterThan(2);
+        Map<String, List<Map<String, String>>> sessions = requests.stream()
+                .collect(Collectors.groupingBy(q -> q.get("level_index") + "/" + q.get("session_id")));
+        long checked = 0;
+        for (List<Map<String, String>> turns : sessions.values()) {
+            turns.sort(Comparator.comparingInt(q -> Integer.parseInt(q.get("turn"))));
+            for (int k = 1; k < turns.size(); k++) {
+                Map<String, String> before = turns.get(k - 1);
+                Map<String, String> next = turns.get(k);
+                if (Integer.parseInt(next.get("turn")) != Integer.parseInt(before.get("turn")) + 1) {
+                    continue;
+                }
+                checked++;
+                assertThat(Long.parseLong(next.get("server_prompt_tokens"))).as("the history, then >= 40 new tokens")
+                        .isGreaterThanOrEqualTo(Long.parseLong(before.get("server_prompt_tokens"))
+                                + Long.parseLong(before.get("server_completion_tokens")) + 40);
+            }
+        }
+        assertThat(checked).isPositive();
+    }
 }
