@@ -20,7 +20,9 @@ final class SummaryTable {
                 "status", "level / reason"));
         for (ManifestEntry e : result.entries()) {
             CellSummary s = e.summary();
-            String rate = s == null || s.rateReqS() == null ? "-" : ProgressPrinter.number(s.rateReqS()) + "/s";
+            // a session level's rate counts sessions; the requests per second they resulted in follow its verdict
+            String rate = s == null ? "-" : s.sessionsPerS() != null ? ProgressPrinter.number(s.sessionsPerS())
+                    + " sess/s" : s.rateReqS() == null ? "-" : ProgressPrinter.number(s.rateReqS()) + "/s";
             // the level's figure is Σenergy / Σtokens, as in every other view (RatioEstimator), not the mean of the
             // windows' ratios, which weighs a short window's J/token like a long one's
             String jpt = s == null || s.mjPerToken() == null ? "-"
@@ -31,6 +33,10 @@ final class SummaryTable {
                 case RUNNING -> "interrupted";
                 case PENDING -> "not run";
             };
+            if (s != null && s.sessionsPerS() != null) {
+                level += s.rateReqS() == null ? "; no request completed"
+                        : "; " + ProgressPrinter.number(s.rateReqS()) + " req/s resulted";
+            }
             out.add(String.format(Locale.ROOT, format, e.cellIndex(), e.configHash(), e.cycle(), rate,
                     e.windowIds().size(), jpt, s == null || s.energyKind() == null ? "-" : s.energyKind(),
                     e.status().wire(), level));

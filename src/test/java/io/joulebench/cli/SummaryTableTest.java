@@ -25,4 +25,17 @@ class SummaryTableTest {
 
         assertThat(lines.get(1)).contains("0.18182").doesNotContain("0.55");
     }
+
+    @Test
+    void a_session_levels_row_gives_sessions_per_second_and_the_requests_per_second_that_resulted() {
+        CellSummary s = new CellSummary(4.25, 2, 20.0, 200.0, 1100, 181.8, 0.2, true, "simulated", 0.5);
+        ManifestEntry e = new ManifestEntry(0, "h1", 1, "rate=0.5", CellStatus.COMPLETED, null, null, "s",
+                List.of("w0", "w1"), s, "2026-12-06T00:00:00Z");
+
+        List<String> lines = SummaryTable.lines(new StudyRunResult(Path.of("/tmp/nowhere-joulebench"), 1, 0, 0,
+                List.of(), 2, false, List.of(e), null));
+
+        assertThat(lines.get(1)).contains("0.500 sess/s").contains("valid; 4.25 req/s resulted")
+                .doesNotContain("0.500/s");
+    }
 }

@@ -142,7 +142,7 @@ class TraceReplayOnReferenceEngineTest {
         assertThat(fidelity.cacheShare()).isEqualTo(served);
         assertThat(fidelity.sharedPrefixShare()).as("prompt tokens built identical to an earlier request's")
                 .isGreaterThanOrEqualTo(expected - 0.01);
-        assertThat(fidelity.summary()).startsWith("fidelity: input 1.0").contains("output 1.00× of trace")
+        assertThat(fidelity.summary()).startsWith("fidelity: input 1.0").contains("output 1.00× requested")
                 .contains(String.format(java.util.Locale.ROOT, "served from cache %.1f %%", 100 * served));
     }
 }

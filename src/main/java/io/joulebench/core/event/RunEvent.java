@@ -45,9 +45,19 @@ public sealed interface RunEvent {
 
     /**
      * Where a level's line stands: level {@code level} of {@code levels} (1-based, as printed), its rate (null before
-     * the first level starts) and the ETA in whole seconds.
+     * the first level starts) and the ETA in whole seconds. {@code sessions}: true where the rate is sessions per
+     * second (a {@code task.sessions} level); null or false: requests per second (events written before it).
      */
-    record At(int level, int levels, Double rate, long etaS) {
+    record At(int level, int levels, Double rate, long etaS, Boolean sessions) {
+
+        public At(int level, int levels, Double rate, long etaS) {
+            this(level, levels, rate, etaS, null);
+        }
+
+        /** The rate's unit as a line says it. */
+        public String rateUnit() {
+            return Boolean.TRUE.equals(sessions) ? "sessions/s" : "req/s";
+        }
     }
 
     /** A level's cell: {@code ManifestEntry.key} (config hash and cycle), null where the plan does not name it. */

@@ -121,7 +121,7 @@ public final class RunEventText {
 
     private static String prefix(RunEvent.At at) {
         return String.format(Locale.ROOT, "level %d/%d at %s, ETA %s: ", at.level(), at.levels(),
-                at.rate() == null ? "" : number(at.rate()) + " req/s", StudyPlanFormatter.duration(at.etaS()));
+                at.rate() == null ? "" : number(at.rate()) + " " + at.rateUnit(), StudyPlanFormatter.duration(at.etaS()));
     }
 
     private static String jPerToken(Double j) {

@@ -3,7 +3,10 @@ package io.joulebench.core.results;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.window.WindowRecord;
 
-/** The manifest summary of a closed level (spec §4.5): elapsed span, Σ energy, Σ tokens, mJ/token. */
+/**
+ * The manifest summary of a closed level (spec §4.5): elapsed span, Σ energy, Σ tokens, mJ/token; a session level's
+ * sessions per second beside the requests per second that resulted ({@link LevelFigures}).
+ */
 final class CellSummaries {
 
     private CellSummaries() {
@@ -37,7 +40,13 @@ final class CellSummaries {
         Double elapsed = level.windows().isEmpty() ? null : Math.max(0, maxEnd - minStart) / 1e9;
         Double energyJ = anyEnergy ? energy : null;
         Double mj = energyJ != null && tokens > 0 ? energyJ / tokens * 1000 : null;
-        return new CellSummary(level.cell().rate(), level.windows().size(), elapsed, energyJ, tokens, mj,
-                jptCount == 0 ? null : jptSum / jptCount, level.valid(), kind);
+        Double jptMean = jptCount == 0 ? null : jptSum / jptCount;
+        if (level.cell().ratesSessions()) {
+            double achieved = LevelFigures.ofRecords(level.windows()).requestRateReqS();
+            return new CellSummary(Double.isFinite(achieved) ? achieved : null, level.windows().size(), elapsed,
+                    energyJ, tokens, mj, jptMean, level.valid(), kind, level.cell().rate());
+        }
+        return new CellSummary(level.cell().rate(), level.windows().size(), elapsed, energyJ, tokens, mj, jptMean,
+                level.valid(), kind);
     }
 }

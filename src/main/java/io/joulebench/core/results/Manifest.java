@@ -128,6 +128,9 @@ public final class Manifest {
                 ResultsJson.put(n, "j_per_token_mean", s.jPerTokenMean());
                 n.put("valid", s.valid());
                 n.put("energy_kind", s.energyKind());
+                if (s.sessionsPerS() != null) {
+                    n.put("rate_sessions_s", s.sessionsPerS());
+                }
             }
             c.put("updated_utc", e.updatedUtc());
         }
@@ -145,7 +148,7 @@ public final class Manifest {
                     ResultsJson.number(s, "rate_req_s"), s.path("windows").asInt(), ResultsJson.number(s, "elapsed_s"),
                     ResultsJson.number(s, "energy_j"), s.path("tokens").asLong(), ResultsJson.number(s, "mj_per_token"),
                     ResultsJson.number(s, "j_per_token_mean"), s.path("valid").asBoolean(),
-                    ResultsJson.text(s, "energy_kind"));
+                    ResultsJson.text(s, "energy_kind"), ResultsJson.number(s, "rate_sessions_s"));
             list.add(new ManifestEntry(c.path("cell_index").asInt(), c.path("config_hash").asText(),
                     c.path("cycle").asInt(), ResultsJson.text(c, "label"),
                     CellStatus.fromWire(c.path("status").asText()), ResultsJson.text(c, "reason"),

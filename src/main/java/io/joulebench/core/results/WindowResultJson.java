@@ -303,6 +303,9 @@ final class WindowResultJson {
         }
         ResultsJson.put(n, "cap_bound_fraction", w.metrics() == null ? null : w.metrics().capBoundFraction());
         n.put("rate_req_s", level.cell().rate());
+        if (level.cell().ratesSessions()) { // the rate above counts sessions; the window's req/s is in its metrics
+            n.put("rate_sessions_s", level.cell().rate());
+        }
         Long seed = f.traffic().seed();
         if (seed != null) {
             n.put("seed", seed);

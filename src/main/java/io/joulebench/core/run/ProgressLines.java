@@ -44,6 +44,8 @@ public final class ProgressLines implements StudyRunListener {
     private StudyPlan plan;
     private List<ResolvedCell> sessionCells = List.of();
     private Double rate;
+    /** Whether {@link #rate} counts sessions per second (a {@code task.sessions} level). */
+    private boolean sessionsRate;
     private int windowsPerLevel;
 
     public ProgressLines(Sink sink, int alreadyCredited, LongSupplier nanoTime) {
@@ -96,6 +98,7 @@ public final class ProgressLines implements StudyRunListener {
         windowsPerLevel = spec.windowsPerLevel();
         ResolvedCell cell = plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex);
         rate = cell != null && cell.rate() != null ? cell.rate() : spec.rate();
+        sessionsRate = cell != null && cell.ratesSessions();
         emit(new RunEvent.LevelStarted(at(), key(cell), windowsPerLevel, spec.durationSeconds(),
                 Double.isFinite(spec.rate()) ? spec.rate() : null));
     }
@@ -178,7 +181,7 @@ public final class ProgressLines implements StudyRunListener {
 
     private RunEvent.At at() {
         return new RunEvent.At(progress.currentLevel(), progress.totalLevels(), rate,
-                Math.round(progress.etaSeconds(nanoTime.getAsLong())));
+                Math.round(progress.etaSeconds(nanoTime.getAsLong())), sessionsRate ? Boolean.TRUE : null);
     }
 
     private String cell(int levelIndex) {

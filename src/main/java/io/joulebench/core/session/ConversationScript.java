@@ -2,6 +2,7 @@ package io.joulebench.core.session;
 
 import io.joulebench.core.study.SessionsConfig;
 import io.joulebench.core.traffic.RequestShape;
+import io.joulebench.core.traffic.RequestWorkload;
 import io.joulebench.core.traffic.SessionScript;
 import io.joulebench.core.traffic.ShapeSource;
 import java.util.SplittableRandom;
@@ -11,7 +12,8 @@ import java.util.SplittableRandom;
  * distributions with a generator seeded by (seed, s, turn), so a seeded study repeats them whatever order sessions
  * run in; the user's message of each turn is one of the study's prompts (its chat body, with the task's
  * {@code max_tokens}), a different one per turn and per session, so turn k+1's prompt is the conversation so far plus
- * a new prompt.
+ * a new prompt. With a length mix ({@link #withDrawnMessages}) each turn's message and answer have the mix's next
+ * drawn lengths instead, in the order turns are sent.
  */
 public final class ConversationScript implements SessionScript {
 
@@ -22,12 +24,30 @@ public final class ConversationScript implements SessionScript {
     private final SessionsConfig sessions;
     private final ShapeSource prompts;
     private final long seed;
+    /** The mix's next message (built to its drawn lengths), or null: the dataset's prompts. */
+    private final java.util.function.Supplier<RequestShape> drawn;
 
     /** {@code sessions} resolved ({@link SessionsConfig#resolve}); {@code seed} the level's traffic seed. */
     public ConversationScript(SessionsConfig sessions, ShapeSource prompts, long seed) {
+        this(sessions, prompts, seed, null);
+    }
+
+    private ConversationScript(SessionsConfig sessions, ShapeSource prompts, long seed,
+                               java.util.function.Supplier<RequestShape> drawn) {
         this.sessions = sessions;
         this.prompts = prompts;
         this.seed = seed;
+        this.drawn = drawn;
+    }
+
+    /**
+     * This script with each turn's new message taken from {@code next} (a length mix's prompts: row i for the i-th
+     * turn sent, any session): its text has the drawn input length, history excluded, and its answer is forced to
+     * the drawn output length. Only the output is judged against the draw ({@code requested_input_tokens} stays
+     * empty): the server's prompt also holds the history.
+     */
+    public ConversationScript withDrawnMessages(java.util.function.Supplier<RequestShape> next) {
+        return new ConversationScript(sessions, prompts, seed, next);
     }
 
     @Override
@@ -42,6 +62,11 @@ public final class ConversationScript implements SessionScript {
 
     @Override
     public RequestShape turn(int session, int turn) {
+        if (drawn != null) {
+            RequestShape shape = drawn.get();
+            return new RequestShape(shape.index(), shape.payload(),
+                    new RequestWorkload(null, shape.workload().requestedOutputTokens(), null));
+        }
         return prompts.shape(Math.floorMod(session * STRIDE + turn - 1, Integer.MAX_VALUE));
     }
 

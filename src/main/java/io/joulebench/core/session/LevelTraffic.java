@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * up to that horizon, row i at {@code (t_i − t_0) / time_scale} with its recorded output length as max_tokens
  * (prompt lengths and prefixes from the row are issue 30's next step); with {@code task.sessions}, conversations
  * started at the cell's rate in sessions per second ({@link SessionSource}, {@link ConversationScript}). Warmup traffic of a trace cell is open-loop Poisson at the trace's mean rate, so a
- * short trace cannot end the warmup early.
+ * short trace cannot end the warmup early; that of a length mix sends the mix's lengths from a warmup stream of its
+ * seed ({@link LengthMix#warmupRows}).
  *
  * <p>A cell whose {@code server.traffic.seed} is null gets a seed drawn for its level before the session starts
  * ({@link #withDrawnSeeds}), so the seed used is on the cell and recorded with every window (windows.csv
@@ -91,6 +92,20 @@ public final class LevelTraffic {
                             + " conversations resend their history as chat messages, so set task.api: chat");
                 }
                 // a session trace: its conversations, each later turn after the previous reply (chat API only)
+                boolean turnLengths = scheduled.stream().allMatch(e -> e.inputTokens() != null);
+                if (tracePrompts != null && t.trace().lengthsFor(turnLengths) == TraceConfig.Lengths.TRACE) {
+                    LOG.info("session trace: each turn's new message of the trace's input length, counted by the {}",
+                            tracePrompts.tokenizerLabel());
+                    TracePrompts.Prepared prepared = tracePrompts.prepare(scheduled, t.trace().blockSize());
+                    return (listener, horizon) -> prepared.anyOrder(byRow -> {
+                        TraceConversations conversations = TraceConversations.of(
+                                scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes)
+                                .withLengths(byRow);
+                        return SessionSource.builder().starts(conversations.starts()).script(conversations)
+                                .lastReadySeconds(Math.max(1.0, horizon)).clock(clock)
+                                .concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
+                    });
+                }
                 return (listener, horizon) -> {
                     TraceConversations conversations = TraceConversations.of(
                             scheduled.stream().filter(e -> e.offsetSeconds() <= horizon).toList(), shapes);
@@ -118,6 +133,25 @@ public final class LevelTraffic {
         double rate = rate(cell, studyDir);
         double burstiness = t.burstiness() != null ? t.burstiness() : ScheduleSpec.DEFAULT_BURSTINESS;
         SessionsConfig sessions = resolved(cell.experiment().task().sessions(), studyDir);
+        TaskConfig task = cell.experiment().task();
+        if (sessions != null && task.synthesizesLengths() && tracePrompts != null) {
+            // each turn's message and answer of the mix's drawn lengths, row i for the i-th turn sent
+            LengthMix mix = lengthMix(task, studyDir);
+            java.util.function.Supplier<TracePrompts.Prepared> prepare = warmup
+                    ? () -> tracePrompts.prepareWarmup(mix.warmupRows(task.randomSeed())) : null;
+            TracePrompts.Prepared measured = warmup ? null : tracePrompts.prepare(mix.rows(task.randomSeed()));
+            return (listener, horizon) -> (warmup ? prepare.get() : measured).anyOrder(byRow -> {
+                java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+                return SessionSource.builder()
+                        .schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate, t.arrival(), burstiness,
+                                t.seed(), Math.max(1.0, horizon))))
+                        .script(new ConversationScript(sessions, shapes, t.seed() == null ? 0L : t.seed())
+                                .withDrawnMessages(() -> byRow.apply(next.getAndIncrement())))
+                        .lastReadySeconds(Math.max(1.0, horizon))
+                        .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false)
+                        .build();
+            });
+        }
         if (sessions != null) {
             // the rate is sessions per second; turns past the horizon are not sent, so the level ends near it
             return (listener, horizon) -> SessionSource.builder()
@@ -127,7 +161,15 @@ public final class LevelTraffic {
                     .lastReadySeconds(Math.max(1.0, horizon))
                     .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener).retainRecords(false).build();
         }
-        TaskConfig task = cell.experiment().task();
+        if (task.synthesizesLengths() && tracePrompts != null && warmup && t.trace() == null) {
+            // the warmup sends the level's own mix (another stream of the seed), built when the warmup starts
+            LengthMix mix = lengthMix(task, studyDir);
+            return (listener, horizon) -> tracePrompts.prepareWarmup(mix.warmupRows(task.randomSeed()))
+                    .openLoop(OpenLoopSource.builder().schedule(ArrivalSchedule.build(ScheduleSpec.ofHorizon(rate,
+                                    t.arrival(), burstiness, t.seed(), Math.max(1.0, horizon))))
+                            .clock(clock).concurrencyCap(t.concurrencyCap()).listener(listener)
+                            .retainRecords(false));
+        }
         if (task.synthesizesLengths() && tracePrompts != null && !warmup && t.trace() == null) {
             LengthMix mix = lengthMix(task, studyDir);
             LOG.info("length mix: prompts of drawn lengths, counted by the {}", tracePrompts.tokenizerLabel());

@@ -50,6 +50,7 @@ public final class TracePrompts {
     private final OutputForcing forcing;
     private final int defaultMaxTokens;
     private final AtomicInteger replays = new AtomicInteger();
+    private final AtomicInteger warmups = new AtomicInteger();
     /** The corpus tokenized, at the first replay; each replay builds from it with a seed of its own. */
     private ExactLengthPromptBuilder tokenized;
 
@@ -96,11 +97,23 @@ public final class TracePrompts {
      * {@link Prepared#openLoop}.
      */
     public Prepared prepare(java.util.Iterator<PromptRow> prompts) {
-        int replay = replays.getAndIncrement();
+        return prepare(prompts, seed + 0x9E3779B97F4A7C15L * (replays.getAndIncrement() + 1));
+    }
+
+    /**
+     * Starts building a warmup's prompts of the rows' lengths ({@link io.joulebench.core.workload.LengthMix#warmupRows}):
+     * their text seeds are drawn from a stream of their own, so a warmup leaves the measured replays' prompts as they
+     * would be without it, and neither shares text (nor a prefix cache's entries) with them.
+     */
+    public Prepared prepareWarmup(java.util.Iterator<PromptRow> prompts) {
+        return prepare(prompts, seed ^ 0xD1B54A32D192ED03L * (warmups.getAndIncrement() + 1));
+    }
+
+    private Prepared prepare(java.util.Iterator<PromptRow> prompts, long textSeed) {
         CompletableFuture<PromptLookahead> ahead = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("joulebench-trace-prompts").start(() -> {
             try {
-                ExactLengthPromptBuilder builder = tokenized().withSeed(seed + 0x9E3779B97F4A7C15L * (replay + 1));
+                ExactLengthPromptBuilder builder = tokenized().withSeed(textSeed);
                 ahead.complete(new PromptLookahead(builder, prompts, LOOKAHEAD));
             } catch (ServerTokenizer.Unavailable e) {
                 ahead.completeExceptionally(new IllegalStateException("cannot build the trace's prompts: the"
@@ -151,6 +164,45 @@ public final class TracePrompts {
                     if (r.late() > 0) {
                         LOG.warn("length mix: {} of {} prompts were not built before their instant (waited {} ms"
                                 + " in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
+                    }
+                    return report;
+                }
+            };
+        }
+
+        /**
+         * A run whose requests take the prepared rows' prompts in any order ({@code run} is handed row i → its
+         * request shape): a session trace's turns, each sent when its previous reply has ended, so rows are asked out
+         * of their scheduled order. Prompts are still built in row order; those built before they are asked for wait
+         * in a map (at most the turns waiting for a reply). Each row is asked for once.
+         */
+        public TrafficSource anyOrder(java.util.function.Function<java.util.function.IntFunction<RequestShape>,
+                TrafficSource> run) {
+            return (transport, drainTimeout) -> {
+                try (PromptLookahead built = lookahead()) {
+                    Map<Integer, BuiltPrompt> early = new java.util.HashMap<>();
+                    int[] next = {0};
+                    java.util.function.IntFunction<RequestShape> byRow = row -> {
+                        synchronized (early) {
+                            BuiltPrompt p = early.remove(row);
+                            if (p == null) {
+                                if (row < next[0]) {
+                                    throw new IllegalStateException("prompt " + row + " was asked for twice");
+                                }
+                                for (; next[0] < row; next[0]++) {
+                                    early.put(next[0], built.take(next[0]));
+                                }
+                                p = built.take(row);
+                                next[0] = row + 1;
+                            }
+                            return shape(p);
+                        }
+                    };
+                    IssuerReport report = run.apply(byRow).run(transport, drainTimeout);
+                    PromptLookahead.Report r = built.report();
+                    if (r.late() > 0) {
+                        LOG.warn("session trace: {} of {} prompts were not built before they were asked for (waited"
+                                + " {} ms in all)", r.late(), r.taken(), r.waitedNanos() / 1_000_000);
                     }
                     return report;
                 }

@@ -226,11 +226,10 @@ final class CrossFieldRules {
             fail("task.sessions", "applies only to serving_mode: server (sessions start at server.traffic.rate per"
                     + " second)");
         }
-        for (String key : List.of("input_tokens", "output_tokens", "shared_prefix")) {
-            if (given(raw, "task", key)) {
-                fail("task." + key, "cannot be combined with task.sessions yet: a turn's prompt is the conversation so"
-                        + " far plus a dataset prompt, so its length is not drawn (the output is task.max_output_tokens)");
-            }
+        if (given(raw, "task", "shared_prefix")) {
+            fail("task.shared_prefix", "cannot be combined with task.sessions: a turn's prompt is the conversation so"
+                    + " far plus its new message, which already shares the conversation's prefix; task.input_tokens"
+                    + " and task.output_tokens set each turn's message and answer lengths");
         }
         if (given(raw, "server", "traffic", "trace")) {
             fail("task.sessions", "cannot be combined with server.traffic.trace: a trace replays its own requests"

@@ -21,7 +21,15 @@ public record ResolvedCell(int index, int gridIndex, String label, ObjectNode co
         return experiment.isServer();
     }
 
-    /** The traffic rate in requests/s; null for offline cells and trace replays. */
+    /**
+     * Whether the cell's rate counts conversations started per second ({@code task.sessions}, issue 32) rather than
+     * requests per second; the requests per second that resulted are measured, not configured.
+     */
+    public boolean ratesSessions() {
+        return isServer() && experiment.task().sessions() != null;
+    }
+
+    /** The traffic rate in requests/s (sessions/s where {@link #ratesSessions()}); null for offline cells and trace replays. */
     public Double rate() {
         return isServer() ? experiment.server().traffic().rate() : null;
     }

@@ -139,8 +139,9 @@ public record ReplayFidelity(long promptTokens, boolean promptReported, long inp
     }
 
     /**
-     * The one-line summary, e.g. {@code fidelity: input 1.00× of trace, output 1.00× of trace, shareable prefix
-     * 31.4 %, served from cache 29.2 %}.
+     * The one-line summary, e.g. {@code fidelity: input 1.00× requested, output 1.00× requested, shareable prefix
+     * 31.4 %, served from cache 29.2 %}. "Requested" is what each request asked: a trace row's lengths in a replay,
+     * the drawn lengths of a length mix, so the line reads right for either.
      */
     public String summary() {
         return "fidelity: input " + times(inputDeliveredRatio()) + ", output " + times(outputDeliveredRatio())
@@ -149,7 +150,7 @@ public record ReplayFidelity(long promptTokens, boolean promptReported, long inp
     }
 
     private static String times(Double ratio) {
-        return ratio == null ? "not reported" : String.format(Locale.ROOT, "%.2f× of trace", ratio);
+        return ratio == null ? "not reported" : String.format(Locale.ROOT, "%.2f× requested", ratio);
     }
 
     private static String percent(Double share) {

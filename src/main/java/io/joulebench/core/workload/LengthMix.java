@@ -20,6 +20,8 @@ public record LengthMix(Distribution input, Distribution output, SharedPrefix pr
 
     private static final long OUTPUT_STREAM = 0x632BE59BD9B4E019L;
     private static final long GROUP_STREAM = 0x8CB92BA72F3D8DD7L;
+    /** The warmup's rows come from this stream of the seed: the measured rows stay those of {@link #rows}. */
+    private static final long WARMUP_STREAM = 0x3C6EF372FE94F82BL;
 
     /** The rows from request 0 on; the same seed gives the same rows. */
     public Iterator<PromptRow> rows(long seed) {
@@ -47,6 +49,14 @@ public record LengthMix(Distribution input, Distribution output, SharedPrefix pr
                 return new PromptRow(prefix.prefixTokens() + own, new int[] {group}, prefix.prefixTokens(), asked);
             }
         };
+    }
+
+    /**
+     * The warmup's rows: drawn from the same distributions as {@link #rows}, from another stream of the seed, so a
+     * level warms the server on its own mix of lengths and its measured requests are the same with or without it.
+     */
+    public Iterator<PromptRow> warmupRows(long seed) {
+        return rows(seed ^ WARMUP_STREAM);
     }
 
     /** The first {@code n} input and output lengths (output null when not forced), for previews and checks. */

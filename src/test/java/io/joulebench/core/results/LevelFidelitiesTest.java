@@ -84,6 +84,6 @@ class LevelFidelitiesTest {
         ReplayFidelity live = ReplayFidelity.of(a).plus(ReplayFidelity.of(b));
         assertThat(levels.get(0).fidelity()).isEqualTo(live);
         assertThat(levels.get(0).line()).isEqualTo("level 1 (cycle 1): " + live.summary())
-                .contains("input 0.98× of trace", "output 0.97× of trace");
+                .contains("input 0.98× requested", "output 0.97× requested");
     }
 }

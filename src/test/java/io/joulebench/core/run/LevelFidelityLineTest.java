@@ -80,7 +80,7 @@ class LevelFidelityLineTest {
         assertThat(result.fidelity()).as("the typed sums, read back").isEqualTo(a.plus(b));
         assertThat(events.get(names.indexOf("LevelFidelity")).line())
                 .startsWith("level 1/")
-                .endsWith("fidelity: input 1.00× of trace, output 1.00× of trace, shareable prefix 20.0 %, "
+                .endsWith("fidelity: input 1.00× requested, output 1.00× requested, shareable prefix 20.0 %, "
                         + "served from cache 18.7 %");
     }
 

@@ -37,9 +37,17 @@ class LevelSessionsLineTest {
                 w.tokens(), w.intraWindowCv(), with, w.serverReportedOutputTokens(), false);
     }
 
+    /** {@link Studies#QUICK} whose levels start conversations: chat API, two turns each. */
+    private static final String SESSIONS = Studies.QUICK.replace("serving_mode: server\n",
+            "serving_mode: server\ntask: {api: chat, sessions: {turns: 2, think_seconds: 0.1}}\n");
+
     private List<RecordedEvent> run(List<SessionCounts> perWindow) throws Exception {
+        return run(SESSIONS, perWindow);
+    }
+
+    private List<RecordedEvent> run(String yaml, List<SessionCounts> perWindow) throws Exception {
         VirtualClock clock = VirtualClock.atSeconds(0);
-        StudyPlan plan = StudyPlan.of(Studies.load(dir, "s.yaml", Studies.QUICK));
+        StudyPlan plan = StudyPlan.of(Studies.load(dir, "s.yaml", yaml));
         List<WindowRecord> windows = new ArrayList<>();
         for (int w = 0; w < perWindow.size(); w++) {
             WindowRecord plain = FakeSessionRunner.window(0, w, 2);
@@ -74,7 +82,24 @@ class LevelSessionsLineTest {
     }
 
     @Test
+    void a_session_levels_lines_give_its_rate_in_sessions_per_second() throws Exception {
+        List<RecordedEvent> events = run(List.of(new SessionCounts(5, 2)));
+        RecordedEvent started = events.stream().filter(e -> e.event() instanceof RunEvent.LevelStarted).findFirst()
+                .orElseThrow();
+        assertThat(started.line()).startsWith("level 1/3 at 2 sessions/s, ");
+        assertThat(events).filteredOn(e -> e.line() != null && e.line().startsWith("level "))
+                .allMatch(e -> e.line().contains(" at 2 sessions/s, "), "every level line says sessions/s");
+    }
+
+    @Test
+    void a_request_levels_lines_keep_req_per_second() throws Exception {
+        List<RecordedEvent> events = run(Studies.QUICK, java.util.Arrays.asList(null, null));
+        assertThat(events).filteredOn(e -> e.line() != null && e.line().startsWith("level "))
+                .isNotEmpty().allMatch(e -> e.line().contains(" at 2 req/s, "));
+    }
+
+    @Test
     void a_level_without_sessions_says_none() throws Exception {
-        assertThat(run(java.util.Arrays.asList(null, null))).noneMatch(e -> e.event() instanceof RunEvent.LevelSessions);
+        assertThat(run(Studies.QUICK, java.util.Arrays.asList(null, null))).noneMatch(e -> e.event() instanceof RunEvent.LevelSessions);
     }
 }

@@ -119,4 +119,74 @@ class TracePromptsTest {
         assertThat(eventually(() -> tokenizer.calls.get() > 0))
                 .as("the tokenizer was asked before the level's traffic started").isTrue();
     }
+
+    /** The texts of the first {@code n} prompts a prepared workload builds. */
+    private static List<String> texts(TracePrompts.Prepared prepared, int n) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        prepared.openLoop(io.joulebench.core.traffic.OpenLoopSource.builder()
+                        .schedule(io.joulebench.core.traffic.ArrivalSchedule.build(
+                                io.joulebench.core.traffic.ScheduleSpec.ofHorizon(1000, io.joulebench.core.traffic.ArrivalProcess.CONSTANT, 1.0, 1L, n / 1000.0)))
+                        .clock(Clock.system()).retainRecords(false))
+                .run((RequestShape r) -> {
+                    synchronized (out) {
+                        out.add(r.index() + ":" + r.payload().get("prompt"));
+                    }
+                    return new CompletionResult("x", new long[] {System.nanoTime()}, 20, 1, "length");
+                }, Duration.ofSeconds(30));
+        return out.stream().sorted().toList();
+    }
+
+    private static java.util.Iterator<io.joulebench.core.workload.PromptRow> rows() {
+        return IntStream.iterate(0, i -> i + 1)
+                .mapToObj(i -> new io.joulebench.core.workload.PromptRow(20 + i % 7, null, 512, 3)).iterator();
+    }
+
+    @Test
+    void a_warmup_builds_its_own_text_and_leaves_the_measured_prompts_as_they_were() throws Exception {
+        List<String> alone = texts(prompts(new CountingTokenizer()).prepare(rows()), 20);
+
+        TracePrompts withWarmup = prompts(new CountingTokenizer());
+        List<String> warm = texts(withWarmup.prepareWarmup(rows()), 20);
+        List<String> measured = texts(withWarmup.prepare(rows()), 20);
+
+        assertThat(alone).hasSizeGreaterThan(5);
+        assertThat(measured).as("the measured prompts do not depend on a warmup before them").isEqualTo(alone);
+        assertThat(warm).as("a text of its own (the tiny corpus repeats a few)").hasSameSizeAs(alone)
+                .isNotEqualTo(alone);
+    }
+
+    @Test
+    void a_length_mix_levels_warmup_sends_the_mixs_lengths_from_its_warmup_stream(@TempDir Path dir)
+            throws Exception {
+        List<io.joulebench.core.study.ResolvedCell> cells = cells(load("""
+                serving_mode: server
+                engine: reference
+                task: {dataset: {source: builtin, n_prompts: 10}, random_seed: 42,
+                       input_tokens: {distribution: uniform, min: 10, max: 60}}
+                measurement: {energy_sampler: simulated, baseline: {enabled: false}}
+                server:
+                  traffic: {rate: 40, seed: 3, ramp_exclusion_seconds: 2, window_seconds: 10}
+                  warmup: {mode: fixed, duration_seconds: 1}
+                """));
+        io.joulebench.core.study.ResolvedCell cell = cells.getFirst();
+        Map<Integer, Integer> asked = new java.util.concurrent.ConcurrentHashMap<>();
+        LevelTraffic.factory(cell, i -> new RequestShape(i, Map.of("prompt", "dataset")),
+                        prompts(new CountingTokenizer()), dir, Clock.system(), true)
+                .create(r -> { }, 0.5)
+                .run((RequestShape r) -> {
+                    asked.put(r.index(), r.workload().requestedInputTokens());
+                    return new CompletionResult("x", new long[] {System.nanoTime()}, 20, 1, "length");
+                }, Duration.ofSeconds(30));
+
+        var mix = LevelTraffic.lengthMix(cell.experiment().task(), dir);
+        int n = asked.size();
+        assertThat(n).as("a second of warmup at 40/s").isGreaterThan(5);
+        int[] warm = new int[n];
+        var rows = mix.warmupRows(42);
+        for (int i = 0; i < n; i++) {
+            warm[i] = rows.next().inputTokens();
+        }
+        assertThat(IntStream.range(0, n).map(asked::get).toArray()).isEqualTo(warm)
+                .isNotEqualTo(mix.draw(42, n)[0]);
+    }
 }

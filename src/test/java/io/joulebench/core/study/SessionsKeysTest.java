@@ -80,9 +80,19 @@ class SessionsKeysTest {
     }
 
     @Test
-    void length_distributions_beside_sessions_are_refused_with_the_reason() {
-        assertThat(rules(CHAT.replace("api: chat", "api: chat\n  input_tokens: 100").formatted("{turns: 2}")))
-                .anySatisfy(e -> assertThat(e).startsWith("task.input_tokens").contains("conversation so far"));
+    void length_distributions_beside_sessions_set_each_turns_lengths() {
+        String yaml = CHAT.replace("api: chat", "api: chat\n  input_tokens: {distribution: uniform, min: 20, max: 80}"
+                + "\n  output_tokens: 12").formatted("{turns: 2}");
+        TaskConfig task = StudyFixtures.load(yaml).cells().getFirst().experiment().task();
+        assertThat(task.sessions()).isNotNull();
+        assertThat(task.synthesizesLengths()).isTrue();
+    }
+
+    @Test
+    void a_shared_prefix_beside_sessions_is_refused_with_the_reason() {
+        assertThat(rules(CHAT.replace("api: chat", "api: chat\n  shared_prefix: {groups: 2, prefix_tokens: 64}")
+                .formatted("{turns: 2}")))
+                .anySatisfy(e -> assertThat(e).startsWith("task.shared_prefix").contains("conversation so far"));
     }
 
     @Test

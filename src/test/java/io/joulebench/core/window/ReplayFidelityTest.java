@@ -33,7 +33,7 @@ class ReplayFidelityTest {
         assertThat(f.cacheShare()).isEqualTo(300.0 / 1481);
         assertThat(f.outputExactShare()).as("one of two got its length").isEqualTo(0.5);
         assertThat(f.inputWithinShare()).as("480 is 20 off 500, beyond max(2, 10)").isEqualTo(0.5);
-        assertThat(f.summary()).isEqualTo("fidelity: input 0.99× of trace, output 0.83× of trace, "
+        assertThat(f.summary()).isEqualTo("fidelity: input 0.99× requested, output 0.83× requested, "
                 + "shareable prefix 26.7 %, served from cache 20.3 %");
     }
 
@@ -42,7 +42,7 @@ class ReplayFidelityTest {
         ReplayFidelity f = ReplayFidelity.of(request(RequestStatus.OK, 100, 5, 0, null, 5, null));
         assertThat(f.asked()).isTrue();
         assertThat(f.inputTokens()).isNull();
-        assertThat(f.summary()).isEqualTo("fidelity: input not reported, output 1.00× of trace, "
+        assertThat(f.summary()).isEqualTo("fidelity: input not reported, output 1.00× requested, "
                 + "shareable prefix 0.0 %, served from cache not reported");
     }
 

@@ -20,6 +20,25 @@ class LengthMixTest {
     }
 
     @Test
+    void the_warmup_draws_the_same_mix_from_its_own_stream() {
+        LengthMix mix = new LengthMix(INPUT, OUTPUT, null, 256);
+        int n = 2000;
+        int[] warm = inputs(mix.warmupRows(5), n);
+        int[] measured = mix.draw(5, n)[0];
+        assertThat(inputs(mix.warmupRows(5), n)).as("seeded").isEqualTo(warm);
+        assertThat(warm).as("another stream than the measured requests'").isNotEqualTo(measured);
+        // the same distribution: normal(300, 80) clipped to [10, 600]; the means of 2,000 draws agree within 4 %
+        double warmMean = Arrays.stream(warm).average().orElseThrow();
+        assertThat(warmMean).isBetween(0.96 * 300, 1.04 * 300);
+        assertThat(Arrays.stream(warm).min().orElseThrow()).isGreaterThanOrEqualTo(10);
+        assertThat(Arrays.stream(warm).max().orElseThrow()).isLessThanOrEqualTo(600);
+    }
+
+    private static int[] inputs(Iterator<PromptRow> rows, int n) {
+        return IntStream.range(0, n).map(i -> rows.next().inputTokens()).toArray();
+    }
+
+    @Test
     void input_lengths_do_not_depend_on_whether_outputs_are_drawn() {
         assertThat(new LengthMix(INPUT, OUTPUT, null, 256).draw(3, 100)[0])
                 .isEqualTo(new LengthMix(INPUT, null, null, 256).draw(3, 100)[0]);
