@@ -1,23 +1,26 @@
 package io.joulebench.app.results.compare;
 
-import java.nio.file.Path;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 
-/** A loaded results folder in the Compare view's list: whether it takes part. */
-public final class RunChoice {
+/**
+ * One entry of a Compare list with a check box: a loaded results folder ({@code Choice<Path>}) or a cell, i.e. one
+ * config hash × cycle ({@code Choice<CellKey>}), and whether it takes part. Its label is what the list shows.
+ */
+public final class Choice<K> {
 
-    private final Path folder;
+    private final K key;
     private final String label;
     private final BooleanProperty included = new SimpleBooleanProperty(true);
 
-    public RunChoice(Path folder, String label) {
-        this.folder = folder;
+    public Choice(K key, String label) {
+        this.key = key;
         this.label = label;
     }
 
-    public Path folder() {
-        return folder;
+    /** What it stands for: the results folder or the cell's key. */
+    public K key() {
+        return key;
     }
 
     public String label() {
