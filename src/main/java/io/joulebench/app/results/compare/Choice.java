@@ -5,30 +5,16 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * One entry of a Compare list with a check box: a loaded results folder ({@code Choice<Path>}) or a cell, i.e. one
- * config hash × cycle ({@code Choice<CellKey>}), and whether it takes part. Its label is what the list shows.
+ * config hash × cycle ({@code Choice<CellKey>}), and whether it takes part. The list shows its label.
+ *
+ * @param key             what it stands for: the results folder or the cell's key
+ * @param includedProperty whether it takes part; its own property, so two entries are never equal
  */
-public final class Choice<K> {
+public record Choice<K>(K key, String label, BooleanProperty includedProperty) {
 
-    private final K key;
-    private final String label;
-    private final BooleanProperty included = new SimpleBooleanProperty(true);
-
+    /** Included to begin with. */
     public Choice(K key, String label) {
-        this.key = key;
-        this.label = label;
-    }
-
-    /** What it stands for: the results folder or the cell's key. */
-    public K key() {
-        return key;
-    }
-
-    public String label() {
-        return label;
-    }
-
-    public BooleanProperty includedProperty() {
-        return included;
+        this(key, label, new SimpleBooleanProperty(true));
     }
 
     @Override
