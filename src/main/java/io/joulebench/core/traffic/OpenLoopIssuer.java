@@ -1,5 +1,6 @@
 package io.joulebench.core.traffic;
 
+import io.joulebench.core.Threads;
 import io.joulebench.core.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +31,7 @@ final class OpenLoopIssuer {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenLoopIssuer.class);
     /** How long cancelled requests get to unwind (and hand back their partial result) before being written off. */
-    private static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     /** Settings shared by the sources. */
     record Options(Clock clock, Integer concurrencyCap, RequestListener listener, boolean retainRecords) {
@@ -41,6 +42,18 @@ final class OpenLoopIssuer {
             }
             clock = clock == null ? Clock.system() : clock;
             listener = listener == null ? RequestListener.NONE : listener;
+        }
+
+        /** The permits of the concurrency cap, handed out fairly; null without a cap. */
+        Semaphore newCap() {
+            return concurrencyCap == null ? null : new Semaphore(concurrencyCap, true);
+        }
+
+        /** Refuses a negative drain timeout (null waits without bound). */
+        static void checkDrainTimeout(Duration drainTimeout) {
+            if (drainTimeout != null && drainTimeout.isNegative()) {
+                throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
+            }
         }
     }
 
@@ -55,9 +68,7 @@ final class OpenLoopIssuer {
     }
 
     IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
-        if (drainTimeout != null && drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
-        }
+        Options.checkDrainTimeout(drainTimeout);
         return new Run(transport).execute(drainTimeout);
     }
 
@@ -105,7 +116,7 @@ final class OpenLoopIssuer {
 
         Run(Transport transport) {
             this.transport = transport;
-            this.cap = options.concurrencyCap() == null ? null : new Semaphore(options.concurrencyCap(), true);
+            this.cap = options.newCap();
             this.retained = options.retainRecords() ? new RequestRecord[offsetsSeconds.length] : null;
         }
 
@@ -125,7 +136,7 @@ final class OpenLoopIssuer {
                 }
             } catch (InterruptedException e) {
                 pacer.interrupt();
-                joinUninterruptibly(pacer);
+                Threads.joinUninterruptibly(pacer);
                 cancelAll("interrupted");
                 throw e;
             }
@@ -392,21 +403,6 @@ final class OpenLoopIssuer {
             } finally {
                 lock.unlock();
             }
-        }
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,6 @@ import org.slf4j.LoggerFactory;
 final class SessionIssuer {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionIssuer.class);
-    private static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final double[] startOffsets;
     private final SessionScript script;
@@ -40,9 +38,7 @@ final class SessionIssuer {
     }
 
     IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
-        if (drainTimeout != null && drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
-        }
+        OpenLoopIssuer.Options.checkDrainTimeout(drainTimeout);
         return new Run(transport).execute(drainTimeout);
     }
 
@@ -63,7 +59,7 @@ final class SessionIssuer {
 
         Run(Transport transport) {
             this.transport = transport;
-            this.cap = options.concurrencyCap() == null ? null : new Semaphore(options.concurrencyCap(), true);
+            this.cap = options.newCap();
         }
 
         IssuerReport execute(Duration drainTimeout) throws InterruptedException {
@@ -250,7 +246,7 @@ final class SessionIssuer {
             cancelReason = reason;
             List<Thread> live = List.copyOf(sessions);
             live.forEach(Thread::interrupt);
-            long deadline = System.nanoTime() + CANCEL_GRACE_NANOS;
+            long deadline = System.nanoTime() + OpenLoopIssuer.CANCEL_GRACE_NANOS;
             boolean interrupted = false;
             for (Thread t : live) {
                 long left = deadline - System.nanoTime();
