@@ -85,9 +85,7 @@ final class OpenLoopIssuer {
         volatile ScheduledTransport.Prepared prepared;
         volatile Long writtenAt;
         final AtomicInteger untilFinish = new AtomicInteger(2);
-        volatile RequestStatus outcomeStatus;
-        volatile String outcomeError;
-        volatile CompletionResult outcome;
+        volatile SendOutcome outcome;
         volatile long outcomeAt;
         /** Set under the run's lock once the record is written and the listener has seen it. */
         boolean recorded;
@@ -189,9 +187,7 @@ final class OpenLoopIssuer {
             try {
                 request.prepared = scheduled.prepare(request.shape);
             } catch (TransportException e) {
-                request.outcomeStatus = RequestStatus.ERROR;
-                request.outcomeError = e.getMessage();
-                request.outcome = e.partial();
+                request.outcome = SendOutcome.failed(e);
             }
             return request;
         }
@@ -215,12 +211,12 @@ final class OpenLoopIssuer {
 
                 @Override
                 public void completed(CompletionResult result) {
-                    outcome(request, RequestStatus.OK, null, result);
+                    outcome(request, SendOutcome.completed(result));
                 }
 
                 @Override
                 public void failed(TransportException failure) {
-                    outcome(request, RequestStatus.ERROR, failure.getMessage(), failure.partial());
+                    outcome(request, SendOutcome.failed(failure));
                 }
             });
             if (writtenAt != ScheduledTransport.DEFERRED) {
@@ -229,11 +225,9 @@ final class OpenLoopIssuer {
             settle(request);
         }
 
-        private void outcome(InFlight request, RequestStatus status, String error, CompletionResult result) {
+        private void outcome(InFlight request, SendOutcome outcome) {
             request.outcomeAt = clock.nanoTime();
-            request.outcomeStatus = status;
-            request.outcomeError = error;
-            request.outcome = result;
+            request.outcome = outcome;
             settle(request);
         }
 
@@ -242,24 +236,16 @@ final class OpenLoopIssuer {
             if (request.untilFinish.decrementAndGet() != 0) {
                 return;
             }
-            RequestStatus status = request.outcomeStatus;
-            String error = request.outcomeError;
-            CompletionResult result = request.outcome;
-            if (result.retried()) {
-                request.dispatchedAt = result.retriedAtNanos();
+            SendOutcome outcome = request.outcome;
+            if (outcome.result().retried()) {
+                request.dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelReason = request.cancelReason;
-            if (status == RequestStatus.ERROR && cancelReason != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelReason;
-            }
-            finish(request, status, error, result, request.outcomeAt);
+            outcome = outcome.cancelledBy(request.cancelReason);
+            finish(request, outcome.status(), outcome.error(), outcome.result(), request.outcomeAt);
         }
 
         private void dispatch(InFlight request) {
-            RequestStatus status = RequestStatus.OK;
-            String error = null;
-            CompletionResult result = CompletionResult.EMPTY;
+            SendOutcome outcome;
             boolean permit = false;
             try {
                 if (cap != null) {
@@ -270,32 +256,25 @@ final class OpenLoopIssuer {
                     throw new InterruptedException("cancelled before dispatch");
                 }
                 request.dispatchedAt = clock.nanoTime();
-                result = transport.send(request.shape);
+                outcome = SendOutcome.completed(transport.send(request.shape));
             } catch (TransportException e) {
-                status = RequestStatus.ERROR;
-                error = e.getMessage();
-                result = e.partial();
+                outcome = SendOutcome.failed(e);
             } catch (InterruptedException e) {
-                status = RequestStatus.ERROR;
-                error = "interrupted";
+                outcome = SendOutcome.INTERRUPTED;
             } catch (RuntimeException e) {
-                status = RequestStatus.ERROR;
-                error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                outcome = SendOutcome.unexpected(e);
             } finally {
                 if (permit) {
                     cap.release();
                 }
             }
             long completedAt = clock.nanoTime();
-            if (result.retried()) {
-                request.dispatchedAt = result.retriedAtNanos(); // the stale attempt's delay shows in its lateness
+            if (outcome.result().retried()) {
+                // the stale attempt's delay shows in its lateness
+                request.dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelReason = request.cancelReason;
-            if (status == RequestStatus.ERROR && cancelReason != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelReason;
-            }
-            finish(request, status, error, result, completedAt);
+            outcome = outcome.cancelledBy(request.cancelReason);
+            finish(request, outcome.status(), outcome.error(), outcome.result(), completedAt);
         }
 
         /** Writes the terminal record once; a request already written off by the canceller is ignored. */

@@ -165,9 +165,7 @@ final class SessionIssuer {
         }
 
         private RequestRecord send(RequestShape shape, long readyAt) throws InterruptedException {
-            RequestStatus status = RequestStatus.OK;
-            String error = null;
-            CompletionResult result = CompletionResult.EMPTY;
+            SendOutcome outcome;
             Long dispatchedAt = null;
             boolean permit = false;
             boolean interrupted = false;
@@ -177,35 +175,27 @@ final class SessionIssuer {
                     permit = true;
                 }
                 dispatchedAt = clock.nanoTime();
-                result = transport.send(shape);
+                outcome = SendOutcome.completed(transport.send(shape));
             } catch (TransportException e) {
-                status = RequestStatus.ERROR;
-                error = e.getMessage();
-                result = e.partial();
+                outcome = SendOutcome.failed(e);
             } catch (InterruptedException e) {
-                status = RequestStatus.ERROR;
-                error = "interrupted";
+                outcome = SendOutcome.INTERRUPTED;
                 interrupted = true;
             } catch (RuntimeException e) {
-                status = RequestStatus.ERROR;
-                error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                outcome = SendOutcome.unexpected(e);
             } finally {
                 if (permit) {
                     cap.release();
                 }
             }
             long completedAt = clock.nanoTime();
-            if (result.retried()) {
-                dispatchedAt = result.retriedAtNanos();
+            if (outcome.result().retried()) {
+                dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelled = cancelReason;
-            if (status == RequestStatus.ERROR && cancelled != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelled;
-            }
+            outcome = outcome.cancelledBy(cancelReason);
             RequestRecord record = new RequestRecord(shape.index(), readyAt, dispatchedAt,
-                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, null,
-                    shape.workload());
+                    outcome.status() == RequestStatus.TIMEOUT ? null : completedAt, outcome.status(), outcome.error(),
+                    outcome.result(), null, shape.workload());
             terminal(record);
             if (interrupted) {
                 throw new InterruptedException("cancelled");
