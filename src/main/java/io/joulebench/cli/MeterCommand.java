@@ -1,5 +1,6 @@
 package io.joulebench.cli;
 
+import io.joulebench.core.WireName;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.joulebench.core.energy.BracketResult;
@@ -210,7 +211,7 @@ public final class MeterCommand implements Callable<Integer> {
         }
         PrometheusSettings.Unit u = PrometheusSettings.Unit.fromWire(unit).orElseThrow(() ->
                 new UserInputException("--unit must be mJ or J, got '" + unit + "'"));
-        PrometheusSettings.Kind k = PrometheusSettings.Kind.fromWire(prometheusKind).orElseThrow(() ->
+        PrometheusSettings.Kind k = WireName.parse(PrometheusSettings.Kind.class, prometheusKind).orElseThrow(() ->
                 new UserInputException("--prometheus-kind must be counter or power, got '" + prometheusKind + "'"));
         if (scrapeIntervalSeconds != null && !(scrapeIntervalSeconds > 0)) {
             throw new UserInputException("--scrape-interval-seconds must be > 0, got " + scrapeIntervalSeconds);

@@ -147,23 +147,21 @@ record CompletionRequest(boolean chat, int promptTokens, Integer maxTokens, bool
     }
 
     private static Integer positiveInt(JsonNode root, String field) {
-        JsonNode v = root.get(field);
-        if (!present(v)) {
-            return null;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() <= 0) {
-            throw new ApiError(400, field + " must be a positive integer", field);
-        }
-        return v.intValue();
+        return intAtLeast(root, field, 1, " must be a positive integer");
     }
 
     private static Integer nonNegativeInt(JsonNode root, String field) {
+        return intAtLeast(root, field, 0, " must be an integer ≥ 0");
+    }
+
+    /** The field's int value when present; a 400 naming the field when it is not an integer ≥ {@code min}. */
+    private static Integer intAtLeast(JsonNode root, String field, int min, String problem) {
         JsonNode v = root.get(field);
         if (!present(v)) {
             return null;
         }
-        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 0) {
-            throw new ApiError(400, field + " must be an integer ≥ 0", field);
+        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < min) {
+            throw new ApiError(400, field + problem, field);
         }
         return v.intValue();
     }

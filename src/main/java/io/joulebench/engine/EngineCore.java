@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -160,28 +161,23 @@ final class EngineCore {
     }
 
     long promptTokens() {
-        lock.lock();
-        try {
-            return promptTokens;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> promptTokens);
     }
 
     /** Prompt tokens the prefix cache served, all requests so far. */
     long cachedPromptTokens() {
-        lock.lock();
-        try {
-            return cachedPromptTokens;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> cachedPromptTokens);
     }
 
     long generationTokens() {
+        return locked(() -> generationTokens);
+    }
+
+    /** A counter read under the lock that its writers hold. */
+    private long locked(LongSupplier counter) {
         lock.lock();
         try {
-            return generationTokens;
+            return counter.getAsLong();
         } finally {
             lock.unlock();
         }

@@ -1,5 +1,7 @@
 package io.joulebench.core.compare;
 
+import io.joulebench.core.WireName;
+
 /**
  * One configuration against the baseline: at one rate both measured, or at their operating points.
  *
@@ -9,21 +11,16 @@ package io.joulebench.core.compare;
 public record Difference(Scope scope, Configuration baseline, Configuration other, Level baselineLevel,
                          Level otherLevel, Contrast contrast, String verdict) {
 
-    /** Where the two were compared. */
-    public enum Scope {
+    /** Where the two were compared; spelled {@code rate} or {@code operating_point} in the CSV. */
+    public enum Scope implements WireName {
         /** The same measured rate. */
-        RATE("rate"),
+        RATE,
         /** Each at its own operating point under the SLO. */
-        OPERATING_POINT("operating_point");
+        OPERATING_POINT;
 
-        private final String wire;
-
-        Scope(String wire) {
-            this.wire = wire;
-        }
-
+        @Override
         public String wire() {
-            return wire;
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.joulebench.core.energy;
 
-import java.util.Arrays;
+import io.joulebench.core.WireName;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -10,34 +11,27 @@ import java.util.Optional;
  * server (the reference engine's simulated counters, the CPU of the server's process) and so can only open once the
  * server is up, and a name for people. Core publishes these; the CLI, the schema and the editor list them from here.
  */
-public enum EnergySource {
+public enum EnergySource implements WireName {
     /** The best meter the machine has: NVML, DCGM, RAPL, then the simulated or estimated figure. */
-    AUTO("auto", null, false, "Automatic"),
-    NVML("nvml", EnergyKind.MEASURED, false, "NVIDIA NVML"),
-    RAPL("rapl", EnergyKind.MEASURED, false, "Intel/AMD RAPL"),
-    DCGM("dcgm", EnergyKind.MEASURED, false, "DCGM exporter"),
+    AUTO(null, false, "Automatic"),
+    NVML(EnergyKind.MEASURED, false, "NVIDIA NVML"),
+    RAPL(EnergyKind.MEASURED, false, "Intel/AMD RAPL"),
+    DCGM(EnergyKind.MEASURED, false, "DCGM exporter"),
     /** Devices' energy counters (or power gauges) as a cluster's Prometheus stores them. */
-    PROMETHEUS("prometheus", EnergyKind.MEASURED, false, "Prometheus query"),
-    CPU_ESTIMATE("cpu-estimate", EnergyKind.ESTIMATED, true, "CPU estimate"),
-    SIMULATED("simulated", EnergyKind.SIMULATED, true, "Simulated (reference engine)");
+    PROMETHEUS(EnergyKind.MEASURED, false, "Prometheus query"),
+    CPU_ESTIMATE(EnergyKind.ESTIMATED, true, "CPU estimate"),
+    SIMULATED(EnergyKind.SIMULATED, true, "Simulated (reference engine)");
 
-    private static final List<String> WIRES = Arrays.stream(values()).map(EnergySource::wire).toList();
+    private static final List<String> WIRES = WireName.wires(EnergySource.class);
 
-    private final String wire;
     private final EnergyKind kind;
     private final boolean needsRunningServer;
     private final String displayName;
 
-    EnergySource(String wire, EnergyKind kind, boolean needsRunningServer, String displayName) {
-        this.wire = wire;
+    EnergySource(EnergyKind kind, boolean needsRunningServer, String displayName) {
         this.kind = kind;
         this.needsRunningServer = needsRunningServer;
         this.displayName = displayName;
-    }
-
-    /** The spelling in study files, on the command line and in {@code energy_source} cells. */
-    public String wire() {
-        return wire;
     }
 
     /** The kind of figure this source gives; null for {@link #AUTO}, whose kind depends on what it picks. */
@@ -61,12 +55,7 @@ public enum EnergySource {
 
     /** The source spelled {@code wire}, if it is one. */
     public static Optional<EnergySource> fromWire(String wire) {
-        for (EnergySource s : values()) {
-            if (s.wire.equals(wire)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        return WireName.parse(EnergySource.class, wire);
     }
 
     /** Whether {@code wire} names a source that reads the running server; false for anything unknown. */

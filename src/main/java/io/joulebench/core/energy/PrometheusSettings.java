@@ -1,9 +1,10 @@
 package io.joulebench.core.energy;
 
+import io.joulebench.core.WireName;
+
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
@@ -29,7 +30,7 @@ public record PrometheusSettings(URI url, String query, Unit unit, Kind kind, Du
     public static final Duration DEFAULT_SCRAPE_INTERVAL = Duration.ofSeconds(30);
 
     /** dcgm-exporter's {@code DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION} is in mJ; RAPL and Kepler counters in J. */
-    public enum Unit {
+    public enum Unit implements WireName {
         MJ("mJ", 1e-3), J("J", 1.0);
 
         private final String wire;
@@ -40,6 +41,7 @@ public record PrometheusSettings(URI url, String query, Unit unit, Kind kind, Du
             this.joules = joules;
         }
 
+        @Override
         public String wire() {
             return wire;
         }
@@ -50,30 +52,16 @@ public record PrometheusSettings(URI url, String query, Unit unit, Kind kind, Du
         }
 
         public static Optional<Unit> fromWire(String s) {
-            return Arrays.stream(values()).filter(u -> u.wire.equals(s)).findFirst();
+            return WireName.parse(Unit.class, s);
         }
     }
 
     /** What the query's series are. */
-    public enum Kind {
+    public enum Kind implements WireName {
         /** A cumulative energy counter: window energy is its increase between the edges. */
-        COUNTER("counter"),
+        COUNTER,
         /** A power gauge in watts (e.g. {@code DCGM_FI_DEV_POWER_USAGE}): integrated, never a counter. */
-        POWER("power");
-
-        private final String wire;
-
-        Kind(String wire) {
-            this.wire = wire;
-        }
-
-        public String wire() {
-            return wire;
-        }
-
-        public static Optional<Kind> fromWire(String s) {
-            return Arrays.stream(values()).filter(k -> k.wire.equals(s)).findFirst();
-        }
+        POWER
     }
 
     public PrometheusSettings {

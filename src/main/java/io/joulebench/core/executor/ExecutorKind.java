@@ -1,6 +1,7 @@
 package io.joulebench.core.executor;
 
-import java.util.Arrays;
+import io.joulebench.core.WireName;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -8,20 +9,19 @@ import java.util.Optional;
  * Where a study's session groups run: {@code local} (one after another in this process, the default) or
  * {@code slurm} (each group a batch job on the cluster's nodes). The id is what {@code --executor} takes.
  */
-public enum ExecutorKind {
-    LOCAL("local", "this machine"),
-    SLURM("slurm", "a Slurm cluster");
+public enum ExecutorKind implements WireName {
+    LOCAL("this machine"),
+    SLURM("a Slurm cluster");
 
-    private final String id;
     private final String displayName;
 
-    ExecutorKind(String id, String displayName) {
-        this.id = id;
+    ExecutorKind(String displayName) {
         this.displayName = displayName;
     }
 
+    /** The spelling {@code --executor} takes. */
     public String id() {
-        return id;
+        return wire();
     }
 
     public String displayName() {
@@ -29,10 +29,10 @@ public enum ExecutorKind {
     }
 
     public static List<String> ids() {
-        return Arrays.stream(values()).map(ExecutorKind::id).toList();
+        return WireName.wires(ExecutorKind.class);
     }
 
     public static Optional<ExecutorKind> of(String id) {
-        return Arrays.stream(values()).filter(k -> k.id.equals(id)).findFirst();
+        return WireName.parse(ExecutorKind.class, id);
     }
 }

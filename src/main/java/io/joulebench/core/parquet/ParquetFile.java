@@ -1,5 +1,13 @@
 package io.joulebench.core.parquet;
 
+import static io.joulebench.core.parquet.ParquetCodes.CONVERTED_LIST;
+import static io.joulebench.core.parquet.ParquetCodes.CONVERTED_UTF8;
+import static io.joulebench.core.parquet.ParquetCodes.DATA_PAGE;
+import static io.joulebench.core.parquet.ParquetCodes.OPTIONAL;
+import static io.joulebench.core.parquet.ParquetCodes.PLAIN;
+import static io.joulebench.core.parquet.ParquetCodes.REPEATED;
+import static io.joulebench.core.parquet.ParquetCodes.RLE;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,12 +43,6 @@ public final class ParquetFile {
     }
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
-    private static final int PLAIN = 0;
-    private static final int RLE = 3;
-    private static final int OPTIONAL = 1;
-    private static final int REPEATED = 2;
-    private static final int CONVERTED_UTF8 = 0;
-    private static final int CONVERTED_LIST = 3;
 
     private ParquetFile() {
     }
@@ -64,7 +66,7 @@ public final class ParquetFile {
                 long offset = file.count;
                 ThriftCompact h = new ThriftCompact();
                 h.beginStruct();
-                h.fieldI32(1, 0); // DATA_PAGE
+                h.fieldI32(1, DATA_PAGE);
                 h.fieldI32(2, page.body.length);
                 h.fieldI32(3, page.body.length);
                 h.beginStructField(5);

@@ -1,5 +1,12 @@
 package io.joulebench.core.parquet;
 
+import static io.joulebench.core.parquet.ParquetCodes.BYTE_ARRAY;
+import static io.joulebench.core.parquet.ParquetCodes.DATA_PAGE;
+import static io.joulebench.core.parquet.ParquetCodes.DATA_PAGE_V2;
+import static io.joulebench.core.parquet.ParquetCodes.DICTIONARY_PAGE;
+import static io.joulebench.core.parquet.ParquetCodes.OPTIONAL;
+import static io.joulebench.core.parquet.ParquetCodes.REPEATED;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,12 +41,6 @@ public final class ParquetStrings {
         "LZ4_RAW"};
     private static final String[] ENCODINGS = {"PLAIN", "GROUP_VAR_INT", "PLAIN_DICTIONARY", "RLE", "BIT_PACKED",
         "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY", "RLE_DICTIONARY", "BYTE_STREAM_SPLIT"};
-    private static final int BYTE_ARRAY = 6;
-    private static final int OPTIONAL = 1;
-    private static final int REPEATED = 2;
-    private static final int DATA_PAGE = 0;
-    private static final int DICTIONARY_PAGE = 2;
-    private static final int DATA_PAGE_V2 = 3;
 
     private ParquetStrings() {
     }

@@ -1,5 +1,6 @@
 package io.joulebench.core.results;
 
+import io.joulebench.core.Threads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -40,18 +41,7 @@ final class Uninterruptibly {
             }
         });
         writer.start();
-        boolean interrupted = Thread.interrupted();
-        while (true) {
-            try {
-                writer.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.joinUninterruptibly(writer);
         Throwable t = failure[0];
         if (t instanceof IOException io) {
             throw io;

@@ -136,8 +136,7 @@ public final class DockerServerLauncher implements ServerLauncher {
         }
         // an interrupted caller (SIGINT) still tears down: the HTTP client refuses every call while the flag is set,
         // which left the container running
-        boolean interrupted = Thread.interrupted();
-        try {
+        Teardown.uninterrupted(() -> {
             try {
                 docker.stopContainerCmd(h.id).withTimeout((int) Math.max(1, (grace.toMillis() + 999) / 1000)).exec();
             } catch (NotModifiedException | NotFoundException e) {
@@ -148,11 +147,7 @@ public final class DockerServerLauncher implements ServerLauncher {
             saveLogs(h);
             forceRemove(h.id);
             LOG.info("container {} stopped and removed", h.name);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     private void ensureImage(String image) throws ServerLaunchException {

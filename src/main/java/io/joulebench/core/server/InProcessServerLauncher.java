@@ -35,22 +35,17 @@ public final class InProcessServerLauncher implements ServerLauncher {
             return;
         }
         // an interrupted caller (SIGINT) still closes the server and saves its log (a file channel would refuse it)
-        boolean interrupted = Thread.interrupted();
-        try {
-            h.server.close();
-        } catch (RuntimeException e) {
-            LOG.error("closing the in-process server failed: {}", e.toString());
-        }
-        try {
+        Teardown.uninterrupted(() -> {
+            try {
+                h.server.close();
+            } catch (RuntimeException e) {
+                LOG.error("closing the in-process server failed: {}", e.toString());
+            }
             String log = h.server.logTail(ProcessServerLauncher.KEPT_LOG_CHARS);
             if (!log.isEmpty()) {
                 ServerLogs.save(h.spec, "in-process", log);
             }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     private static final class InProcessHandle implements ServerHandle {

@@ -98,41 +98,39 @@ public final class ProcessServerLauncher implements ServerLauncher {
             return;
         }
         // an interrupted caller (SIGINT) still gives the server its grace period; the flag is restored at the end
-        boolean interrupted = Thread.interrupted();
-        try {
-            long pgid = h.process.pid();
-            boolean escalated = false;
-            if (PosixSignals.signalGroup(pgid, PosixSignals.SIGTERM) || h.process.isAlive()) {
-                h.process.toHandle().destroy(); // covers a leader that is not a group leader
-                Clock.system().awaitCondition(() -> !h.process.isAlive() && !PosixSignals.groupExists(pgid), grace,
-                        POLL);
-                if (h.process.isAlive() || PosixSignals.groupExists(pgid)) {
-                    escalated = true;
-                    LOG.warn("server pid {} ignored SIGTERM for {} ms; sending SIGKILL", pgid, grace.toMillis());
-                    PosixSignals.signalGroup(pgid, PosixSignals.SIGKILL);
-                    h.process.toHandle().destroyForcibly();
-                    waitQuietly(h.process, Duration.ofSeconds(5));
+        Teardown.uninterrupted(() -> {
+            try {
+                long pgid = h.process.pid();
+                boolean escalated = false;
+                if (PosixSignals.signalGroup(pgid, PosixSignals.SIGTERM) || h.process.isAlive()) {
+                    h.process.toHandle().destroy(); // covers a leader that is not a group leader
+                    Clock.system().awaitCondition(() -> !h.process.isAlive() && !PosixSignals.groupExists(pgid), grace,
+                            POLL);
+                    if (h.process.isAlive() || PosixSignals.groupExists(pgid)) {
+                        escalated = true;
+                        LOG.warn("server pid {} ignored SIGTERM for {} ms; sending SIGKILL", pgid, grace.toMillis());
+                        PosixSignals.signalGroup(pgid, PosixSignals.SIGKILL);
+                        h.process.toHandle().destroyForcibly();
+                        waitQuietly(h.process, Duration.ofSeconds(5));
+                    }
                 }
-            }
-            h.escalated = escalated;
-            LOG.info("server pid {} stopped{} (exit code {})", pgid, escalated ? " by SIGKILL" : "",
-                    h.exitCode().orElse(-1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            h.process.toHandle().destroyForcibly();
-            PosixSignals.signalGroup(h.process.pid(), PosixSignals.SIGKILL);
-        } catch (RuntimeException | LinkageError e) {
-            LOG.error("stopping server pid {} failed: {}", h.process.pid(), e.toString());
-            h.process.destroyForcibly();
-        } finally {
-            if (!h.process.isAlive()) {
-                pidFiles.remove(h.pidFile);
-            }
-            h.keepLog();
-            if (interrupted) {
+                h.escalated = escalated;
+                LOG.info("server pid {} stopped{} (exit code {})", pgid, escalated ? " by SIGKILL" : "",
+                        h.exitCode().orElse(-1));
+            } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                h.process.toHandle().destroyForcibly();
+                PosixSignals.signalGroup(h.process.pid(), PosixSignals.SIGKILL);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.error("stopping server pid {} failed: {}", h.process.pid(), e.toString());
+                h.process.destroyForcibly();
+            } finally {
+                if (!h.process.isAlive()) {
+                    pidFiles.remove(h.pidFile);
+                }
+                h.keepLog();
             }
-        }
+        });
     }
 
     private static void waitQuietly(Process process, Duration timeout) {

@@ -1,6 +1,7 @@
 package io.joulebench.core.server;
 
-import java.util.Arrays;
+import io.joulebench.core.WireName;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -10,30 +11,19 @@ import java.util.Optional;
  * that is already deployed at {@code <engine>.url}. Core publishes the choices; the schema, the session wiring and the
  * editor ask here.
  */
-public enum Runner {
+public enum Runner implements WireName {
     /** In this JVM: the reference engine only. */
-    IN_PROCESS("in-process"),
+    IN_PROCESS,
     /** A child process on this machine. */
-    PROCESS("process"),
+    PROCESS,
     /** A Docker container. */
-    CONTAINER("container"),
+    CONTAINER,
     /** A server already running at {@code <engine>.url}: attached to, never launched, restarted or stopped. */
-    ENDPOINT("endpoint");
+    ENDPOINT;
 
-    private static final List<String> WIRES = Arrays.stream(values()).map(Runner::wire).toList();
+    private static final List<String> WIRES = WireName.wires(Runner.class);
 
-    private final String wire;
-
-    Runner(String wire) {
-        this.wire = wire;
-    }
-
-    /** The spelling in study files ({@code runners.<engine>}). */
-    public String wire() {
-        return wire;
-    }
-
-    /** Every spelling, in the order the editor lists them. */
+    /** Every spelling ({@code runners.<engine>}), in the order the editor lists them. */
     public static List<String> wires() {
         return WIRES;
     }
@@ -43,18 +33,12 @@ public enum Runner {
         if (value == null) {
             return Optional.empty();
         }
-        String kind = value.startsWith(CONTAINER.wire + ":") ? CONTAINER.wire : value;
-        for (Runner r : values()) {
-            if (r.wire.equals(kind)) {
-                return Optional.of(r);
-            }
-        }
-        return Optional.empty();
+        return WireName.parse(Runner.class, value.startsWith(CONTAINER.wire() + ":") ? CONTAINER.wire() : value);
     }
 
     /** The image a {@code container:<image>} value names; empty for every other value, plain {@code container} too. */
     public static Optional<String> image(String value) {
-        String prefix = CONTAINER.wire + ":";
+        String prefix = CONTAINER.wire() + ":";
         return value != null && value.startsWith(prefix) && value.length() > prefix.length()
                 ? Optional.of(value.substring(prefix.length())) : Optional.empty();
     }

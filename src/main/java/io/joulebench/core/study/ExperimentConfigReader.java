@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.WireName;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.joulebench.core.workload.Distribution;
 import io.joulebench.core.workload.SharedPrefix;
@@ -97,8 +98,8 @@ public final class ExperimentConfigReader {
                 n.path("dcgm_interval_ms").asInt(MeasurementConfig.DEFAULT_DCGM_INTERVAL_MS),
                 n.path("cpu_estimate").path("watts_per_core").asDouble(MeasurementConfig.DEFAULT_WATTS_PER_CORE),
                 n.path("cpu_estimate").path("idle_watts").asDouble(0),
-                HostEnergy.fromWire(n.path("host_energy").asText()).orElse(HostEnergy.NONE),
-                HeadlineDomain.fromWire(n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU),
+                WireName.parse(HostEnergy.class, n.path("host_energy").asText()).orElse(HostEnergy.NONE),
+                WireName.parse(HeadlineDomain.class, n.path("headline_domain").asText()).orElse(HeadlineDomain.GPU),
                 deviceGroups(n.path("device_groups")),
                 n.path("attribution").path("prefill_weight").asDouble(AttributionRule.DEFAULT_PREFILL_WEIGHT),
                 prometheus(n.path("prometheus")));

@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.WireName;
 import io.joulebench.core.energy.PrometheusSettings;
 import java.net.URI;
 import java.time.Duration;
@@ -18,7 +19,7 @@ public record PrometheusConfig(String url, String query, String unit, String kin
     /** The settings to open the source with, the credentials read from {@code env} now. */
     public PrometheusSettings settings(Map<String, String> env) {
         PrometheusSettings.Unit u = PrometheusSettings.Unit.fromWire(unit == null ? "mJ" : unit).orElseThrow();
-        PrometheusSettings.Kind k = PrometheusSettings.Kind.fromWire(kind == null ? "counter" : kind).orElseThrow();
+        PrometheusSettings.Kind k = WireName.parse(PrometheusSettings.Kind.class, kind == null ? "counter" : kind).orElseThrow();
         return PrometheusSettings.of(URI.create(url), query, u).withKind(k)
                 .withScrapeInterval(scrapeIntervalSeconds == null ? null
                         : Duration.ofMillis(Math.round(scrapeIntervalSeconds * 1000)))

@@ -1,5 +1,6 @@
 package io.joulebench.core.study;
 
+import io.joulebench.core.WireName;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.joulebench.core.attribution.AttributionRule;
@@ -23,7 +24,6 @@ import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.traffic.trace.TraceFormat;
 import io.joulebench.core.warmup.WarmupMode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -146,10 +146,8 @@ final class StudySchema {
         Map<String, Field> prom = new LinkedHashMap<>();
         put(prom, field("url", url, null));
         put(prom, field("query", text(), null));
-        put(prom, field("unit", choice(Arrays.stream(PrometheusSettings.Unit.values()).map(PrometheusSettings.Unit::wire)
-                .toList()), null));
-        put(prom, field("kind", choice(Arrays.stream(PrometheusSettings.Kind.values()).map(PrometheusSettings.Kind::wire)
-                .toList()), null));
+        put(prom, field("unit", choice(WireName.wires(PrometheusSettings.Unit.class)), null));
+        put(prom, field("kind", choice(WireName.wires(PrometheusSettings.Kind.class)), null));
         put(prom, field("scrape_interval_seconds", above(0), null));
         Map<String, Field> auth = new LinkedHashMap<>();
         put(auth, field("bearer_env", text(), null));
@@ -164,8 +162,8 @@ final class StudySchema {
         put(f, field("cpu_estimate", new Obj(cpu), null));
         // issue 18: a host meter beside the primary (default none), and which domain the headline energy is (default
         // gpu); no default node, so a study that sets neither keeps the config hash it had
-        put(f, field("host_energy", choice(HostEnergy.wires()), null));
-        put(f, field("headline_domain", choice(HeadlineDomain.wires()), null));
+        put(f, field("host_energy", choice(WireName.wires(HostEnergy.class)), null));
+        put(f, field("headline_domain", choice(WireName.wires(HeadlineDomain.class)), null));
         // Joulebench extension (#18): group name -> GPU indices, each group's energy reported apiece
         put(f, field("device_groups", new MapOf(new ListOf(integer(0, 1_000_000), 1)), null).nullable());
         // issue 18: the per-request split of measured energy (estimated, post hoc: not in the config hash)

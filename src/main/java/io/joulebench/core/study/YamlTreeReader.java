@@ -99,21 +99,10 @@ public final class YamlTreeReader {
         }
         int offset = in.position(); // the start of the malformed sequence
         String prefix = out.toString();
-        int line = 1;
-        int column = 1;
-        String control = null;
-        for (int i = 0; i < prefix.length(); i++) {
-            char c = prefix.charAt(i);
-            if (c == '\n') {
-                line++;
-                column = 1;
-                continue;
-            }
-            if (control == null && isControl(c)) {
-                control = String.format(Locale.ROOT, "U+%04X (line %d, column %d)", (int) c, line, column);
-            }
-            column++;
-        }
+        int at = firstControl(prefix);
+        SourceLocation where = at < 0 ? null : locate(prefix, at);
+        String control = at < 0 ? null : String.format(Locale.ROOT, "U+%04X (line %d, column %d)",
+                (int) prefix.charAt(at), where.line(), where.column());
         StringBuilder rule = new StringBuilder(String.format(Locale.ROOT,
                 "not UTF-8 text: byte 0x%02X at offset %d %s", bytes[offset] & 0xFF, offset,
                 whyNotUtf8(bytes, offset, result.length())));
@@ -123,7 +112,7 @@ public final class YamlTreeReader {
         } else {
             rule.append("; a study file must be UTF-8 YAML");
         }
-        errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), rule.toString()));
+        errors.add(StudyError.at(fileName, "", locate(prefix, prefix.length()), rule.toString()));
         return null;
     }
 
@@ -148,23 +137,38 @@ public final class YamlTreeReader {
     }
 
     private static boolean checkControlCharacters(String fileName, String text, List<StudyError> errors) {
+        int at = firstControl(text);
+        if (at < 0) {
+            return true;
+        }
+        errors.add(StudyError.at(fileName, "", locate(text, at), String.format(
+                "contains control character U+%04X; this does not look like a YAML text file", (int) text.charAt(at))));
+        return false;
+    }
+
+    /** The index of the first control character ({@link #isControl}) in {@code text}; -1 when there is none. */
+    private static int firstControl(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (isControl(text.charAt(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The line and column (both from 1) of index {@code end} of {@code text}. */
+    private static SourceLocation locate(String text, int end) {
         int line = 1;
         int column = 1;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n') {
+        for (int i = 0; i < end; i++) {
+            if (text.charAt(i) == '\n') {
                 line++;
                 column = 1;
-                continue;
+            } else {
+                column++;
             }
-            if (isControl(c)) {
-                errors.add(StudyError.at(fileName, "", new SourceLocation(line, column), String.format(
-                        "contains control character U+%04X; this does not look like a YAML text file", (int) c)));
-                return false;
-            }
-            column++;
         }
-        return true;
+        return new SourceLocation(line, column);
     }
 
     private static StudyError syntaxError(String fileName, Session s, Exception e) {

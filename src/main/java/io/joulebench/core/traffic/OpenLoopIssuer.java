@@ -1,5 +1,6 @@
 package io.joulebench.core.traffic;
 
+import io.joulebench.core.Threads;
 import io.joulebench.core.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +31,7 @@ final class OpenLoopIssuer {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenLoopIssuer.class);
     /** How long cancelled requests get to unwind (and hand back their partial result) before being written off. */
-    private static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+    static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     /** Settings shared by the sources. */
     record Options(Clock clock, Integer concurrencyCap, RequestListener listener, boolean retainRecords) {
@@ -41,6 +42,18 @@ final class OpenLoopIssuer {
             }
             clock = clock == null ? Clock.system() : clock;
             listener = listener == null ? RequestListener.NONE : listener;
+        }
+
+        /** The permits of the concurrency cap, handed out fairly; null without a cap. */
+        Semaphore newCap() {
+            return concurrencyCap == null ? null : new Semaphore(concurrencyCap, true);
+        }
+
+        /** Refuses a negative drain timeout (null waits without bound). */
+        static void checkDrainTimeout(Duration drainTimeout) {
+            if (drainTimeout != null && drainTimeout.isNegative()) {
+                throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
+            }
         }
     }
 
@@ -55,9 +68,7 @@ final class OpenLoopIssuer {
     }
 
     IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
-        if (drainTimeout != null && drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
-        }
+        Options.checkDrainTimeout(drainTimeout);
         return new Run(transport).execute(drainTimeout);
     }
 
@@ -74,9 +85,7 @@ final class OpenLoopIssuer {
         volatile ScheduledTransport.Prepared prepared;
         volatile Long writtenAt;
         final AtomicInteger untilFinish = new AtomicInteger(2);
-        volatile RequestStatus outcomeStatus;
-        volatile String outcomeError;
-        volatile CompletionResult outcome;
+        volatile SendOutcome outcome;
         volatile long outcomeAt;
         /** Set under the run's lock once the record is written and the listener has seen it. */
         boolean recorded;
@@ -105,7 +114,7 @@ final class OpenLoopIssuer {
 
         Run(Transport transport) {
             this.transport = transport;
-            this.cap = options.concurrencyCap() == null ? null : new Semaphore(options.concurrencyCap(), true);
+            this.cap = options.newCap();
             this.retained = options.retainRecords() ? new RequestRecord[offsetsSeconds.length] : null;
         }
 
@@ -125,7 +134,7 @@ final class OpenLoopIssuer {
                 }
             } catch (InterruptedException e) {
                 pacer.interrupt();
-                joinUninterruptibly(pacer);
+                Threads.joinUninterruptibly(pacer);
                 cancelAll("interrupted");
                 throw e;
             }
@@ -178,9 +187,7 @@ final class OpenLoopIssuer {
             try {
                 request.prepared = scheduled.prepare(request.shape);
             } catch (TransportException e) {
-                request.outcomeStatus = RequestStatus.ERROR;
-                request.outcomeError = e.getMessage();
-                request.outcome = e.partial();
+                request.outcome = SendOutcome.failed(e);
             }
             return request;
         }
@@ -204,12 +211,12 @@ final class OpenLoopIssuer {
 
                 @Override
                 public void completed(CompletionResult result) {
-                    outcome(request, RequestStatus.OK, null, result);
+                    outcome(request, SendOutcome.completed(result));
                 }
 
                 @Override
                 public void failed(TransportException failure) {
-                    outcome(request, RequestStatus.ERROR, failure.getMessage(), failure.partial());
+                    outcome(request, SendOutcome.failed(failure));
                 }
             });
             if (writtenAt != ScheduledTransport.DEFERRED) {
@@ -218,11 +225,9 @@ final class OpenLoopIssuer {
             settle(request);
         }
 
-        private void outcome(InFlight request, RequestStatus status, String error, CompletionResult result) {
+        private void outcome(InFlight request, SendOutcome outcome) {
             request.outcomeAt = clock.nanoTime();
-            request.outcomeStatus = status;
-            request.outcomeError = error;
-            request.outcome = result;
+            request.outcome = outcome;
             settle(request);
         }
 
@@ -231,24 +236,16 @@ final class OpenLoopIssuer {
             if (request.untilFinish.decrementAndGet() != 0) {
                 return;
             }
-            RequestStatus status = request.outcomeStatus;
-            String error = request.outcomeError;
-            CompletionResult result = request.outcome;
-            if (result.retried()) {
-                request.dispatchedAt = result.retriedAtNanos();
+            SendOutcome outcome = request.outcome;
+            if (outcome.result().retried()) {
+                request.dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelReason = request.cancelReason;
-            if (status == RequestStatus.ERROR && cancelReason != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelReason;
-            }
-            finish(request, status, error, result, request.outcomeAt);
+            outcome = outcome.cancelledBy(request.cancelReason);
+            finish(request, outcome.status(), outcome.error(), outcome.result(), request.outcomeAt);
         }
 
         private void dispatch(InFlight request) {
-            RequestStatus status = RequestStatus.OK;
-            String error = null;
-            CompletionResult result = CompletionResult.EMPTY;
+            SendOutcome outcome;
             boolean permit = false;
             try {
                 if (cap != null) {
@@ -259,32 +256,25 @@ final class OpenLoopIssuer {
                     throw new InterruptedException("cancelled before dispatch");
                 }
                 request.dispatchedAt = clock.nanoTime();
-                result = transport.send(request.shape);
+                outcome = SendOutcome.completed(transport.send(request.shape));
             } catch (TransportException e) {
-                status = RequestStatus.ERROR;
-                error = e.getMessage();
-                result = e.partial();
+                outcome = SendOutcome.failed(e);
             } catch (InterruptedException e) {
-                status = RequestStatus.ERROR;
-                error = "interrupted";
+                outcome = SendOutcome.INTERRUPTED;
             } catch (RuntimeException e) {
-                status = RequestStatus.ERROR;
-                error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                outcome = SendOutcome.unexpected(e);
             } finally {
                 if (permit) {
                     cap.release();
                 }
             }
             long completedAt = clock.nanoTime();
-            if (result.retried()) {
-                request.dispatchedAt = result.retriedAtNanos(); // the stale attempt's delay shows in its lateness
+            if (outcome.result().retried()) {
+                // the stale attempt's delay shows in its lateness
+                request.dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelReason = request.cancelReason;
-            if (status == RequestStatus.ERROR && cancelReason != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelReason;
-            }
-            finish(request, status, error, result, completedAt);
+            outcome = outcome.cancelledBy(request.cancelReason);
+            finish(request, outcome.status(), outcome.error(), outcome.result(), completedAt);
         }
 
         /** Writes the terminal record once; a request already written off by the canceller is ignored. */
@@ -392,21 +382,6 @@ final class OpenLoopIssuer {
             } finally {
                 lock.unlock();
             }
-        }
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,6 @@ import org.slf4j.LoggerFactory;
 final class SessionIssuer {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionIssuer.class);
-    private static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final double[] startOffsets;
     private final SessionScript script;
@@ -40,9 +38,7 @@ final class SessionIssuer {
     }
 
     IssuerReport run(Transport transport, Duration drainTimeout) throws InterruptedException {
-        if (drainTimeout != null && drainTimeout.isNegative()) {
-            throw new IllegalArgumentException("drainTimeout must be ≥ 0 (got " + drainTimeout + ")");
-        }
+        OpenLoopIssuer.Options.checkDrainTimeout(drainTimeout);
         return new Run(transport).execute(drainTimeout);
     }
 
@@ -63,7 +59,7 @@ final class SessionIssuer {
 
         Run(Transport transport) {
             this.transport = transport;
-            this.cap = options.concurrencyCap() == null ? null : new Semaphore(options.concurrencyCap(), true);
+            this.cap = options.newCap();
         }
 
         IssuerReport execute(Duration drainTimeout) throws InterruptedException {
@@ -169,9 +165,7 @@ final class SessionIssuer {
         }
 
         private RequestRecord send(RequestShape shape, long readyAt) throws InterruptedException {
-            RequestStatus status = RequestStatus.OK;
-            String error = null;
-            CompletionResult result = CompletionResult.EMPTY;
+            SendOutcome outcome;
             Long dispatchedAt = null;
             boolean permit = false;
             boolean interrupted = false;
@@ -181,35 +175,27 @@ final class SessionIssuer {
                     permit = true;
                 }
                 dispatchedAt = clock.nanoTime();
-                result = transport.send(shape);
+                outcome = SendOutcome.completed(transport.send(shape));
             } catch (TransportException e) {
-                status = RequestStatus.ERROR;
-                error = e.getMessage();
-                result = e.partial();
+                outcome = SendOutcome.failed(e);
             } catch (InterruptedException e) {
-                status = RequestStatus.ERROR;
-                error = "interrupted";
+                outcome = SendOutcome.INTERRUPTED;
                 interrupted = true;
             } catch (RuntimeException e) {
-                status = RequestStatus.ERROR;
-                error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                outcome = SendOutcome.unexpected(e);
             } finally {
                 if (permit) {
                     cap.release();
                 }
             }
             long completedAt = clock.nanoTime();
-            if (result.retried()) {
-                dispatchedAt = result.retriedAtNanos();
+            if (outcome.result().retried()) {
+                dispatchedAt = outcome.result().retriedAtNanos();
             }
-            String cancelled = cancelReason;
-            if (status == RequestStatus.ERROR && cancelled != null) {
-                status = RequestStatus.TIMEOUT;
-                error = cancelled;
-            }
+            outcome = outcome.cancelledBy(cancelReason);
             RequestRecord record = new RequestRecord(shape.index(), readyAt, dispatchedAt,
-                    status == RequestStatus.TIMEOUT ? null : completedAt, status, error, result, null,
-                    shape.workload());
+                    outcome.status() == RequestStatus.TIMEOUT ? null : completedAt, outcome.status(), outcome.error(),
+                    outcome.result(), null, shape.workload());
             terminal(record);
             if (interrupted) {
                 throw new InterruptedException("cancelled");
@@ -250,7 +236,7 @@ final class SessionIssuer {
             cancelReason = reason;
             List<Thread> live = List.copyOf(sessions);
             live.forEach(Thread::interrupt);
-            long deadline = System.nanoTime() + CANCEL_GRACE_NANOS;
+            long deadline = System.nanoTime() + OpenLoopIssuer.CANCEL_GRACE_NANOS;
             boolean interrupted = false;
             for (Thread t : live) {
                 long left = deadline - System.nanoTime();

@@ -1,5 +1,6 @@
 package io.joulebench.core.traffic;
 
+import io.joulebench.core.Threads;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -56,16 +57,6 @@ public final class TrafficRun {
     /** Interrupts the source and waits for its thread to end, even when the caller is itself interrupted. */
     public void cancelAndAwait() {
         task.cancel(true);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.joinUninterruptibly(thread);
     }
 }

@@ -7,12 +7,14 @@ import io.joulebench.app.fx.FileDialogs;
 import io.joulebench.app.fx.OverlayLineChart;
 import io.joulebench.app.fx.OverlayScatterChart;
 import io.joulebench.app.live.WindowChartView;
+import io.joulebench.core.compare.Comparer.CellKey;
 import io.joulebench.core.compare.Comparison;
 import io.joulebench.core.compare.Configuration;
 import io.joulebench.core.compare.Estimate;
 import io.joulebench.core.compare.Formats;
 import io.joulebench.core.compare.Level;
 import io.joulebench.core.slo.LevelMetric;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -62,18 +64,18 @@ public final class CompareView {
         root.getStylesheets().add(java.util.Objects.requireNonNull(
                 CompareView.class.getResource("compare.css")).toExternalForm());
 
-        ListView<RunChoice> runs = new ListView<>(vm.runs());
+        ListView<Choice<Path>> runs = new ListView<>(vm.runs());
         runs.setId("compare-runs");
-        runs.setCellFactory(CheckBoxListCell.forListView(RunChoice::includedProperty));
+        runs.setCellFactory(CheckBoxListCell.forListView(Choice::includedProperty));
         runs.setPlaceholder(new Label("Open results folders first"));
         runs.setPrefHeight(90);
         runs.setMaxHeight(200);
-        ListView<CellChoice> cells = new ListView<>(vm.cells());
+        ListView<Choice<CellKey>> cells = new ListView<>(vm.cells());
         cells.setId("compare-cells");
-        cells.setCellFactory(CheckBoxListCell.forListView(CellChoice::includedProperty));
+        cells.setCellFactory(CheckBoxListCell.forListView(Choice::includedProperty));
         cells.setPlaceholder(new Label("No cells"));
         cells.setPrefHeight(150);
-        ComboBox<RunChoice> baseline = new ComboBox<>(vm.included());
+        ComboBox<Choice<Path>> baseline = new ComboBox<>(vm.included());
         baseline.setId("compare-baseline");
         baseline.setPromptText("first ticked run");
         baseline.setMaxWidth(Double.MAX_VALUE);

@@ -56,10 +56,10 @@ public final class CompareViewModel {
     private final UiExecutor ui;
     private final ErrorReporter errors;
 
-    private final ObservableList<RunChoice> runs = FXCollections.observableArrayList();
-    private final ObservableList<RunChoice> included = FXCollections.observableArrayList();
-    private final ObservableList<CellChoice> cells = FXCollections.observableArrayList();
-    private final ObjectProperty<RunChoice> baseline = new SimpleObjectProperty<>();
+    private final ObservableList<Choice<Path>> runs = FXCollections.observableArrayList();
+    private final ObservableList<Choice<Path>> included = FXCollections.observableArrayList();
+    private final ObservableList<Choice<CellKey>> cells = FXCollections.observableArrayList();
+    private final ObjectProperty<Choice<Path>> baseline = new SimpleObjectProperty<>();
     private final StringProperty slo = new SimpleStringProperty("ttft_p99_ms=500,tpot_p99_ms=50");
     private final ObjectProperty<LevelMetric> latency = new SimpleObjectProperty<>(LevelMetric.TTFT_P99);
     private final ObjectProperty<Comparison> comparison = new SimpleObjectProperty<>();
@@ -85,14 +85,14 @@ public final class CompareViewModel {
     }
 
     private void sync(List<LoadedStudy> studies) {
-        List<RunChoice> next = new ArrayList<>();
+        List<Choice<Path>> next = new ArrayList<>();
         for (LoadedStudy s : studies) {
-            RunChoice existing = runs.stream().filter(r -> r.folder().equals(s.folder())).findFirst().orElse(null);
+            Choice<Path> existing = runs.stream().filter(r -> r.key().equals(s.folder())).findFirst().orElse(null);
             if (existing != null) {
                 next.add(existing);
             } else {
                 String folderName = Objects.toString(s.folder().getFileName(), s.label());
-                RunChoice r = new RunChoice(s.folder(), s.runLabel().isEmpty() ? folderName
+                Choice<Path> r = new Choice<>(s.folder(), s.runLabel().isEmpty() ? folderName
                         : s.runLabel() + " (" + folderName + ")");
                 r.includedProperty().addListener((o, a, b) -> recompute());
                 next.add(r);
@@ -131,8 +131,8 @@ public final class CompareViewModel {
                     : "Tick the runs to compare.");
             return;
         }
-        List<Path> folders = included.stream().map(RunChoice::folder).toList();
-        Path base = baseline.get() == null ? null : baseline.get().folder();
+        List<Path> folders = included.stream().map(Choice::key).toList();
+        Path base = baseline.get() == null ? null : baseline.get().key();
         Slo bounds = appliedSlo;
         LevelMetric lat = latency.get();
         Set<CellKey> excluded = new HashSet<>();
@@ -177,13 +177,13 @@ public final class CompareViewModel {
         if (generation.get() != gen) {
             return;
         }
-        List<CellChoice> next = new ArrayList<>();
+        List<Choice<CellKey>> next = new ArrayList<>();
         all.forEach((key, label) -> {
-            CellChoice existing = cells.stream().filter(c -> c.key().equals(key)).findFirst().orElse(null);
+            Choice<CellKey> existing = cells.stream().filter(c -> c.key().equals(key)).findFirst().orElse(null);
             if (existing != null) {
                 next.add(existing);
             } else {
-                CellChoice c = new CellChoice(key, label);
+                Choice<CellKey> c = new Choice<>(key, label);
                 c.includedProperty().addListener((o, a, b) -> recompute());
                 next.add(c);
             }
@@ -258,22 +258,22 @@ public final class CompareViewModel {
         });
     }
 
-    public ObservableList<RunChoice> runs() {
+    public ObservableList<Choice<Path>> runs() {
         return runs;
     }
 
     /** The cells of the ticked runs (known after their first reading); unticking one leaves it out. */
-    public ObservableList<CellChoice> cells() {
+    public ObservableList<Choice<CellKey>> cells() {
         return cells;
     }
 
     /** The ticked runs: the baseline's choices. */
-    public ObservableList<RunChoice> included() {
+    public ObservableList<Choice<Path>> included() {
         return included;
     }
 
     /** The run whose first configuration is the baseline; null for the first ticked run. */
-    public ObjectProperty<RunChoice> baselineProperty() {
+    public ObjectProperty<Choice<Path>> baselineProperty() {
         return baseline;
     }
 

@@ -1,8 +1,9 @@
 package io.joulebench.core.traffic.trace;
 
+import io.joulebench.core.WireName;
+
 import io.joulebench.core.traffic.TraceFormatException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,29 +11,23 @@ import java.util.Optional;
  * The trace formats Joulebench reads, each as its publisher defines it (docs/workloads.md): the wire name used by
  * {@code server.traffic.trace.format}, the source it comes from, and whether its first line is a header.
  */
-public enum TraceFormat {
-    JOULEBENCH("joulebench", "Joulebench's own CSV (offset_s[,input_tokens][,output_tokens])", true),
-    MOONCAKE("mooncake", "Mooncake trace JSONL (kvcache-ai/Mooncake)", false),
-    AZURE("azure", "Azure LLM inference trace CSV (Azure/AzurePublicDataset)", true),
-    BURSTGPT("burstgpt", "BurstGPT CSV (HPMLL/BurstGPT)", true),
-    SESSIONS("sessions", "session trace CSV with Bailian-style fields (chat_id,parent_chat_id,turn,timestamp,"
+public enum TraceFormat implements WireName {
+    JOULEBENCH("Joulebench's own CSV (offset_s[,input_tokens][,output_tokens])", true),
+    MOONCAKE("Mooncake trace JSONL (kvcache-ai/Mooncake)", false),
+    AZURE("Azure LLM inference trace CSV (Azure/AzurePublicDataset)", true),
+    BURSTGPT("BurstGPT CSV (HPMLL/BurstGPT)", true),
+    SESSIONS("session trace CSV with Bailian-style fields (chat_id,parent_chat_id,turn,timestamp,"
             + "input_length,output_length)", true);
 
     /** {@code format: auto}: detected from the file's first line. */
     public static final String AUTO = "auto";
 
-    private final String wire;
     private final String source;
     private final boolean header;
 
-    TraceFormat(String wire, String source, boolean header) {
-        this.wire = wire;
+    TraceFormat(String source, boolean header) {
         this.source = source;
         this.header = header;
-    }
-
-    public String wire() {
-        return wire;
     }
 
     /** Where the format comes from, for messages and docs. */
@@ -43,12 +38,12 @@ public enum TraceFormat {
     /** {@code auto} and every format's wire name, for the study schema. */
     public static List<String> choices() {
         return java.util.stream.Stream.concat(java.util.stream.Stream.of(AUTO),
-                Arrays.stream(values()).map(TraceFormat::wire)).toList();
+                WireName.wires(TraceFormat.class).stream()).toList();
     }
 
     /** The format a wire name names; empty for {@code auto} or an unknown name. */
     public static Optional<TraceFormat> fromWire(String wire) {
-        return Arrays.stream(values()).filter(f -> f.wire.equals(wire)).findFirst();
+        return WireName.parse(TraceFormat.class, wire);
     }
 
     /** The format a file's first line (stripped, not blank, not a comment) shows, or empty when none fits. */

@@ -54,7 +54,7 @@ class CompareViewModelTest {
     void loaded_runs_are_ticked_and_compared_with_the_first_as_baseline() throws IOException {
         assertThat(vm.comparisonProperty().get()).isNull();
         load(a, b);
-        assertThat(vm.runs()).extracting(RunChoice::label).containsExactly("a", "b");
+        assertThat(vm.runs()).extracting(Choice::label).containsExactly("a", "b");
         assertThat(vm.comparisonProperty().get().baseline().label()).isEqualTo("max_num_seqs=default");
         assertThat(CompareRows.verdicts(vm.comparisonProperty().get()).get(0))
                 .startsWith("max_num_seqs=8 uses 17.1 % less energy per token");
@@ -130,7 +130,7 @@ class CompareViewModelTest {
                 io.joulebench.core.compare.CompareFixtures.W.of(16, 150, 2000),
                 io.joulebench.core.compare.CompareFixtures.W.of(16, 152, 2000).window(1))));
         load(a, two);
-        assertThat(vm.cells()).extracting(CellChoice::toString)
+        assertThat(vm.cells()).extracting(Choice::toString)
                 .containsExactly("8 req/s · cycle 1 · a", "8 req/s · cycle 1 · two", "16 req/s · cycle 1 · two");
         assertThat(vm.comparisonProperty().get().levels()).hasSize(3);
         vm.cells().get(1).includedProperty().set(false);
