@@ -117,10 +117,16 @@ class LengthMixStudyOnReferenceEngineTest {
 
     @Test
     void a_shared_prefix_is_served_from_cache_as_designed_and_saves_energy() throws Exception {
+        // The simulated energy integrates the engine's occupancy over wall time, so a load spike on a shared machine
+        // can only slow a run and raise its J/token: on and off run twice, alternated, and each keeps its lower figure.
         List<Map<String, String>> on = run("on", prefixStudy(262_144));
         double jOn = Double.parseDouble(windows.getFirst().get("j_per_token"));
         List<Map<String, String>> off = run("off", prefixStudy(0));
         double jOff = Double.parseDouble(windows.getFirst().get("j_per_token"));
+        run("on-2", prefixStudy(262_144));
+        jOn = Math.min(jOn, Double.parseDouble(windows.getFirst().get("j_per_token")));
+        run("off-2", prefixStudy(0));
+        jOff = Math.min(jOff, Double.parseDouble(windows.getFirst().get("j_per_token")));
 
         List<Map<String, String>> window = on.stream().filter(q -> q.get("status").equals("ok")
                 && q.get("in_measurement_window").equals("true")).toList();
