@@ -24,6 +24,9 @@ public final class LevelTableView {
         TableColumn<LevelRow, String> verdict = Columns.wrapping(Columns.text("Verdict", LevelTableView::verdict));
         verdict.setId("level-verdict");
         verdict.setMinWidth(100);
+        TableColumn<LevelRow, String> sessions = width(Columns.text("Sessions", LevelRow::sessionsText), 200);
+        sessions.setId("level-sessions");
+        sessions.visibleProperty().bind(vm.sessionLevelsProperty());
         table.getColumns().setAll(java.util.List.of(
                 width(Columns.number("Rate", LevelRow::rate, 2), 46),
                 width(Columns.text("Windows", LevelRow::windowsText), 66),
@@ -32,6 +35,7 @@ public final class LevelTableView {
                         LevelFigures.TTFT_P99_MEANING),
                 explained(width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
                         LevelFigures.REQUEST_RATE_MEANING),
+                explained(sessions, SESSIONS_MEANING),
                 verdict));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -52,6 +56,10 @@ public final class LevelTableView {
             }
         });
     }
+
+    /** The Sessions column's header tip; the column shows only while a level of the run has sessions. */
+    static final String SESSIONS_MEANING = "A session level's conversations in its windows so far: started, completed,"
+            + " and in flight (started, not yet completed); its Rate is sessions per second.";
 
     private static <T> TableColumn<LevelRow, T> explained(TableColumn<LevelRow, T> column, String meaning) {
         TableColumn<LevelRow, T> c = Columns.explained(column, meaning + "\n" + LevelFigures.PENDING_MEANING);

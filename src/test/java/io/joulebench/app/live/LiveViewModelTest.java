@@ -38,6 +38,26 @@ class LiveViewModelTest {
     }
 
     @Test
+    void the_sessions_column_shows_only_once_a_level_has_sessions() {
+        LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
+                services.errors, 10);
+        LiveSnapshot r = FakeLiveFeed.at(30);
+        vm.apply(r);
+        assertThat(vm.sessionLevelsProperty().get()).isFalse();
+        List<LevelRow> rows = new ArrayList<>(r.levels());
+        LevelRow first = rows.getFirst();
+        rows.set(0, new LevelRow(first.levelIndex(), first.rate(), first.windowsDone(), first.windowsTotal(),
+                first.cv(), first.cvThreshold(), first.verdict(), first.reason(), first.ttftP99Ms(),
+                first.requestThroughput(), first.autoWindow(), first.fidelity(), first.clientWarning(),
+                new io.joulebench.core.window.SessionCounts(12, 8)));
+        vm.apply(new LiveSnapshot(r.version() + 1, r.state(), r.studyName(), r.energyKind(), r.energyLabel(),
+                r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(), r.progress(),
+                rows));
+        assertThat(vm.sessionLevelsProperty().get()).isTrue();
+        assertThat(vm.levelRows().getFirst().sessionsText()).isEqualTo("4 in flight · 12 started · 8 done");
+    }
+
+    @Test
     void a_cancelled_run_shows_no_current_readings_in_its_tiles() {
         LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
                 services.errors, 10);
