@@ -125,14 +125,23 @@ public final class LengthPreviewViewModel {
         return out;
     }
 
-    /** What the labels of a configuration's cells have in common, and how many levels it serves. */
+    /**
+     * What the labels of a configuration's cells have in common, then its levels by what sets them apart:
+     * {@code mean=256 · 2 levels: rate=1; rate=2}.
+     */
     static String label(List<String> cellLabels) {
+        if (cellLabels.size() == 1) {
+            return cellLabels.getFirst();
+        }
         List<String> common = new ArrayList<>(parts(cellLabels.getFirst()));
         cellLabels.forEach(l -> common.retainAll(parts(l)));
-        String levelsText = cellLabels.size() == 1 ? cellLabels.getFirst()
-                : cellLabels.size() + " levels: " + String.join("; ", cellLabels);
-        return common.isEmpty() || cellLabels.size() == 1 ? levelsText
-                : String.join(", ", common) + " (" + cellLabels.size() + " levels)";
+        List<String> rest = cellLabels.stream().map(l -> {
+            List<String> own = new ArrayList<>(parts(l));
+            own.removeAll(common);
+            return String.join(", ", own);
+        }).toList();
+        String levelsText = cellLabels.size() + " levels: " + String.join("; ", rest);
+        return common.isEmpty() ? levelsText : String.join(", ", common) + " · " + levelsText;
     }
 
     /** A cell label's parts ("rate=2, task.input_tokens.mean=400"), split at commas outside braces. */

@@ -95,7 +95,7 @@ public final class StudyForm {
                 "Shared prefix: each system prompt's length; a request's own text follows it"));
         distribution(f, "turns", "Turns", "Turns per session", "task.sessions.turns", "Sessions: turns per"
                 + " conversation (empty: no sessions); with sessions the rate is sessions per second", 1);
-        distribution(f, "think", "Think (s)", "Think time (s)", "task.sessions.think_seconds", "Sessions: seconds"
+        distribution(f, "think", "Think", "Think time (s)", "task.sessions.think_seconds", "Sessions: seconds"
                 + " from a reply's end to the next turn (empty: 0)", 0);
         f.add(field("window_seconds", WINDOWS, "Window (s)", "server.traffic.window_seconds", Kind.NUMBER,
                 "Length of each measured window, for the rates without their own length in Window by rate"));

@@ -74,7 +74,7 @@ class LengthPreviewViewModelTest {
         assertThat(preview.levels()).hasSize(2);
         LengthPreviewViewModel.Level low = preview.levels().get(0);
         LengthPreviewViewModel.Level high = preview.levels().get(1);
-        assertThat(low.label()).contains("mean=200").contains("2 levels").doesNotContain("rate=");
+        assertThat(low.label()).startsWith("mean=200 · 2 levels: rate=2; rate=4");
         assertThat(high.label()).contains("mean=800");
         var task = check.study().cells().stream().map(c -> c.experiment().task())
                 .filter(t -> ((Distribution.Normal) t.inputTokens()).mean() == 800).findFirst().orElseThrow();
@@ -96,7 +96,7 @@ class LengthPreviewViewModelTest {
     @Test
     void a_configuration_label_names_what_its_levels_share() {
         assertThat(LengthPreviewViewModel.label(java.util.List.of("rate=2, task.input_tokens.mean=200",
-                "rate=4, task.input_tokens.mean=200"))).isEqualTo("task.input_tokens.mean=200 (2 levels)");
+                "rate=4, task.input_tokens.mean=200"))).isEqualTo("task.input_tokens.mean=200 · 2 levels: rate=2; rate=4");
         assertThat(LengthPreviewViewModel.label(java.util.List.of("rate=2, x={a, b}"))).isEqualTo("rate=2, x={a, b}");
     }
 }
