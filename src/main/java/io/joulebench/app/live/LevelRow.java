@@ -42,10 +42,10 @@ public record LevelRow(int levelIndex, double rate, int windowsDone, int windows
         return sessions == null ? 0 : Math.max(0, sessions.started() - sessions.completed());
     }
 
-    /** The Sessions cell: {@code 4 in flight · 12 started · 8 done}; empty for a level without sessions. */
+    /** A session level's line under its verdict: {@code 4 sessions in flight · 12 started · 8 done}; else empty. */
     public String sessionsText() {
-        return sessions == null ? "" : sessionsInFlight() + " in flight · " + sessions.started() + " started · "
-                + sessions.completed() + " done";
+        return sessions == null ? "" : sessionsInFlight() + " sessions in flight · " + sessions.started()
+                + " started · " + sessions.completed() + " done";
     }
 
     /** A row without a client warning. */

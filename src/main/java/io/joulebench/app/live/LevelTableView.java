@@ -9,8 +9,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 
 /**
- * One row per rate level: rate, windows, CV, TTFT p99, request throughput, and the verdict with its reason, last and
- * wrapped so a long reason makes the row taller instead of being cut off.
+ * One row per rate level: rate, windows, CV, TTFT p99, request throughput, and the verdict with its reason (and a
+ * trace level's fidelity, a session level's sessions in flight, a lagging client's warning), last and wrapped so a long
+ * reason makes the row taller instead of being cut off.
  */
 public final class LevelTableView {
 
@@ -24,9 +25,6 @@ public final class LevelTableView {
         TableColumn<LevelRow, String> verdict = Columns.wrapping(Columns.text("Verdict", LevelTableView::verdict));
         verdict.setId("level-verdict");
         verdict.setMinWidth(100);
-        TableColumn<LevelRow, String> sessions = width(Columns.text("Sessions", LevelRow::sessionsText), 200);
-        sessions.setId("level-sessions");
-        sessions.visibleProperty().bind(vm.sessionLevelsProperty());
         table.getColumns().setAll(java.util.List.of(
                 width(Columns.number("Rate", LevelRow::rate, 2), 46),
                 width(Columns.text("Windows", LevelRow::windowsText), 66),
@@ -35,7 +33,6 @@ public final class LevelTableView {
                         LevelFigures.TTFT_P99_MEANING),
                 explained(width(Columns.number("Req/s", LevelRow::requestThroughput, 2), 52),
                         LevelFigures.REQUEST_RATE_MEANING),
-                explained(sessions, SESSIONS_MEANING),
                 verdict));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
@@ -56,10 +53,6 @@ public final class LevelTableView {
             }
         });
     }
-
-    /** The Sessions column's header tip; the column shows only while a level of the run has sessions. */
-    static final String SESSIONS_MEANING = "A session level's conversations in its windows so far: started, completed,"
-            + " and in flight (started, not yet completed); its Rate is sessions per second.";
 
     private static <T> TableColumn<LevelRow, T> explained(TableColumn<LevelRow, T> column, String meaning) {
         TableColumn<LevelRow, T> c = Columns.explained(column, meaning + "\n" + LevelFigures.PENDING_MEANING);
@@ -87,6 +80,7 @@ public final class LevelTableView {
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };
         verdict = r.fidelity().isEmpty() ? verdict : verdict + "\n" + r.fidelity();
+        verdict = r.sessionLevel() ? verdict + "\n" + r.sessionsText() : verdict;
         return r.clientWarning().isEmpty() ? verdict : verdict + "\n⚠ " + r.clientWarning();
     }
 

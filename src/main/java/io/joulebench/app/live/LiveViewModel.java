@@ -55,9 +55,6 @@ public final class LiveViewModel {
     private final ObjectProperty<WindowChartModel> windowChart = new SimpleObjectProperty<>(WindowChartModel.EMPTY);
     private final ObjectProperty<CapacityChartModel> capacityChart =
             new SimpleObjectProperty<>(CapacityChartModel.EMPTY);
-    /** Whether a level of the run has sessions: the level table then shows its sessions in flight. */
-    private final javafx.beans.property.BooleanProperty sessionLevels =
-            new javafx.beans.property.SimpleBooleanProperty();
     private final javafx.beans.property.BooleanProperty searchInFocus =
             new javafx.beans.property.SimpleBooleanProperty(false);
     private final ObjectProperty<PowerChartModel> powerChart = new SimpleObjectProperty<>(PowerChartModel.EMPTY);
@@ -165,7 +162,6 @@ public final class LiveViewModel {
         if (!levelRows.equals(s.levels())) {
             levelRows.setAll(s.levels());
         }
-        sessionLevels.set(s.levels().stream().anyMatch(LevelRow::sessionLevel));
         if (!jobRows.equals(s.jobs())) {
             jobRows.setAll(s.jobs());
         }
@@ -344,11 +340,6 @@ public final class LiveViewModel {
     }
 
     /** True while a capacity search runs (and until the first measured window after it): the view shows it. */
-    /** True once a level of the run has sessions ({@code task.sessions}): its sessions in flight are shown. */
-    public javafx.beans.value.ObservableBooleanValue sessionLevelsProperty() {
-        return sessionLevels;
-    }
-
     public javafx.beans.value.ObservableBooleanValue searchInFocusProperty() {
         return searchInFocus;
     }

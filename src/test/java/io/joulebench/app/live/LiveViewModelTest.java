@@ -38,12 +38,10 @@ class LiveViewModelTest {
     }
 
     @Test
-    void the_sessions_column_shows_only_once_a_level_has_sessions() {
+    void a_session_levels_row_says_its_sessions_in_flight_under_its_verdict_and_other_levels_say_nothing() {
         LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
                 services.errors, 10);
         LiveSnapshot r = FakeLiveFeed.at(30);
-        vm.apply(r);
-        assertThat(vm.sessionLevelsProperty().get()).isFalse();
         List<LevelRow> rows = new ArrayList<>(r.levels());
         LevelRow first = rows.getFirst();
         rows.set(0, new LevelRow(first.levelIndex(), first.rate(), first.windowsDone(), first.windowsTotal(),
@@ -53,8 +51,10 @@ class LiveViewModelTest {
         vm.apply(new LiveSnapshot(r.version() + 1, r.state(), r.studyName(), r.energyKind(), r.energyLabel(),
                 r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(), r.progress(),
                 rows));
-        assertThat(vm.sessionLevelsProperty().get()).isTrue();
-        assertThat(vm.levelRows().getFirst().sessionsText()).isEqualTo("4 in flight · 12 started · 8 done");
+        assertThat(LevelTableView.verdict(vm.levelRows().getFirst()))
+                .endsWith("\n4 sessions in flight · 12 started · 8 done");
+        assertThat(vm.levelRows().subList(1, vm.levelRows().size()))
+                .allSatisfy(row -> assertThat(LevelTableView.verdict(row)).doesNotContain("sessions"));
     }
 
     @Test

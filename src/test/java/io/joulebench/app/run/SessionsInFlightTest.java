@@ -68,7 +68,7 @@ class SessionsInFlightTest {
             for (LevelRow row : List.of(own.rows().get(0), followed.snapshot().levels().get(0))) {
                 assertThat(row.sessionLevel()).isTrue();
                 assertThat(row.sessionsInFlight()).isEqualTo(3);
-                assertThat(row.sessionsText()).isEqualTo("3 in flight · 5 started · 2 done");
+                assertThat(row.sessionsText()).isEqualTo("3 sessions in flight · 5 started · 2 done");
             }
             assertThat(own.rows().get(1).sessionLevel()).as("a level not yet run says nothing of sessions").isFalse();
             assertThat(followed.snapshot().levels().get(1).sessionsText()).isEmpty();
