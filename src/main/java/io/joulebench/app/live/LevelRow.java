@@ -42,10 +42,17 @@ public record LevelRow(int levelIndex, double rate, int windowsDone, int windows
         return sessions == null ? 0 : Math.max(0, sessions.started() - sessions.completed());
     }
 
-    /** A session level's line under its verdict: {@code 4 sessions in flight · 12 started · 8 done}; else empty. */
+    /**
+     * A session level's line under its verdict: {@code 4 sessions in flight · 12 started · 8 done} while it runs,
+     * {@code 12 sessions started · 8 done} once decided (those not done were cut at its end); else empty.
+     */
     public String sessionsText() {
-        return sessions == null ? "" : sessionsInFlight() + " sessions in flight · " + sessions.started()
-                + " started · " + sessions.completed() + " done";
+        if (sessions == null) {
+            return "";
+        }
+        String counts = sessions.started() + " started · " + sessions.completed() + " done";
+        return verdict == Validity.PENDING ? sessionsInFlight() + " sessions in flight · " + counts
+                : sessions.started() + " sessions started · " + sessions.completed() + " done";
     }
 
     /** A row without a client warning. */

@@ -84,6 +84,7 @@ class SessionsInFlightTest {
         }
         assertThat(EventTail.of(dir).poll()).anyMatch(e -> e.event() instanceof RunEvent.LevelSessions);
         assertThat(followed.snapshot().levels().get(0).sessions()).isEqualTo(new SessionCounts(9, 5));
+        assertThat(followed.snapshot().levels().get(0).sessionsText()).isEqualTo("9 sessions started · 5 done");
 
         // a follower that reads the file from the start (the window lines carry the counts) sees the same
         FollowedRunFeed replayed = new FollowedRunFeed("quick", () -> NOW);
