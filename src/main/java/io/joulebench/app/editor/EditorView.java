@@ -101,7 +101,16 @@ public final class EditorView {
         root.setTop(header());
         BorderPane.setMargin(tabs, new Insets(0, 0, 10, 10));
         root.setCenter(tabs);
-        root.setRight(side);
+        // a short window (1100x700) scrolls the side column instead of cutting the form's bottom off with it
+        javafx.scene.control.ScrollPane sideScroll = new javafx.scene.control.ScrollPane(side);
+        sideScroll.setFitToWidth(true);
+        sideScroll.setFitToHeight(true);
+        sideScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        sideScroll.setMinWidth(SIDE_WIDTH + 14); // room for the scroll bar beside the column
+        sideScroll.setPrefWidth(SIDE_WIDTH + 14);
+        sideScroll.setMinHeight(0);
+        sideScroll.setStyle("-fx-background-color: transparent; -fx-background-insets: 0; -fx-padding: 0");
+        root.setRight(sideScroll);
         vm.validation().focusRequestProperty().addListener((o, a, p) -> {
             if (p != null) {
                 goTo(p);

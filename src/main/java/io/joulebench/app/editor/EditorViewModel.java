@@ -111,6 +111,7 @@ public final class EditorViewModel {
         this.prometheus = new PrometheusQueryViewModel(document, background, ui, System::getenv);
         this.trace = new TraceSettingsViewModel(document, this::studyFolder, background, ui);
         this.lengths = new LengthPreviewViewModel(document);
+        validation.studyProperty().addListener((o, a, b) -> lengths.showStudy(b));
         file.addListener((o, a, b) -> trace.folderChanged());
         document.textProperty().addListener((o, a, b) -> dirty.set(!Objects.equals(b, savedText)));
         document.textProperty().addListener((o, a, b) -> {

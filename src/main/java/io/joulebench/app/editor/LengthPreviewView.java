@@ -1,19 +1,27 @@
 package io.joulebench.app.editor;
 
+import java.util.Locale;
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 
-/** Histograms of the drawn input and output lengths under the request-lengths section; hidden without a mix. */
+/**
+ * Histograms of the drawn input and output lengths under the request-lengths section, one pair per length
+ * configuration (labelled with its levels when the plan has several); hidden without a mix.
+ */
 final class LengthPreviewView {
 
     private static final double HEIGHT = 84;
 
-    private final VBox root = new VBox(4);
+    private final VBox root = new VBox(6);
+    private final VBox charts = new VBox(8);
 
     LengthPreviewView(LengthPreviewViewModel vm) {
         root.setId("length-preview");
@@ -22,14 +30,38 @@ final class LengthPreviewView {
         note.getStyleClass().add("field-note");
         note.setWrapText(true);
         note.textProperty().bind(vm.noteProperty());
-        root.getChildren().addAll(chart("Input tokens", vm.inputProperty(), "length-histogram-input"),
-                chart("Output tokens", vm.outputProperty(), "length-histogram-output"), note);
+        root.getChildren().addAll(charts, note);
         root.visibleProperty().bind(vm.noteProperty().isNotEmpty());
         root.managedProperty().bind(root.visibleProperty());
+        vm.levels().addListener((ListChangeListener<LengthPreviewViewModel.Level>) c -> show(vm));
+        show(vm);
     }
 
-    private static Node chart(String title, javafx.beans.property.ReadOnlyObjectProperty<LengthPreviewViewModel.Histogram> h,
-                              String id) {
+    private void show(LengthPreviewViewModel vm) {
+        charts.getChildren().clear();
+        int i = 0;
+        for (LengthPreviewViewModel.Level level : vm.levels()) {
+            String suffix = i == 0 ? "" : "-" + i;
+            HBox pair = new HBox(12, chart("Input tokens", level.input(), "length-histogram-input" + suffix));
+            if (level.output() != null) {
+                pair.getChildren().add(chart("Output tokens", level.output(), "length-histogram-output" + suffix));
+            }
+            pair.getChildren().forEach(n -> HBox.setHgrow(n, Priority.ALWAYS));
+            VBox box = new VBox(2);
+            if (!level.label().isEmpty()) {
+                Label heading = new Label(level.label());
+                heading.getStyleClass().add("length-level-label");
+                heading.setStyle("-fx-font-weight: bold");
+                heading.setWrapText(true);
+                box.getChildren().add(heading);
+            }
+            box.getChildren().add(pair);
+            charts.getChildren().add(box);
+            i++;
+        }
+    }
+
+    private static Node chart(String title, LengthPreviewViewModel.Histogram h, String id) {
         Label heading = new Label(title);
         heading.getStyleClass().add("form-label");
         Canvas canvas = new Canvas(0, HEIGHT);
@@ -38,13 +70,12 @@ final class LengthPreviewView {
         holder.setMinHeight(HEIGHT);
         holder.setPrefHeight(HEIGHT);
         holder.setMinWidth(0);
+        holder.setPrefWidth(160);
         canvas.widthProperty().bind(holder.widthProperty());
-        Runnable draw = () -> draw(canvas, h.getValue());
-        canvas.widthProperty().addListener((o, a, b) -> draw.run());
-        h.addListener((o, a, b) -> draw.run());
+        canvas.widthProperty().addListener((o, a, b) -> draw(canvas, h));
         VBox box = new VBox(2, heading, holder);
-        box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotNull(h));
-        box.managedProperty().bind(box.visibleProperty());
+        box.setMinWidth(0);
+        box.setMaxWidth(Double.MAX_VALUE);
         return box;
     }
 
@@ -72,7 +103,7 @@ final class LengthPreviewView {
         g.fillText(String.valueOf((long) h.from()), 2, HEIGHT - 3);
         String to = String.valueOf((long) h.to() - 1);
         g.fillText(to, Math.max(2, w - 8 * to.length()), HEIGHT - 3);
-        String mean = String.format(java.util.Locale.ROOT, "mean %.0f", h.mean());
+        String mean = String.format(Locale.ROOT, "mean %.0f", h.mean());
         g.fillText(mean, Math.max(40, Math.min(w - 70, meanX - 25)), HEIGHT - 3);
     }
 

@@ -85,12 +85,18 @@ public final class StudyForm {
         f.add(field("slo_tpot", TRAFFIC, "SLO TPOT (ms)", "server.traffic.slo.tpot_ms", Kind.NUMBER, "Optional"));
         f.add(field("slo_percentile", TRAFFIC, "SLO percentile", "server.traffic.slo.percentile", Kind.NUMBER,
                 "0.99 = p99"));
-        lengths(f, "in", "Input", "task.input_tokens");
-        lengths(f, "out", "Output", "task.output_tokens");
+        distribution(f, "in", "Input", "Input lengths", "task.input_tokens", "Per-request input tokens drawn from this (empty: the"
+                + " dataset's prompts)", 1);
+        distribution(f, "out", "Output", "Output lengths", "task.output_tokens", "Per-request output tokens drawn from this (empty:"
+                + " max output tokens each)", 1);
         f.add(field("prefix_groups", LENGTHS, "Prefix groups", "task.shared_prefix.groups", Kind.INT,
                 "Shared prefix: how many system prompts requests start with (empty: none)"));
         f.add(field("prefix_tokens", LENGTHS, "Prefix tokens", "task.shared_prefix.prefix_tokens", Kind.INT,
                 "Shared prefix: each system prompt's length; a request's own text follows it"));
+        distribution(f, "turns", "Turns", "Turns per session", "task.sessions.turns", "Sessions: turns per"
+                + " conversation (empty: no sessions); with sessions the rate is sessions per second", 1);
+        distribution(f, "think", "Think", "Think time (s)", "task.sessions.think_seconds", "Sessions: seconds"
+                + " from a reply's end to the next turn (empty: 0)", 0);
         f.add(field("window_seconds", WINDOWS, "Window (s)", "server.traffic.window_seconds", Kind.NUMBER,
                 "Length of each measured window, for the rates without their own length in Window by rate"));
         f.add(field(WINDOW_BY_RATE, WINDOWS, "Window by rate (s)", "server.traffic.window_seconds_by_rate",
@@ -112,16 +118,19 @@ public final class StudyForm {
         return List.copyOf(f);
     }
 
-    /** A length distribution's fields (docs/workloads.md, "Length distributions"). */
-    private static void lengths(List<FormField> f, String key, String label, String path) {
-        f.add(choice(key + "_distribution", LENGTHS, label + " lengths", path + ".distribution",
-                "Per-request " + label.toLowerCase(java.util.Locale.ROOT) + " tokens drawn from this (empty: "
-                        + (key.equals("in") ? "the dataset's prompts" : "max output tokens each") + ")"));
+    /**
+     * A distribution's fields (docs/workloads.md, "Length distributions"): its kind and the keys the kinds read;
+     * {@code floor} is what a draw below min counts as when min is not given (1 for tokens and turns, 0 for seconds).
+     */
+    private static void distribution(List<FormField> f, String key, String label, String title, String path,
+                                     String help, int floor) {
+        f.add(choice(key + "_distribution", LENGTHS, title, path + ".distribution", help));
         f.add(field(key + "_value", LENGTHS, label + " value", path + ".value", Kind.NUMBER, "fixed only"));
         f.add(field(key + "_mean", LENGTHS, label + " mean", path + ".mean", Kind.NUMBER, "normal and lognormal"));
         f.add(field(key + "_stddev", LENGTHS, label + " stddev", path + ".stddev", Kind.NUMBER,
-                "normal and lognormal; lognormal's of the lengths, not of their logarithm"));
-        f.add(field(key + "_min", LENGTHS, label + " min", path + ".min", Kind.NUMBER, "Draws below count as min (1)"));
+                "normal and lognormal; lognormal's of the values, not of their logarithm"));
+        f.add(field(key + "_min", LENGTHS, label + " min", path + ".min", Kind.NUMBER,
+                "Draws below count as min (" + floor + ")"));
         f.add(field(key + "_max", LENGTHS, label + " max", path + ".max", Kind.NUMBER, "Draws above count as max"));
     }
 

@@ -162,7 +162,8 @@ public final class StudyFormViewModel {
 
     /**
      * The field a validation message belongs to: {@link #RATES} for the rate (fixed or swept), {@link #SECOND_AXIS}
-     * for another sweep axis, else the form field whose path is the message's path or its nearest parent.
+     * for another sweep axis, else the form field whose path is the message's path or its nearest parent (a
+     * distribution's kind field for the distribution itself).
      */
     public Optional<String> fieldKeyFor(String keyPath) {
         if (keyPath == null || keyPath.isEmpty()) {
@@ -179,7 +180,9 @@ public final class StudyFormViewModel {
         String engine = engine();
         for (String p = path; !p.isEmpty(); p = p.contains(".") ? p.substring(0, p.lastIndexOf('.')) : "") {
             for (FieldViewModel vm : fields.values()) {
-                if (vm.field().kind() != FormField.Kind.GAMMA_SHAPE && vm.field().pathFor(engine).equals(p)) {
+                String at = vm.field().pathFor(engine);
+                // a distribution's own key (task.sessions.turns missing) goes to its kind's field
+                if (vm.field().kind() != FormField.Kind.GAMMA_SHAPE && (at.equals(p) || at.equals(p + ".distribution"))) {
                     return Optional.of(vm.key());
                 }
             }

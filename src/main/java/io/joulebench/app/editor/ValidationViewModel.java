@@ -35,6 +35,7 @@ public final class ValidationViewModel {
     private final ObservableList<Problem> readOnlyProblems = FXCollections.unmodifiableObservableList(problems);
     private final ObjectProperty<PlanPreview> plan = new SimpleObjectProperty<>();
     private final ObjectProperty<PrecisionPreview> precision = new SimpleObjectProperty<>();
+    private final ObjectProperty<io.joulebench.core.study.Study> study = new SimpleObjectProperty<>();
     private final StringProperty planMessage = new SimpleStringProperty("");
     private final ObjectProperty<Problem> focusRequest = new SimpleObjectProperty<>();
     private final Executor background;
@@ -145,6 +146,7 @@ public final class ValidationViewModel {
     }
 
     private void showPlan(StudyCheck check, Preview preview) {
+        study.set(check.valid() ? check.study() : null);
         if (!check.valid()) {
             plan.set(null);
             precision.set(null);
@@ -225,6 +227,11 @@ public final class ValidationViewModel {
     /** One read-only view, kept: a fresh wrapper per call would drop its listeners when it is collected. */
     public ObservableList<Problem> problems() {
         return readOnlyProblems;
+    }
+
+    /** The last study that checked; null while the text does not. */
+    public ReadOnlyObjectProperty<io.joulebench.core.study.Study> studyProperty() {
+        return study;
     }
 
     public ReadOnlyObjectProperty<PlanPreview> planProperty() {

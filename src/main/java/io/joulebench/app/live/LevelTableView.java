@@ -9,8 +9,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 
 /**
- * One row per rate level: rate, windows, CV, TTFT p99, request throughput, and the verdict with its reason, last and
- * wrapped so a long reason makes the row taller instead of being cut off.
+ * One row per rate level: rate, windows, CV, TTFT p99, request throughput, and the verdict with its reason (and a
+ * trace level's fidelity, a session level's sessions in flight, a lagging client's warning), last and wrapped so a long
+ * reason makes the row taller instead of being cut off.
  */
 public final class LevelTableView {
 
@@ -79,6 +80,7 @@ public final class LevelTableView {
             case INVALID -> r.reason().isEmpty() ? "invalid" : "invalid: " + r.reason();
         };
         verdict = r.fidelity().isEmpty() ? verdict : verdict + "\n" + r.fidelity();
+        verdict = r.sessionLevel() ? verdict + "\n" + r.sessionsText() : verdict;
         return r.clientWarning().isEmpty() ? verdict : verdict + "\n⚠ " + r.clientWarning();
     }
 

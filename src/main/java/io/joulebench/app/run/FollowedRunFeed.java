@@ -20,6 +20,7 @@ import io.joulebench.core.run.FollowedEvents;
 import io.joulebench.core.event.RecordedEvent;
 import io.joulebench.core.event.RunEvent;
 import io.joulebench.core.warmup.WarmupMode;
+import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
@@ -93,6 +94,10 @@ public final class FollowedRunFeed implements LiveRunFeed {
         double reqS = Double.NaN;
         /** A trace level's fidelity summary, from its level_result's typed sums; empty otherwise. */
         String fidelity = "";
+        /** A session level's sessions by window as the windows closed; empty for a level without sessions. */
+        final TreeMap<Integer, SessionCounts> sessionsByWindow = new TreeMap<>();
+        /** A session level's final sessions, from its level_sessions event; null until then. */
+        SessionCounts sessions;
 
         Level(int index, double rate, int windowsTotal, double cvThreshold) {
             this.index = index;
@@ -103,7 +108,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
 
         LevelRow row() {
             return new LevelRow(index, rate, windows.size(), windowsTotal, cv, cvThreshold, verdict, reason,
-                    ttftP99Ms, reqS, "", fidelity);
+                    ttftP99Ms, reqS, "", fidelity, "", sessions != null ? sessions : sessionsByWindow.values().stream()
+                    .reduce(SessionCounts::plus).orElse(null));
         }
     }
 
@@ -291,6 +297,10 @@ public final class FollowedRunFeed implements LiveRunFeed {
                 Level l = level(e);
                 if (l != null) {
                     l.windows.put(e.window(), number(e.jPerToken()));
+                    if (e.sessionsStarted() != null) {
+                        l.sessionsByWindow.put(e.window(), new SessionCounts(e.sessionsStarted(),
+                                e.sessionsCompleted() == null ? 0 : e.sessionsCompleted()));
+                    }
                     current = l.index;
                     window = e.window() + 1;
                 }
@@ -327,6 +337,12 @@ public final class FollowedRunFeed implements LiveRunFeed {
                 }
                 if (jobSource != null && e.valid()) {
                     jobs.computeIfAbsent(jobSource, Job::new).levelsDone++;
+                }
+            }
+            case RunEvent.LevelSessions e -> {
+                Level l = level(e);
+                if (l != null) {
+                    l.sessions = new SessionCounts(e.started(), e.completed());
                 }
             }
             case RunEvent.Power e -> {

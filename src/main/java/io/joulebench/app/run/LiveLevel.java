@@ -7,6 +7,7 @@ import io.joulebench.core.results.LevelFigures;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.window.ReplayFidelity;
+import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -98,6 +99,12 @@ final class LiveLevel {
         ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
                 figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "",
-                windows.isEmpty() ? "" : windows.getLast().clientWarningBrief());
+                windows.isEmpty() ? "" : windows.getLast().clientWarningBrief(), sessions());
+    }
+
+    /** The sessions started and completed in the level's windows so far; null for a level without sessions. */
+    private SessionCounts sessions() {
+        return windows.stream().map(w -> w.metrics() == null ? null : w.metrics().sessions())
+                .filter(java.util.Objects::nonNull).reduce(SessionCounts::plus).orElse(null);
     }
 }

@@ -97,9 +97,19 @@ public sealed interface RunEvent {
             implements RunEvent, OfCell {
     }
 
-    /** A window's figures at its close; {@code provisional} ones may change when the level closes. */
+    /**
+     * A window's figures at its close; {@code provisional} ones may change when the level closes. A session level's
+     * window also gives the sessions started and completed in it (windows.csv's columns), null for other levels.
+     */
     record WindowClosed(At at, String cell, int window, int windows, long tokens, double spanS, Double jPerToken,
-                        Boolean provisional) implements RunEvent, OfCell {
+                        Boolean provisional, Long sessionsStarted, Long sessionsCompleted)
+            implements RunEvent, OfCell {
+
+        /** A window of a level without sessions. */
+        public WindowClosed(At at, String cell, int window, int windows, long tokens, double spanS, Double jPerToken,
+                            Boolean provisional) {
+            this(at, cell, window, windows, tokens, spanS, jPerToken, provisional, null, null);
+        }
     }
 
     /**

@@ -109,8 +109,10 @@ public final class ProgressLines implements StudyRunListener {
      */
     @Override
     public synchronized void windowClosed(WindowRecord r) {
+        SessionCounts sessions = r.metrics() == null ? null : r.metrics().sessions();
         RunEvent e = new RunEvent.WindowClosed(at(), cell(r.levelIndex()), r.windowIndex(), windowsPerLevel,
-                r.tokens(), (r.spanEndNanos() - r.spanStartNanos()) / 1e9, r.jPerToken(), r.provisional());
+                r.tokens(), (r.spanEndNanos() - r.spanStartNanos()) / 1e9, r.jPerToken(), r.provisional(),
+                sessions == null ? null : sessions.started(), sessions == null ? null : sessions.completed());
         sink.event(e, RunEventText.line(e), true);
     }
 

@@ -5,7 +5,6 @@ import io.joulebench.core.study.ServerConfig;
 import io.joulebench.core.study.SessionsConfig;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.TaskConfig;
-import io.joulebench.core.workload.Distribution;
 import io.joulebench.core.workload.LengthMix;
 import io.joulebench.core.study.TraceConfig;
 import io.joulebench.core.study.TrafficConfig;
@@ -191,9 +190,7 @@ public final class LevelTraffic {
     /** The cell's synthetic lengths, an empirical distribution's file read (relative to the study's folder). */
     static LengthMix lengthMix(TaskConfig task, Path studyDir) {
         try {
-            Distribution in = task.inputTokens() == null ? null : task.inputTokens().resolve(studyDir);
-            Distribution out = task.outputTokens() == null ? null : task.outputTokens().resolve(studyDir);
-            return new LengthMix(in, out, task.sharedPrefix(), task.maxInputTokens());
+            return task.lengthMix().resolve(studyDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read an empirical length file: " + e.getMessage(), e);
         } catch (TraceFormatException e) {

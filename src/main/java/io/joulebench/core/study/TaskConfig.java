@@ -29,4 +29,14 @@ public record TaskConfig(String model, DatasetConfig dataset, int maxInputTokens
     public boolean synthesizesLengths() {
         return inputTokens != null || outputTokens != null || sharedPrefix != null;
     }
+
+    /**
+     * The lengths a level of this task draws (before an empirical file is read: {@link
+     * io.joulebench.core.workload.LengthMix#resolve}), or null when it synthesizes none: what the run and the
+     * workbench's preview both sample, seeded by {@link #randomSeed}.
+     */
+    public io.joulebench.core.workload.LengthMix lengthMix() {
+        return synthesizesLengths() ? new io.joulebench.core.workload.LengthMix(inputTokens, outputTokens,
+                sharedPrefix, maxInputTokens) : null;
+    }
 }

@@ -1,5 +1,8 @@
 package io.joulebench.core.workload;
 
+import io.joulebench.core.traffic.TraceFormatException;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.SplittableRandom;
 
@@ -69,5 +72,11 @@ public record LengthMix(Distribution input, Distribution output, SharedPrefix pr
             out[1][i] = r.outputTokens() == null ? -1 : r.outputTokens();
         }
         return out;
+    }
+
+    /** This mix with an empirical distribution's file read (relative to {@code baseDir}). */
+    public LengthMix resolve(Path baseDir) throws IOException, TraceFormatException {
+        return new LengthMix(input == null ? null : input.resolve(baseDir),
+                output == null ? null : output.resolve(baseDir), prefix, defaultInputTokens);
     }
 }

@@ -58,4 +58,45 @@ class LengthPreviewViewModelTest {
         assertThat(preview.outputProperty().get()).isNull();
         assertThat(preview.noteProperty().get()).contains("1024-token shared prefix");
     }
+
+    @Test
+    void a_plan_whose_levels_draw_different_lengths_gets_one_labelled_pair_per_configuration() throws Exception {
+        String swept = java.nio.file.Files.readString(java.nio.file.Path.of("examples/length-mix.yaml"))
+                .replaceAll("(?m)^sweep:\\n(  .*\\n?)*", "")
+                + "\nsweep:\n  server.traffic.rate: [2, 4]\n  task.input_tokens.mean: [200, 800]\n";
+        document.textProperty().set(swept);
+        StudyCheck check = StudyCheck.of(swept, null);
+        assertThat(check.errors()).isEmpty();
+        assertThat(preview.levels()).hasSize(1); // while typing: the tree's one pair
+
+        preview.showStudy(check.study());
+
+        assertThat(preview.levels()).hasSize(2);
+        LengthPreviewViewModel.Level low = preview.levels().get(0);
+        LengthPreviewViewModel.Level high = preview.levels().get(1);
+        assertThat(low.label()).startsWith("mean=200 · 2 levels: rate=2; rate=4");
+        assertThat(high.label()).contains("mean=800");
+        var task = check.study().cells().stream().map(c -> c.experiment().task())
+                .filter(t -> ((Distribution.Normal) t.inputTokens()).mean() == 800).findFirst().orElseThrow();
+        int[][] run = task.lengthMix().draw(task.randomSeed(), LengthPreviewViewModel.DRAWS);
+        assertThat(high.input().mean()).isCloseTo(Arrays.stream(run[0]).average().orElseThrow(), within(1e-9));
+        assertThat(low.input().mean()).isLessThan(high.input().mean() - 400);
+        assertThat(high.output().mean()).isCloseTo(low.output().mean(), within(1e-9)); // same output mix, same seed
+
+        // a later edit keeps the pairs until the text checks again; a study of one configuration goes back to one
+        document.textProperty().set(swept.replace("[200, 800]", "[300, 900]"));
+        assertThat(preview.levels()).hasSize(2);
+        String single = swept.replace("  task.input_tokens.mean: [200, 800]\n", "");
+        document.textProperty().set(single);
+        preview.showStudy(StudyCheck.of(single, null).study());
+        assertThat(preview.levels()).hasSize(1);
+        assertThat(preview.levels().getFirst().label()).isEmpty();
+    }
+
+    @Test
+    void a_configuration_label_names_what_its_levels_share() {
+        assertThat(LengthPreviewViewModel.label(java.util.List.of("rate=2, task.input_tokens.mean=200",
+                "rate=4, task.input_tokens.mean=200"))).isEqualTo("task.input_tokens.mean=200 · 2 levels: rate=2; rate=4");
+        assertThat(LengthPreviewViewModel.label(java.util.List.of("rate=2, x={a, b}"))).isEqualTo("rate=2, x={a, b}");
+    }
 }

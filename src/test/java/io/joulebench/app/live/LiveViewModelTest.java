@@ -38,6 +38,33 @@ class LiveViewModelTest {
     }
 
     @Test
+    void a_session_levels_row_says_its_sessions_under_its_verdict_in_flight_while_it_runs() {
+        LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
+                services.errors, 10);
+        LiveSnapshot r = FakeLiveFeed.at(30);
+        int running = r.progress().level() - 1;
+        assertThat(running).as("the fixture has a decided level before the running one").isPositive();
+        List<LevelRow> rows = new ArrayList<>(r.levels());
+        for (int i : List.of(0, running)) {
+            LevelRow row = rows.get(i);
+            rows.set(i, new LevelRow(row.levelIndex(), row.rate(), row.windowsDone(), row.windowsTotal(), row.cv(),
+                    row.cvThreshold(), row.verdict(), row.reason(), row.ttftP99Ms(), row.requestThroughput(),
+                    row.autoWindow(), row.fidelity(), row.clientWarning(),
+                    new io.joulebench.core.window.SessionCounts(12, 8)));
+        }
+        vm.apply(new LiveSnapshot(r.version() + 1, r.state(), r.studyName(), r.energyKind(), r.energyLabel(),
+                r.windows(), r.power(), r.windowSpans(), r.warmupSpans(), r.rampSpans(), r.kpis(), r.progress(),
+                rows));
+        assertThat(vm.levelRows().get(running).verdict()).isEqualTo(Validity.PENDING);
+        assertThat(LevelTableView.verdict(vm.levelRows().get(running)))
+                .endsWith("\n4 sessions in flight · 12 started · 8 done");
+        assertThat(vm.levelRows().getFirst().verdict()).isNotEqualTo(Validity.PENDING);
+        assertThat(LevelTableView.verdict(vm.levelRows().getFirst())).endsWith("\n12 sessions started · 8 done");
+        assertThat(vm.levelRows().stream().filter(row -> row.levelIndex() != 0 && row.levelIndex() != running))
+                .allSatisfy(row -> assertThat(LevelTableView.verdict(row)).doesNotContain("sessions"));
+    }
+
+    @Test
     void a_cancelled_run_shows_no_current_readings_in_its_tiles() {
         LiveViewModel vm = new LiveViewModel(RunBackend.none(), UiExecutor.direct(), manual, services.confirmer,
                 services.errors, 10);

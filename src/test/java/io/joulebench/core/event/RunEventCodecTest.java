@@ -34,7 +34,8 @@ class RunEventCodecTest {
             new RunEvent.Power(412.5),
             new RunEvent.GpuAllocation(1, "measuring GPUs [0] (slurm)"),
             new RunEvent.Job(RunEvent.Job.STATE, "812", 1, null, null, "RUNNING", true, "gpu07", null, null, null,
-                    null));
+                    null),
+            new RunEvent.WindowClosed(AT, "abc-c1", 2, 3, 900, 20.0, 0.2, false, 7L, 5L));
 
     @Test
     void each_event_reads_back_into_the_same_record_with_its_time_and_line() {
