@@ -17,6 +17,14 @@ public final class Formats {
         return trim(reqPerS) + " req/s";
     }
 
+    /** {@link #rate(double)}, or "0.5 sessions/s" where the rate counts sessions (a {@code task.sessions} level). */
+    public static String rate(double perS, boolean sessions) {
+        if (!sessions || !Double.isFinite(perS)) {
+            return rate(perS);
+        }
+        return trim(perS) + " sessions/s";
+    }
+
     /** A number with up to {@code decimals} decimals and no trailing zeros. */
     public static String number(double v, int decimals) {
         if (!Double.isFinite(v)) {

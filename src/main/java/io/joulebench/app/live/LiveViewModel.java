@@ -214,7 +214,7 @@ public final class LiveViewModel {
             warmupText.set("");
             etaText.set("");
         } else {
-            levelText.set("Level " + p.level() + "/" + p.levelCount() + " at " + Formats.rate(p.rate()));
+            levelText.set("Level " + p.level() + "/" + p.levelCount() + " at " + Formats.rate(p.rate(), p.sessions()));
             windowText.set(p.window() == 0 ? "Window —/" + p.windowCount()
                     : "Window " + p.window() + "/" + p.windowCount());
             boolean stopped = runState == RunState.CANCELLED || runState == RunState.FAILED;

@@ -98,6 +98,8 @@ public final class FollowedRunFeed implements LiveRunFeed {
         final TreeMap<Integer, SessionCounts> sessionsByWindow = new TreeMap<>();
         /** A session level's final sessions, from its level_sessions event; null until then. */
         SessionCounts sessions;
+        /** The rate counts sessions per second (a {@code task.sessions} level). */
+        boolean ratesSessions;
 
         Level(int index, double rate, int windowsTotal, double cvThreshold) {
             this.index = index;
@@ -163,8 +165,10 @@ public final class FollowedRunFeed implements LiveRunFeed {
             if (cell.isServer()) {
                 var server = cell.experiment().server();
                 rowOfCell.put(ManifestEntry.key(cell.configHash(), cell.cycle()), levels.size());
-                levels.add(new Level(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
-                        server.windowsPerLevel(), server.stabilityCvThreshold()));
+                Level level = new Level(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
+                        server.windowsPerLevel(), server.stabilityCvThreshold());
+                level.ratesSessions = cell.ratesSessions();
+                levels.add(level);
             }
         }
         for (ManifestEntry e : entries) {
@@ -466,7 +470,7 @@ public final class FollowedRunFeed implements LiveRunFeed {
             left = Duration.ofMillis(Math.round(eta.etaSeconds(wallNanos.getAsLong()) * 1000));
         }
         return new RunProgress(Math.max(0, current) + 1, levels.size(), level.rate, window, level.windowsTotal,
-                warmup, left, fraction);
+                warmup, left, fraction, level.ratesSessions);
     }
 
     // --- helpers ---

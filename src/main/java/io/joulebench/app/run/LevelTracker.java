@@ -51,8 +51,10 @@ final class LevelTracker {
             if (cell.isServer()) {
                 var server = cell.experiment().server();
                 rowOfCell.put(cell.index(), levels.size());
-                levels.add(new LiveLevel(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
-                        server.windowsPerLevel(), server.stabilityCvThreshold()));
+                LiveLevel level = new LiveLevel(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
+                        server.windowsPerLevel(), server.stabilityCvThreshold());
+                level.sessions = cell.ratesSessions();
+                levels.add(level);
             }
         }
     }

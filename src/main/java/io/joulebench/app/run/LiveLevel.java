@@ -32,6 +32,9 @@ final class LiveLevel {
     /** The auto window length chosen from the warmup, as the table shows it; empty for a fixed length. */
     String autoWindow = "";
 
+    /** The rate counts sessions per second (a {@code task.sessions} level). */
+    boolean sessions;
+
     LiveLevel(int index, double rate, int windowsTotal, double cvThreshold) {
         this.index = index;
         this.rate = rate;

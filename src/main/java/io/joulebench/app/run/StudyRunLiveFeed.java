@@ -355,7 +355,7 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
             left = Duration.ZERO;
         }
         return new RunProgress(Math.max(0, levels.current()) + 1, levels.count(), level.rate, levels.window(),
-                level.windowsTotal, warmup, left, fraction);
+                level.windowsTotal, warmup, left, fraction, level.sessions);
     }
 
     // --- helpers ---

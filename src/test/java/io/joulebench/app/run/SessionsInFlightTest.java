@@ -96,6 +96,37 @@ class SessionsInFlightTest {
     }
 
     @Test
+    void a_session_levels_progress_reads_sessions_per_second_in_own_and_followed_runs() throws Exception {
+        String sessions = Studies.QUICK.replace("serving_mode: server\n",
+                "serving_mode: server\ntask: {api: chat, sessions: {turns: 3, think_seconds: 1}}\n");
+        StudyPlan plan = StudyPlan.of(Studies.load(dir, "sessions.yaml", sessions));
+        StudyPlan plain = StudyPlan.of(Studies.load(dir, "plain.yaml", Studies.QUICK));
+        assertThat(progressSays(plan, "sessions-run")).isEqualTo(List.of(true, true));
+        assertThat(progressSays(plain, "plain-run")).isEqualTo(List.of(false, false));
+        assertThat(io.joulebench.app.fx.Formats.rate(2, true)).isEqualTo("2 sessions/s");
+        assertThat(io.joulebench.app.fx.Formats.rate(2, false)).isEqualTo("2 req/s");
+    }
+
+    /** Whether the own run's and the followed run's progress count sessions, once the first level has started. */
+    private List<Boolean> progressSays(StudyPlan plan, String folder) throws Exception {
+        Path runDir = java.nio.file.Files.createDirectories(dir.resolve(folder));
+        StudyRunLiveFeed own = new StudyRunLiveFeed(() -> NOW);
+        FollowedRunFeed followed = new FollowedRunFeed(plan.study().studyName(), () -> NOW);
+        followed.planned(plan, List.of());
+        WindowSpec spec = new WindowSpec(2, 5, 0, 2, 0.05);
+        try (EventLog log = new EventLog(runDir, 0, VirtualClock.atSeconds(0),
+                r -> followed.runEvents(List.of(r)))) {
+            log.studyStarted(plan);
+            log.sessionStarted("s1", plan.cells());
+            log.levelStarted(0, spec);
+        }
+        own.studyStarted(plan);
+        own.sessionStarted("s1", plan.cells());
+        own.levelStarted(0, spec);
+        return List.of(own.snapshot().progress().sessions(), followed.snapshot().progress().sessions());
+    }
+
+    @Test
     void a_level_without_sessions_has_no_sessions_cell() throws Exception {
         StudyPlan plan = StudyPlan.of(Studies.load(dir, "s.yaml", Studies.QUICK));
         LevelTracker own = new LevelTracker();
