@@ -189,7 +189,9 @@ final class PlanPreviewView {
      */
     static String caption(ArrivalPreview a) {
         String nb = "\u00a0";
-        return ("Arrivals at " + Formats.rate(a.rate()) + ", " + a.arrival()).replace(" ", nb).replace("," + nb, ", ")
+        String what = a.sessions() ? "Session starts at " : "Arrivals at ";
+        return (what + Formats.rate(a.rate(), a.sessions()) + ", " + a.arrival()).replace(" ", nb)
+                .replace("," + nb, ", ")
                 + "\n" + String.join(" · ", (a.gaps() + " gaps drawn").replace(" ", nb),
                 ("sampled CV " + Formats.number(a.cv(), 2)).replace(" ", nb),
                 ("sampled gamma k " + Formats.number(a.gammaK(), 2)).replace(" ", nb));

@@ -113,6 +113,7 @@ public final class PlanPreviewer {
             counts[Math.min(BINS - 1, (int) (gap / width))]++;
         }
         return new ArrivalPreview(t.rate(), t.arrival().name().toLowerCase(java.util.Locale.ROOT),
-                schedule.count(), width, counts, schedule.sampledCv(), schedule.sampledGammaShapeK());
+                schedule.count(), width, counts, schedule.sampledCv(), schedule.sampledGammaShapeK(),
+                cell.ratesSessions());
     }
 }
