@@ -89,7 +89,8 @@ public final class SlurmExecutors {
     }
 
     /**
-     * This JVM's java, class path and home: how a node that shares the file system starts the worker. The class path
+     * This JVM's java, class path and home, with the client's collector ({@code ClientJvmFlags}): how a node that
+     * shares the file system starts the worker. The class path
      * is made absolute: the job starts in its own folder ({@code --chdir}), where a relative entry (the
      * {@code java -jar target/joulebench.jar} of a source checkout) names nothing.
      */
@@ -98,8 +99,11 @@ public final class SlurmExecutors {
         String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().normalize().toString())
                 .collect(java.util.stream.Collectors.joining(File.pathSeparator));
-        return List.of(javaBin, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-cp",
-                classPath, "io.joulebench.Main");
+        List<String> argv = new java.util.ArrayList<>(List.of(javaBin, "-Xmx512m"));
+        argv.addAll(io.joulebench.core.ClientJvmFlags.GC);
+        argv.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Duser.home=" + home, "-cp", classPath,
+                "io.joulebench.Main"));
+        return List.copyOf(argv);
     }
 
     /** Whether {@code command} is an executable in a folder of PATH. */

@@ -65,6 +65,10 @@ class SlurmExecutorsTest {
     void without_a_worker_command_the_nodes_start_this_jvm_with_the_users_home() {
         java.util.List<String> argv = SlurmExecutors.thisJvm(tmp);
         assertThat(argv).contains("-Duser.home=" + tmp, "io.joulebench.Main");
+        assertThat(argv).as("the worker issues traffic: the client's collector (decision record 0022)")
+                .containsAll(io.joulebench.core.ClientJvmFlags.GC);
+        assertThat(argv.indexOf(io.joulebench.core.ClientJvmFlags.GC.get(0))).as("a JVM flag, before the class")
+                .isLessThan(argv.indexOf("io.joulebench.Main"));
         String classPath = argv.get(argv.indexOf("-cp") + 1);
         assertThat(classPath.split(java.io.File.pathSeparator)).as("the job runs in its own folder")
                 .allSatisfy(e -> assertThat(Path.of(e)).isAbsolute());
