@@ -4,10 +4,13 @@ import io.joulebench.core.results.ResumeRefusedException;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.server.Reaper;
+import io.joulebench.core.study.Study;
 import io.joulebench.core.study.StudyError;
+import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyValidationException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -94,6 +97,16 @@ final class InterruptibleRun {
             return ExitCodes.RUN_FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    /** The study in {@code file} (upstream CLI defaults), or null once its problems are printed on {@code err}. */
+    static Study loadOrPrintErrors(Path file, PrintWriter err) {
+        try {
+            return StudyLoader.withUpstreamCliDefaults().load(file);
+        } catch (StudyValidationException e) {
+            printStudyErrors(e, file.toString(), err);
+            return null;
+        }
     }
 
     static int printStudyErrors(StudyValidationException e, String file, PrintWriter err) {

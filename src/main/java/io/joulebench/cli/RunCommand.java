@@ -10,10 +10,8 @@ import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.Study;
 import io.joulebench.core.study.EndpointChecks;
-import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
-import io.joulebench.core.study.StudyValidationException;
 import io.joulebench.core.server.HostEnvironment;
 import io.joulebench.core.time.Clock;
 import io.joulebench.engine.ReferenceServingShape;
@@ -74,11 +72,9 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Study study;
-        try {
-            study = StudyLoader.withUpstreamCliDefaults().load(studyFile);
-        } catch (StudyValidationException e) {
-            return InterruptibleRun.printStudyErrors(e, studyFile.toString(), err);
+        Study study = InterruptibleRun.loadOrPrintErrors(studyFile, err);
+        if (study == null) {
+            return ExitCodes.BAD_INPUT;
         }
         StudyPlan plan = StudyPlan.of(study);
         if (dryRun) {

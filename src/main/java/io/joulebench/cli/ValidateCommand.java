@@ -3,11 +3,8 @@ package io.joulebench.cli;
 import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.study.EndpointChecks;
 import io.joulebench.core.study.Study;
-import io.joulebench.core.study.StudyError;
-import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.study.StudyPlanFormatter;
-import io.joulebench.core.study.StudyValidationException;
 import io.joulebench.engine.ReferenceServingShape;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,15 +33,8 @@ public final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Study study;
-        try {
-            study = StudyLoader.withUpstreamCliDefaults().load(studyFile);
-        } catch (StudyValidationException e) {
-            for (StudyError error : e.errors()) {
-                err.println(error.format());
-            }
-            err.println(e.errors().size() + " problem" + (e.errors().size() == 1 ? "" : "s") + " in " + studyFile);
-            err.flush();
+        Study study = InterruptibleRun.loadOrPrintErrors(studyFile, err);
+        if (study == null) {
             return ExitCodes.BAD_INPUT;
         }
         StudyPlan plan = StudyPlan.of(study);

@@ -19,8 +19,8 @@ public final class ClusterProfileView {
 
     private static final Map<Field, String> PROMPTS = Map.of(
             Field.PARTITION, "the cluster's default", Field.ACCOUNT, "your default account",
-            Field.GPUS, "none asked for", Field.CPUS, "1", Field.MEMORY, "e.g. 64G",
-            Field.MAX_PARALLEL, "4", Field.SHARED_DIR, "the folder every node sees, e.g. /shared/bench",
+            Field.GPUS_PER_JOB, "none asked for", Field.CPUS_PER_JOB, "1", Field.MEMORY, "e.g. 64G",
+            Field.MAX_PARALLEL_JOBS, "4", Field.SHARED_DIR, "the folder every node sees, e.g. /shared/bench",
             Field.SSH, "user@login.example.org[:port]: submit through a login node",
             Field.REMOTE_DIR, "with SSH: the results' parent there, e.g. /shared/bench",
             Field.SBATCH_ARGS, "more sbatch arguments, e.g. --qos=short");

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
@@ -24,23 +25,20 @@ import javafx.beans.property.StringProperty;
  */
 public final class ClusterProfileViewModel {
 
-    /** A form field: its key in the file and its label. */
+    /** A form field: its key in the file (its name in lower case) and its label. */
     public enum Field {
-        PARTITION("partition", "Partition"), ACCOUNT("account", "Account"), GPUS("gpus_per_job", "GPUs per job"),
-        CPUS("cpus_per_job", "CPUs per job"), MEMORY("memory", "Memory per job"),
-        MAX_PARALLEL("max_parallel_jobs", "Max parallel jobs"), SHARED_DIR("shared_dir", "Shared folder"),
-        SSH("ssh", "SSH host"), REMOTE_DIR("remote_dir", "Remote folder"), SBATCH_ARGS("sbatch_args", "sbatch args");
+        PARTITION("Partition"), ACCOUNT("Account"), GPUS_PER_JOB("GPUs per job"), CPUS_PER_JOB("CPUs per job"),
+        MEMORY("Memory per job"), MAX_PARALLEL_JOBS("Max parallel jobs"), SHARED_DIR("Shared folder"),
+        SSH("SSH host"), REMOTE_DIR("Remote folder"), SBATCH_ARGS("sbatch args");
 
-        private final String key;
         private final String label;
 
-        Field(String key, String label) {
-            this.key = key;
+        Field(String label) {
             this.label = label;
         }
 
         public String key() {
-            return key;
+            return name().toLowerCase(Locale.ROOT);
         }
 
         public String label() {
@@ -48,8 +46,8 @@ public final class ClusterProfileViewModel {
         }
     }
 
-    private static final java.util.Set<Field> NUMBERS = java.util.EnumSet.of(Field.GPUS, Field.CPUS,
-            Field.MAX_PARALLEL);
+    private static final java.util.Set<Field> NUMBERS = java.util.EnumSet.of(Field.GPUS_PER_JOB, Field.CPUS_PER_JOB,
+            Field.MAX_PARALLEL_JOBS);
 
     private final Path file;
     private final Executor background;
@@ -120,10 +118,10 @@ public final class ClusterProfileViewModel {
         loaded = p;
         set(Field.PARTITION, p.partition());
         set(Field.ACCOUNT, p.account());
-        set(Field.GPUS, p.gpusPerJob());
-        set(Field.CPUS, p.cpusPerJob());
+        set(Field.GPUS_PER_JOB, p.gpusPerJob());
+        set(Field.CPUS_PER_JOB, p.cpusPerJob());
         set(Field.MEMORY, p.memory());
-        set(Field.MAX_PARALLEL, p.maxParallelJobs());
+        set(Field.MAX_PARALLEL_JOBS, p.maxParallelJobs());
         set(Field.SHARED_DIR, p.sharedDir());
         set(Field.SSH, p.ssh());
         set(Field.REMOTE_DIR, p.remoteDir());

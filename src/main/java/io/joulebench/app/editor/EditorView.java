@@ -170,13 +170,7 @@ public final class EditorView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox titleRow = new HBox(10, name, unsaved, file, spacer, newStudy, open, recent, save, saveAs);
         titleRow.setAlignment(Pos.CENTER_LEFT);
-        Label comments = new Label();
-        comments.setId("editor-comment-warning");
-        comments.getStyleClass().add("field-error");
-        comments.setWrapText(true);
-        comments.textProperty().bind(vm.commentWarningProperty());
-        comments.visibleProperty().bind(comments.textProperty().isNotEmpty());
-        comments.managedProperty().bind(comments.visibleProperty());
+        Label comments = FormView.messageLabel("editor-comment-warning", "field-error", vm.commentWarningProperty());
         VBox top = new VBox(4, titleRow, parse, comments);
         if (runAction != null) {
             Button run = action("Run", "Run this study; the Live view shows it (Ctrl+R)", runAction.run());

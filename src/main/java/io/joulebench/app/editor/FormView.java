@@ -3,6 +3,7 @@ package io.joulebench.app.editor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
@@ -120,13 +121,7 @@ final class FormView {
             label.setLabelFor(input);
             controls.put(field.key(), input);
             Label error = errorLabel(field);
-            Label note = new Label();
-            note.setId("note-" + field.key());
-            note.getStyleClass().add("field-note");
-            note.setWrapText(true);
-            note.textProperty().bind(field.noteProperty());
-            note.visibleProperty().bind(field.noteProperty().isNotEmpty());
-            note.managedProperty().bind(note.visibleProperty());
+            Label note = messageLabel("note-" + field.key(), "field-note", field.noteProperty());
             grid.add(label, 0, row);
             boolean query = field.key().equals(PrometheusQueryView.QUERY_FIELD);
             grid.add(query ? PrometheusQueryView.besideButton(input, prometheus) : input, 1, row++);
@@ -167,14 +162,19 @@ final class FormView {
     }
 
     static Label errorLabel(FieldViewModel field) {
-        Label error = new Label();
-        error.setId("error-" + field.key());
-        error.getStyleClass().add("field-error");
-        error.setWrapText(true);
-        error.textProperty().bind(field.errorProperty());
-        error.visibleProperty().bind(field.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
-        return error;
+        return messageLabel("error-" + field.key(), "field-error", field.errorProperty());
+    }
+
+    /** A wrapping message that shows {@code text} and takes no room while it is empty. */
+    static Label messageLabel(String id, String styleClass, ObservableStringValue text) {
+        Label message = new Label();
+        message.setId(id);
+        message.getStyleClass().add(styleClass);
+        message.setWrapText(true);
+        message.textProperty().bind(text);
+        message.visibleProperty().bind(message.textProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        return message;
     }
 
     private Control input(FieldViewModel field) {

@@ -87,32 +87,20 @@ final class TraceSectionView {
         HBox formatRow = new HBox(8, format, detected, busy);
         formatRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
-        int row = 0;
-        grid.add(label("Trace file", file), 0, row);
-        grid.add(fileRow, 1, row++);
-        grid.add(label("Format", format), 0, row);
-        grid.add(formatRow, 1, row++);
-        TextField start = text(Setting.START, "0", "Seconds from the trace's first row\n"
+        TextField start = text(Setting.START_SECONDS, "0", "Seconds from the trace's first row\n"
                 + "server.traffic.trace.start_seconds");
-        grid.add(label("Slice start (s)", start), 0, row);
-        grid.add(start, 1, row++);
-        TextField duration = text(Setting.DURATION, "whole trace", "Seconds of trace to replay\n"
+        TextField duration = text(Setting.DURATION_SECONDS, "whole trace", "Seconds of trace to replay\n"
                 + "server.traffic.trace.duration_seconds");
-        grid.add(label("Slice length (s)", duration), 0, row);
-        grid.add(duration, 1, row++);
         TextField scale = text(Setting.TIME_SCALE, "1", "2 replays twice as fast; a list"
                 + " (1, 2, 4) is a sweep, one level per value\nserver.traffic.trace.time_scale");
-        grid.add(label("Time scale", scale), 0, row);
-        grid.add(scale, 1, row++);
+        grid.addRow(0, label("Trace file", file), fileRow);
+        grid.addRow(1, label("Format", format), formatRow);
+        grid.addRow(2, label("Slice start (s)", start), start);
+        grid.addRow(3, label("Slice length (s)", duration), duration);
+        grid.addRow(4, label("Time scale", scale), scale);
 
-        Label message = new Label();
-        message.setId("trace-message");
-        message.getStyleClass().add("field-error");
-        message.setWrapText(true);
+        Label message = FormView.messageLabel("trace-message", "field-error", vm.messageProperty());
         message.setMinHeight(Region.USE_PREF_SIZE);
-        message.textProperty().bind(vm.messageProperty());
-        message.visibleProperty().bind(message.textProperty().isNotEmpty());
-        message.managedProperty().bind(message.visibleProperty());
 
         caption.setId("trace-caption");
         caption.setWrapText(true);

@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
@@ -41,19 +42,12 @@ public final class TraceSettingsViewModel {
     public static final String TRACE_PATH = "server.traffic.trace";
     public static final String TIME_SCALE_AXIS = TRACE_PATH + ".time_scale";
 
-    /** The editable settings, by their key in the mapping. */
+    /** The editable settings; each one's key in the mapping is its name in lower case. */
     public enum Setting {
-        FILE("file"), FORMAT("format"), START("start_seconds"), DURATION("duration_seconds"),
-        TIME_SCALE("time_scale");
-
-        private final String key;
-
-        Setting(String key) {
-            this.key = key;
-        }
+        FILE, FORMAT, START_SECONDS, DURATION_SECONDS, TIME_SCALE;
 
         public String key() {
-            return key;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -137,7 +131,7 @@ public final class TraceSettingsViewModel {
             });
         }
         if (out.isEmpty()) {
-            JsonNode one = mapping() == null ? null : mapping().get(Setting.TIME_SCALE.key);
+            JsonNode one = mapping() == null ? null : mapping().get(Setting.TIME_SCALE.key());
             out.add(one != null && one.isNumber() ? one.doubleValue() : 1.0);
         }
         return out;
@@ -155,8 +149,8 @@ public final class TraceSettingsViewModel {
             String text = "";
             if (t != null && t.isTextual() && s == Setting.FILE) {
                 text = t.asText();
-            } else if (t instanceof ObjectNode o && o.get(s.key) != null && o.get(s.key).isValueNode()) {
-                text = FieldCodec.text(o.get(s.key));
+            } else if (t instanceof ObjectNode o && o.get(s.key()) != null && o.get(s.key()).isValueNode()) {
+                text = FieldCodec.text(o.get(s.key()));
             }
             values.get(s).set(text);
         }
@@ -213,18 +207,18 @@ public final class TraceSettingsViewModel {
             } else {
                 m = StudyYaml.NODES.objectNode();
                 if (current != null && current.isTextual()) {
-                    m.put(Setting.FILE.key, current.asText());
+                    m.put(Setting.FILE.key(), current.asText());
                 }
                 StudyYaml.set(tree, TRACE_PATH, m);
             }
             if (setting == Setting.TIME_SCALE) {
                 writeTimeScale(tree, m, text);
             } else if (text.isEmpty()) {
-                m.remove(setting.key);
-            } else if (setting == Setting.START || setting == Setting.DURATION) {
-                m.set(setting.key, FieldCodec.scalar(text));
+                m.remove(setting.key());
+            } else if (setting == Setting.START_SECONDS || setting == Setting.DURATION_SECONDS) {
+                m.set(setting.key(), FieldCodec.scalar(text));
             } else {
-                m.put(setting.key, text);
+                m.put(setting.key(), text);
             }
         });
     }
@@ -232,17 +226,17 @@ public final class TraceSettingsViewModel {
     private static void writeTimeScale(ObjectNode tree, ObjectNode m, String text) {
         String[] parts = text.replaceAll("^\\[|]$", "").strip().split("[,\\s]+");
         if (text.isEmpty() || parts.length == 0 || parts[0].isEmpty()) {
-            m.remove(Setting.TIME_SCALE.key);
+            m.remove(Setting.TIME_SCALE.key());
             StudyYaml.setSweepAxis(tree, TIME_SCALE_AXIS, null);
         } else if (parts.length == 1) {
-            m.set(Setting.TIME_SCALE.key, FieldCodec.scalar(parts[0]));
+            m.set(Setting.TIME_SCALE.key(), FieldCodec.scalar(parts[0]));
             StudyYaml.setSweepAxis(tree, TIME_SCALE_AXIS, null);
         } else {
             ArrayNode list = StudyYaml.NODES.arrayNode();
             for (String p : parts) {
                 list.add(FieldCodec.scalar(p));
             }
-            m.remove(Setting.TIME_SCALE.key);
+            m.remove(Setting.TIME_SCALE.key());
             StudyYaml.setSweepAxis(tree, TIME_SCALE_AXIS, list);
         }
     }
@@ -321,9 +315,9 @@ public final class TraceSettingsViewModel {
             format = TraceFormat.fromWire(formatText).orElseThrow(() -> new IllegalArgumentException(
                     TRACE_PATH + ".format: '" + formatText + "' is not one of " + TraceFormat.choices()));
         }
-        double start = number(Setting.START, 0.0);
-        String durationText = values.get(Setting.DURATION).get();
-        Double duration = durationText.isEmpty() ? null : number(Setting.DURATION, 0.0);
+        double start = number(Setting.START_SECONDS, 0.0);
+        String durationText = values.get(Setting.DURATION_SECONDS).get();
+        Double duration = durationText.isEmpty() ? null : number(Setting.DURATION_SECONDS, 0.0);
         double scale = timeScales().getFirst();
         if (start < 0 || (duration != null && !(duration > 0)) || !(scale > 0)) {
             throw new IllegalArgumentException(TRACE_PATH + ": start_seconds must be ≥ 0, duration_seconds and"
@@ -344,7 +338,7 @@ public final class TraceSettingsViewModel {
         try {
             return Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(TRACE_PATH + "." + s.key + ": '" + text + "' is not a number");
+            throw new IllegalArgumentException(TRACE_PATH + "." + s.key() + ": '" + text + "' is not a number");
         }
     }
 

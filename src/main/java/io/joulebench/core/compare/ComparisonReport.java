@@ -67,10 +67,9 @@ public final class ComparisonReport {
     }
 
     private static void compared(StringBuilder b, Comparison cmp) {
-        b.append("<section id=\"compared\">\n<h2>What was compared</h2>\n<table>\n<tr><th>configuration</th>"
-                + "<th>results folder</th><th>study</th><th>engine</th><th>engine version</th><th>model</th>"
-                + "<th>energy source / kind</th><th>machine</th><th>devices</th><th>tool version</th>"
-                + "<th>measured (UTC)</th></tr>\n");
+        b.append("<section id=\"compared\">\n<h2>What was compared</h2>\n<table>\n").append(headerRow("configuration",
+                "results folder", "study", "engine", "engine version", "model", "energy source / kind", "machine",
+                "devices", "tool version", "measured (UTC)"));
         for (Configuration c : cmp.configurations()) {
             ResultsRun.Provenance p = c.run().provenance();
             b.append("<tr><td>").append(esc(c.label())).append("</td><td>").append(esc(c.run().folder().toString()))
@@ -92,6 +91,15 @@ public final class ComparisonReport {
                 + "launched; devices: the metered ones (result.json energy_devices). \"not recorded\": a results "
                 + "folder written before these fields. Settings that differ between configurations make up their "
                 + "labels.</p>\n</section>\n");
+    }
+
+    /** A table's header row: one {@code th} per column, in order. */
+    private static String headerRow(String... columns) {
+        StringBuilder row = new StringBuilder("<tr>");
+        for (String c : columns) {
+            row.append("<th>").append(c).append("</th>");
+        }
+        return row.append("</tr>\n").toString();
     }
 
     private static String recorded(List<String> values) {
@@ -139,10 +147,9 @@ public final class ComparisonReport {
     }
 
     private static void levels(StringBuilder b, Comparison cmp) {
-        b.append("<section id=\"levels\">\n<h2>Levels</h2>\n<table>\n<tr><th>configuration</th><th>rate</th>"
-                + "<th>cycles</th><th>windows</th><th>J/token</th><th>95 % CI</th><th>interval over</th>"
-                + "<th>valid</th><th>ttft_p99 ms</th><th>tpot_p99 ms</th><th>e2e_p99 ms</th><th>goodput tok/s</th>"
-                + "<th>meets SLO</th><th>front</th><th>energy kind</th></tr>\n");
+        b.append("<section id=\"levels\">\n<h2>Levels</h2>\n<table>\n").append(headerRow("configuration", "rate",
+                "cycles", "windows", "J/token", "95 % CI", "interval over", "valid", "ttft_p99 ms", "tpot_p99 ms",
+                "e2e_p99 ms", "goodput tok/s", "meets SLO", "front", "energy kind"));
         for (Level l : cmp.levels()) {
             Estimate e = l.jPerToken();
             b.append("<tr><td>").append(esc(l.configuration().label())).append("</td>").append(num(Formats.rate(
@@ -164,8 +171,8 @@ public final class ComparisonReport {
     private static void operatingPoints(StringBuilder b, Comparison cmp) {
         b.append("<section id=\"operating-points\">\n<h2>Operating points at the SLO</h2>\n<p>SLO: ")
                 .append(esc(cmp.slo().toString())).append(". The highest measured rate whose level is valid and "
-                        + "meets it.</p>\n<table>\n<tr><th>configuration</th><th>rate</th><th>J/token</th>"
-                        + "<th>95 % CI</th><th>kind</th><th>note</th></tr>\n");
+                        + "meets it.</p>\n<table>\n")
+                .append(headerRow("configuration", "rate", "J/token", "95 % CI", "kind", "note"));
         for (OperatingPoint op : cmp.operatingPoints()) {
             String label = esc(op.configuration().label());
             if (!op.found()) {
@@ -194,8 +201,8 @@ public final class ComparisonReport {
         if (cmp.differences().isEmpty()) {
             b.append("<p>Only one configuration was loaded: nothing to compare.</p>\n");
         } else {
-            b.append("<table>\n<tr><th>configuration</th><th>where</th><th>difference J/token (95 % CI)</th>"
-                    + "<th>ratio (95 % CI)</th><th>verdict</th></tr>\n");
+            b.append("<table>\n").append(headerRow("configuration", "where", "difference J/token (95 % CI)",
+                    "ratio (95 % CI)", "verdict"));
             for (Difference d : cmp.differences()) {
                 String where = d.scope() == Difference.Scope.RATE && d.otherLevel() != null
                         ? Formats.rate(d.otherLevel().rate()) : "operating points";
@@ -218,8 +225,8 @@ public final class ComparisonReport {
         if (cmp.invalidLevels().isEmpty()) {
             b.append("<p>None: every level passed the level rules.</p>\n");
         } else {
-            b.append("<p>Shown in the tables and plots, never entered into a verdict.</p>\n<table>\n"
-                    + "<tr><th>configuration</th><th>rate</th><th>reason</th></tr>\n");
+            b.append("<p>Shown in the tables and plots, never entered into a verdict.</p>\n<table>\n")
+                    .append(headerRow("configuration", "rate", "reason"));
             for (Level l : cmp.invalidLevels()) {
                 b.append("<tr><td>").append(esc(l.configuration().label())).append("</td>")
                         .append(num(Formats.rate(l.rate()))).append("<td>").append(esc(l.invalidReason()))

@@ -1,5 +1,6 @@
 package io.joulebench.core.energy;
 
+import io.joulebench.core.Threads;
 import io.joulebench.core.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -317,11 +318,6 @@ public final class SampledMeasurementBracket implements MeasurementBracket {
         if (t == null) {
             return;
         }
-        t.interrupt();
-        try {
-            t.join(Duration.ofSeconds(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.interruptAndJoin(t, Duration.ofSeconds(5));
     }
 }

@@ -131,12 +131,9 @@ public final class DockerServerLauncher implements ServerLauncher {
 
     @Override
     public void shutdown(ServerHandle handle, Duration grace) {
-        if (!(handle instanceof DockerHandle h) || !h.closed.compareAndSet(false, true)) {
-            return;
-        }
         // an interrupted caller (SIGINT) still tears down: the HTTP client refuses every call while the flag is set,
         // which left the container running
-        Teardown.uninterrupted(() -> {
+        Teardown.once(handle, DockerHandle.class, h -> h.closed, h -> {
             try {
                 docker.stopContainerCmd(h.id).withTimeout((int) Math.max(1, (grace.toMillis() + 999) / 1000)).exec();
             } catch (NotModifiedException | NotFoundException e) {

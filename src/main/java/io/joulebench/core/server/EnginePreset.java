@@ -41,25 +41,23 @@ public enum EnginePreset {
     /** Everything comes from the spec: image and argument template and/or command template, paths. */
     CUSTOM("custom", null, null, List.of(), List.of(), "/health", "/v1/completions", null);
 
+    /**
+     * What an engine brings to a launch unless the spec says otherwise: the image ({@code null} when it has none), the
+     * container entrypoint ({@code null} keeps the image's own), the container arguments, the bare-metal command, the
+     * health and OpenAI paths, and the model ({@code null} when the study must name it).
+     */
+    public record Defaults(String image, List<String> containerEntrypoint, List<String> containerArgs,
+                           List<String> processCommand, String healthPath, String openAiPath, String model) {
+    }
+
     private final String id;
-    private final String defaultImage;
-    private final List<String> containerEntrypoint;
-    private final List<String> containerArgs;
-    private final List<String> processCommand;
-    private final String healthPath;
-    private final String openAiPath;
-    private final String defaultModel;
+    private final Defaults defaults;
 
     EnginePreset(String id, String defaultImage, List<String> containerEntrypoint, List<String> containerArgs,
                  List<String> processCommand, String healthPath, String openAiPath, String defaultModel) {
         this.id = id;
-        this.defaultImage = defaultImage;
-        this.containerEntrypoint = containerEntrypoint;
-        this.containerArgs = containerArgs;
-        this.processCommand = processCommand;
-        this.healthPath = healthPath;
-        this.openAiPath = openAiPath;
-        this.defaultModel = defaultModel;
+        this.defaults = new Defaults(defaultImage, containerEntrypoint, containerArgs, processCommand, healthPath,
+                openAiPath, defaultModel);
     }
 
     /** The name used in study files and on the command line ({@code vllm}, {@code llamacpp}, ...). */
@@ -67,35 +65,8 @@ public enum EnginePreset {
         return id;
     }
 
-    /** Null when the engine has no default image (reference, custom). */
-    public String defaultImage() {
-        return defaultImage;
-    }
-
-    /** Null to keep the image's own entrypoint. */
-    public List<String> containerEntrypoint() {
-        return containerEntrypoint;
-    }
-
-    public List<String> containerArgs() {
-        return containerArgs;
-    }
-
-    public List<String> processCommand() {
-        return processCommand;
-    }
-
-    public String healthPath() {
-        return healthPath;
-    }
-
-    public String openAiPath() {
-        return openAiPath;
-    }
-
-    /** Null when the study must name the model. */
-    public String defaultModel() {
-        return defaultModel;
+    public Defaults defaults() {
+        return defaults;
     }
 
     /** The runner a study gets when it names none: in-process for the reference engine, else a container. */

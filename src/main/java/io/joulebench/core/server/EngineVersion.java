@@ -96,7 +96,7 @@ public final class EngineVersion {
             String image = spec.resolvedImage();
             return spec.engine().id() + " (image " + (image == null ? "unknown" : image) + ", version not reported)";
         }
-        List<String> command = spec.command() != null ? spec.command() : spec.engine().processCommand();
+        List<String> command = spec.command() != null ? spec.command() : spec.engine().defaults().processCommand();
         String program = command == null || command.isEmpty() ? "unknown" : command.getFirst();
         return spec.engine().id() + " (process " + program + ", version not reported)";
     }

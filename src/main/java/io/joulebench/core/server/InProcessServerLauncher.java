@@ -31,11 +31,8 @@ public final class InProcessServerLauncher implements ServerLauncher {
 
     @Override
     public void shutdown(ServerHandle handle, Duration grace) {
-        if (!(handle instanceof InProcessHandle h) || !h.closed.compareAndSet(false, true)) {
-            return;
-        }
         // an interrupted caller (SIGINT) still closes the server and saves its log (a file channel would refuse it)
-        Teardown.uninterrupted(() -> {
+        Teardown.once(handle, InProcessHandle.class, h -> h.closed, h -> {
             try {
                 h.server.close();
             } catch (RuntimeException e) {

@@ -45,7 +45,7 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
         entrypoint = entrypoint == null ? null : List.copyOf(entrypoint);
         serveArgs = serveArgs == null ? null : List.copyOf(serveArgs);
         command = command == null ? null : List.copyOf(command);
-        model = model != null ? model : engine.defaultModel();
+        model = model != null ? model : engine.defaults().model();
         gpus = gpus == null ? GpuRequest.NONE : gpus;
         env = Map.copyOf(env == null ? Map.of() : env);
         modelCacheMount = modelCacheMount == null ? DEFAULT_CACHE_MOUNT : modelCacheMount;
@@ -87,26 +87,26 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
     }
 
     public String resolvedImage() {
-        return image != null ? image : engine.defaultImage();
+        return image != null ? image : engine.defaults().image();
     }
 
     public List<String> resolvedEntrypoint() {
-        return entrypoint != null ? entrypoint : engine.containerEntrypoint();
+        return entrypoint != null ? entrypoint : engine.defaults().containerEntrypoint();
     }
 
     /** The health path readiness polls: the spec's, else the preset's. */
     public String resolvedHealthPath() {
-        return healthPath != null ? healthPath : engine.healthPath();
+        return healthPath != null ? healthPath : engine.defaults().healthPath();
     }
 
     /** The OpenAI path measured (and probed): the spec's, else the preset's. */
     public String resolvedOpenAiPath() {
-        return openAiPath != null ? openAiPath : engine.openAiPath();
+        return openAiPath != null ? openAiPath : engine.defaults().openAiPath();
     }
 
     /** Container arguments with placeholders filled and extra serve args appended. */
     public List<String> renderServeArgs(int boundPort) {
-        return render(serveArgs != null ? serveArgs : engine.containerArgs(), boundPort);
+        return render(serveArgs != null ? serveArgs : engine.defaults().containerArgs(), boundPort);
     }
 
     /** The container entrypoint with placeholders filled; null to keep the image's. */
@@ -117,7 +117,7 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
 
     /** Process command line with placeholders filled and extra serve args appended. */
     public List<String> renderCommand(int boundPort) {
-        return render(command != null ? command : engine.processCommand(), boundPort);
+        return render(command != null ? command : engine.defaults().processCommand(), boundPort);
     }
 
     /** Template, then extra serve args, each token with {port}, {model}, {gpus} filled; tokens that end up empty drop. */
@@ -143,8 +143,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
      */
     public java.util.Collection<String> secretValues() {
         List<List<String>> args = new ArrayList<>();
-        args.add(serveArgs != null ? serveArgs : engine.containerArgs());
-        args.add(command != null ? command : engine.processCommand());
+        args.add(serveArgs != null ? serveArgs : engine.defaults().containerArgs());
+        args.add(command != null ? command : engine.defaults().processCommand());
         args.add(extraServeArgs);
         return Secrets.values(env, args);
     }
@@ -162,8 +162,8 @@ public record LaunchSpec(EnginePreset engine, String image, List<String> entrypo
     @Override
     public String toString() {
         return "LaunchSpec[engine=" + engine.id() + ", image=" + resolvedImage() + ", model=" + model
-                + ", serveArgs=" + Secrets.maskArgs(serveArgs != null ? serveArgs : engine.containerArgs())
-                + ", command=" + Secrets.maskArgs(command != null ? command : engine.processCommand())
+                + ", serveArgs=" + Secrets.maskArgs(serveArgs != null ? serveArgs : engine.defaults().containerArgs())
+                + ", command=" + Secrets.maskArgs(command != null ? command : engine.defaults().processCommand())
                 + ", extraServeArgs=" + Secrets.maskArgs(extraServeArgs) + ", gpus=" + gpus.render()
                 + ", shmSizeBytes=" + shmSizeBytes + ", env=" + Secrets.maskEnv(env) + ", modelCacheDir=" + modelCacheDir
                 + ", studyId=" + studyId + ", sessionId=" + sessionId + ", logDir=" + logDir + ", port=" + port

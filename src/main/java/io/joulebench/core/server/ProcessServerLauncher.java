@@ -94,11 +94,8 @@ public final class ProcessServerLauncher implements ServerLauncher {
 
     @Override
     public void shutdown(ServerHandle handle, Duration grace) {
-        if (!(handle instanceof ProcessServerHandle h) || !h.closed.compareAndSet(false, true)) {
-            return;
-        }
         // an interrupted caller (SIGINT) still gives the server its grace period; the flag is restored at the end
-        Teardown.uninterrupted(() -> {
+        Teardown.once(handle, ProcessServerHandle.class, h -> h.closed, h -> {
             try {
                 long pgid = h.process.pid();
                 boolean escalated = false;

@@ -37,7 +37,8 @@ public record ReadinessProbe(String healthPath, String probePath, String probeBo
         body.put("prompt", "ready?");
         body.put("max_tokens", 1);
         body.put("temperature", 0);
-        return new ReadinessProbe(preset.healthPath(), preset.openAiPath(), toJson(body), null, null);
+        EnginePreset.Defaults d = preset.defaults();
+        return new ReadinessProbe(d.healthPath(), d.openAiPath(), toJson(body), null, null);
     }
 
     /** The spec's health and OpenAI paths (the preset's unless the spec sets them) with the fallback probe body. */

@@ -52,7 +52,8 @@ final class LaunchSpecs {
             b.extraServeArgs(ReferenceArgs.of(e.reference(), e.task().randomSeed()));
             if (Runner.PROCESS.is(e.runner())) {
                 List<String> command = new ArrayList<>(engineCommand);
-                command.addAll(preset.processCommand().subList(1, preset.processCommand().size()));
+                List<String> presetCommand = preset.defaults().processCommand();
+                command.addAll(presetCommand.subList(1, presetCommand.size()));
                 b.command(command);
             }
             return b.build();

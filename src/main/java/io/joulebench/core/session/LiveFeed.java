@@ -1,5 +1,6 @@
 package io.joulebench.core.session;
 
+import io.joulebench.core.Threads;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestShape;
@@ -145,12 +146,7 @@ final class LiveFeed implements AutoCloseable {
             flush();
             return;
         }
-        thread.interrupt();
-        try {
-            thread.join(Duration.ofSeconds(2));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.interruptAndJoin(thread, Duration.ofSeconds(2));
         if (!thread.isAlive()) {
             flush();
         }

@@ -384,21 +384,20 @@ public final class ServerSession {
     }
 
     private void closeMeter() {
-        if (hostMeter != null) {
-            try {
-                hostMeter.close();
-            } catch (RuntimeException e) {
-                LOG.warn("closing the host meter: {}", e.toString());
-            }
-            hostMeter = null;
-        }
+        closeQuietly(hostMeter, "host meter");
+        hostMeter = null;
+        closeQuietly(meter, "meter");
+        meter = null;
+    }
+
+    /** Closes {@code meter} when there is one; a failure is logged, not thrown, so the teardown goes on. */
+    private static void closeQuietly(EnergyMeter meter, String what) {
         if (meter != null) {
             try {
                 meter.close();
             } catch (RuntimeException e) {
-                LOG.warn("closing the meter: {}", e.toString());
+                LOG.warn("closing the {}: {}", what, e.toString());
             }
-            meter = null;
         }
     }
 }

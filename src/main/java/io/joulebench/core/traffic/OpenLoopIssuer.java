@@ -245,29 +245,12 @@ final class OpenLoopIssuer {
         }
 
         private void dispatch(InFlight request) {
-            SendOutcome outcome;
-            boolean permit = false;
-            try {
-                if (cap != null) {
-                    cap.acquire();
-                    permit = true;
-                }
+            SendOutcome outcome = SendOutcome.send(transport, request.shape, cap, () -> {
                 if (request.cancelReason != null) {
                     throw new InterruptedException("cancelled before dispatch");
                 }
                 request.dispatchedAt = clock.nanoTime();
-                outcome = SendOutcome.completed(transport.send(request.shape));
-            } catch (TransportException e) {
-                outcome = SendOutcome.failed(e);
-            } catch (InterruptedException e) {
-                outcome = SendOutcome.INTERRUPTED;
-            } catch (RuntimeException e) {
-                outcome = SendOutcome.unexpected(e);
-            } finally {
-                if (permit) {
-                    cap.release();
-                }
-            }
+            });
             long completedAt = clock.nanoTime();
             if (outcome.result().retried()) {
                 // the stale attempt's delay shows in its lateness

@@ -165,35 +165,15 @@ final class SessionIssuer {
         }
 
         private RequestRecord send(RequestShape shape, long readyAt) throws InterruptedException {
-            SendOutcome outcome;
-            Long dispatchedAt = null;
-            boolean permit = false;
-            boolean interrupted = false;
-            try {
-                if (cap != null) {
-                    cap.acquire();
-                    permit = true;
-                }
-                dispatchedAt = clock.nanoTime();
-                outcome = SendOutcome.completed(transport.send(shape));
-            } catch (TransportException e) {
-                outcome = SendOutcome.failed(e);
-            } catch (InterruptedException e) {
-                outcome = SendOutcome.INTERRUPTED;
-                interrupted = true;
-            } catch (RuntimeException e) {
-                outcome = SendOutcome.unexpected(e);
-            } finally {
-                if (permit) {
-                    cap.release();
-                }
-            }
+            Long[] dispatchedAt = {null}; // null until the request leaves (a cancel may come while it waits for a permit)
+            SendOutcome outcome = SendOutcome.send(transport, shape, cap, () -> dispatchedAt[0] = clock.nanoTime());
+            boolean interrupted = outcome == SendOutcome.INTERRUPTED;
             long completedAt = clock.nanoTime();
             if (outcome.result().retried()) {
-                dispatchedAt = outcome.result().retriedAtNanos();
+                dispatchedAt[0] = outcome.result().retriedAtNanos();
             }
             outcome = outcome.cancelledBy(cancelReason);
-            RequestRecord record = new RequestRecord(shape.index(), readyAt, dispatchedAt,
+            RequestRecord record = new RequestRecord(shape.index(), readyAt, dispatchedAt[0],
                     outcome.status() == RequestStatus.TIMEOUT ? null : completedAt, outcome.status(), outcome.error(),
                     outcome.result(), null, shape.workload());
             terminal(record);

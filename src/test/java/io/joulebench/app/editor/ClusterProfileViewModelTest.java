@@ -32,10 +32,10 @@ class ClusterProfileViewModelTest {
         ClusterProfileViewModel vm = vm(file);
         vm.load();
         assertThat(vm.field(Field.PARTITION).get()).isEqualTo("gpu");
-        assertThat(vm.field(Field.MAX_PARALLEL).get()).isEqualTo("4");
+        assertThat(vm.field(Field.MAX_PARALLEL_JOBS).get()).isEqualTo("4");
 
         vm.field(Field.ACCOUNT).set("lab42");
-        vm.field(Field.MAX_PARALLEL).set("2");
+        vm.field(Field.MAX_PARALLEL_JOBS).set("2");
         vm.field(Field.SSH).set("ana@login.example.org:2222");
         vm.field(Field.REMOTE_DIR).set("/shared/bench");
         vm.field(Field.SBATCH_ARGS).set("--qos=short  --exclusive");
@@ -62,15 +62,15 @@ class ClusterProfileViewModelTest {
         vm.load();
         assertThat(vm.statusProperty().get()).contains("does not exist yet");
 
-        vm.field(Field.GPUS).set("two");
+        vm.field(Field.GPUS_PER_JOB).set("two");
         assertThat(vm.save(() -> { })).isFalse();
         assertThat(vm.problemProperty().get()).contains("gpus_per_job");
 
-        vm.field(Field.GPUS).set("0");
+        vm.field(Field.GPUS_PER_JOB).set("0");
         assertThat(vm.save(() -> { })).isFalse();
         assertThat(vm.problemProperty().get()).contains("gpus_per_job must be a whole number ≥ 1");
 
-        vm.field(Field.GPUS).set("");
+        vm.field(Field.GPUS_PER_JOB).set("");
         vm.field(Field.SSH).set("login.example.org");
         assertThat(vm.save(() -> { })).isFalse();
         assertThat(vm.problemProperty().get()).contains("ssh must be USER@HOST");

@@ -62,8 +62,8 @@ class TraceSettingsViewModelTest {
         TraceSettingsViewModel vm = vm(Runnable::run);
         assertThat(vm.valueProperty(Setting.FILE).get()).isEqualTo("traces/t.jsonl");
 
-        vm.edit(Setting.DURATION, "120");
-        vm.edit(Setting.START, "30");
+        vm.edit(Setting.DURATION_SECONDS, "120");
+        vm.edit(Setting.START_SECONDS, "30");
         vm.edit(Setting.FORMAT, "mooncake");
 
         String yaml = document.textProperty().get();
@@ -73,7 +73,7 @@ class TraceSettingsViewModelTest {
         assertThat(trace.get("duration_seconds").asInt()).isEqualTo(120);
         assertThat(trace.get("start_seconds").asInt()).isEqualTo(30);
         assertThat(trace.get("format").asText()).isEqualTo("mooncake");
-        assertThat(vm.valueProperty(Setting.START).get()).isEqualTo("30");
+        assertThat(vm.valueProperty(Setting.START_SECONDS).get()).isEqualTo("30");
     }
 
     @Test
@@ -127,7 +127,7 @@ class TraceSettingsViewModelTest {
         TraceSettingsViewModel vm = vm(held);
         assertThat(vm.busyProperty().get()).isTrue();
         assertThat(vm.previewProperty().get()).isNull();
-        vm.edit(Setting.DURATION, "1.5"); // rows at 0 and 1 s only
+        vm.edit(Setting.DURATION_SECONDS, "1.5"); // rows at 0 and 1 s only
 
         runQueued(); // the first task was cancelled before it ran; the second one lands
         assertThat(vm.busyProperty().get()).isFalse();

@@ -22,8 +22,8 @@ class EnginePresetTest {
             assertThat(String.join(" ", argv)).contains(preset == EnginePreset.LLAMACPP ? "org/model-7b" : "org/model-7b");
         }
         assertThat(spec.resolvedImage()).isNotBlank();
-        assertThat(preset.healthPath()).isEqualTo("/health");
-        assertThat(preset.openAiPath()).startsWith("/v1/");
+        assertThat(preset.defaults().healthPath()).isEqualTo("/health");
+        assertThat(preset.defaults().openAiPath()).startsWith("/v1/");
     }
 
     @Test

@@ -57,7 +57,7 @@ class LaunchSpecTest {
     @Test
     void a_spec_without_overrides_takes_the_preset_defaults() {
         LaunchSpec spec = LaunchSpec.builder(EnginePreset.TRTLLM).model("m").build();
-        assertThat(spec.resolvedImage()).isEqualTo(EnginePreset.TRTLLM.defaultImage());
+        assertThat(spec.resolvedImage()).isEqualTo(EnginePreset.TRTLLM.defaults().image());
         assertThat(spec.resolvedEntrypoint()).containsExactly("trtllm-serve");
         assertThat(spec.modelCacheMount()).isEqualTo(LaunchSpec.DEFAULT_CACHE_MOUNT);
         assertThat(spec.gpus()).isEqualTo(GpuRequest.NONE);

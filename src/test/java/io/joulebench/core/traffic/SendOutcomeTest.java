@@ -2,6 +2,8 @@ package io.joulebench.core.traffic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SendOutcomeTest {
@@ -37,5 +39,50 @@ class SendOutcomeTest {
         SendOutcome done = SendOutcome.completed(PARTIAL);
         assertThat(done.cancelledBy("interrupted")).isSameAs(done);
         assertThat(done.status()).isEqualTo(RequestStatus.OK);
+    }
+
+    private static final RequestShape SHAPE = new RequestShape(0, java.util.Map.of("prompt", "p"));
+
+    @Test
+    void a_send_holds_a_permit_while_it_runs_and_gives_it_back() {
+        Semaphore cap = new Semaphore(1);
+        AtomicInteger heldDuringSend = new AtomicInteger(-1);
+        Transport t = request -> {
+            heldDuringSend.set(cap.availablePermits());
+            return PARTIAL;
+        };
+        SendOutcome o = SendOutcome.send(t, SHAPE, cap, () -> { });
+        assertThat(o.status()).isEqualTo(RequestStatus.OK);
+        assertThat(o.result()).isSameAs(PARTIAL);
+        assertThat(heldDuringSend).hasValue(0);
+        assertThat(cap.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void every_ending_of_a_send_is_an_outcome_and_the_permit_comes_back() {
+        Semaphore cap = new Semaphore(1);
+        SendOutcome failed = SendOutcome.send(request -> {
+            throw new TransportException("reset", PARTIAL);
+        }, SHAPE, cap, () -> { });
+        assertThat(failed.error()).isEqualTo("reset");
+        SendOutcome unexpected = SendOutcome.send(request -> {
+            throw new IllegalStateException("boom");
+        }, SHAPE, cap, () -> { });
+        assertThat(unexpected.error()).isEqualTo("IllegalStateException: boom");
+        AtomicInteger sent = new AtomicInteger();
+        SendOutcome cancelled = SendOutcome.send(request -> {
+            sent.incrementAndGet();
+            return PARTIAL;
+        }, SHAPE, cap, () -> {
+            throw new InterruptedException("cancelled before dispatch");
+        });
+        assertThat(cancelled).isSameAs(SendOutcome.INTERRUPTED);
+        assertThat(sent).hasValue(0);
+        assertThat(cap.availablePermits()).isEqualTo(1);
+    }
+
+    @Test
+    void without_a_cap_a_send_goes_at_once() {
+        assertThat(SendOutcome.send(request -> PARTIAL, SHAPE, null, () -> { }).result()).isSameAs(PARTIAL);
     }
 }

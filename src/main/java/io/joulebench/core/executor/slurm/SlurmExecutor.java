@@ -118,26 +118,14 @@ public final class SlurmExecutor implements StudyExecutor {
             if (arrayFits(plan, queue)) {
                 List<GroupWork> all = List.copyOf(queue);
                 queue.clear();
-                try {
-                    running.addAll(submitArray(plan, folder, all));
-                } catch (java.io.InterruptedIOException e) {
-                    throw e;
-                } catch (IOException e) {
-                    LOG.error("submitting {} groups as a job array failed", all.size(), e);
-                    submitFailed(folder, all, e);
-                }
+                running.addAll(submitted(folder, all, "submitting " + all.size() + " groups as a job array",
+                        () -> submitArray(plan, folder, all)));
             }
             while (!queue.isEmpty() || !running.isEmpty()) {
                 while (running.size() < profile.maxParallelJobs() && !queue.isEmpty()) {
                     GroupWork next = queue.poll();
-                    try {
-                        running.add(submit(plan, folder, next));
-                    } catch (java.io.InterruptedIOException e) {
-                        throw e;
-                    } catch (IOException e) {
-                        LOG.error("submitting group {} failed", next.groupIndex(), e);
-                        submitFailed(folder, List.of(next), e);
-                    }
+                    running.addAll(submitted(folder, List.of(next), "submitting group " + next.groupIndex(),
+                            () -> List.of(submit(plan, folder, next))));
                 }
                 if (running.isEmpty()) {
                     break;
@@ -179,6 +167,24 @@ public final class SlurmExecutor implements StudyExecutor {
     }
 
     /** Groups that could not be submitted: their cells fail with what sbatch (or the connection) said. */
+    private interface Submission {
+        List<Running> jobs() throws IOException;
+    }
+
+    /** The jobs {@code submission} started, or none with {@code groups} written off when it failed ({@code what}). */
+    private static List<Running> submitted(ResultsFolder folder, List<GroupWork> groups, String what,
+                                           Submission submission) throws IOException {
+        try {
+            return submission.jobs();
+        } catch (java.io.InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            LOG.error("{} failed", what, e);
+            submitFailed(folder, groups, e);
+            return List.of();
+        }
+    }
+
     private static void submitFailed(ResultsFolder folder, List<GroupWork> groups, IOException e) throws IOException {
         for (GroupWork g : groups) {
             for (ResolvedCell c : g.cells()) {
