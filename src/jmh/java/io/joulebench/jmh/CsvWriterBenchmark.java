@@ -5,7 +5,7 @@ import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
-import io.joulebench.core.window.CsvRequestLog;
+import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.RequestLogRow;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.State;
  *   <li>{@code windowsRowAsCredited}: the same row as a results folder credits it today (BundleWriter.rowLine):
  *       a fresh {@link CsvWriter} on a {@link StringWriter}, the header written and discarded so the cells' kinds
  *       are known, then the row. Once per window, twice with the bundle's own row.csv.</li>
- *   <li>{@code requestLogRow}: one {@code requests.csv} line, {@link CsvRequestLog#format}, for a finished request
+ *   <li>{@code requestLogRow}: one {@code requests.csv} line, {@code RequestColumns.TABLE.csvLine}, for a finished request
  *       of 64 streamed tokens (its {@code output_token_times} cell holds 64 times). Once per request, so this is
  *       the CSV cost that grows with the request rate.</li>
  * </ul>
@@ -84,7 +84,7 @@ public class CsvWriterBenchmark {
 
     @Benchmark
     public String requestLogRow() {
-        return CsvRequestLog.format(requestRow);
+        return RequestColumns.TABLE.csvLine(requestRow);
     }
 
     /** A server window's row in {@link WindowsCsvColumns#ALL} order; a column not set here is null (empty). */

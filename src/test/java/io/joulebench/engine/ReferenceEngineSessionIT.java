@@ -135,7 +135,7 @@ class ReferenceEngineSessionIT {
 
         @Override
         public Path requestLogPath(ResolvedCell cell, String sessionId, int levelIndex, int windowIndex) {
-            return dir.resolve(sessionId + "-L" + levelIndex + "-W" + windowIndex + ".csv");
+            return dir.resolve(sessionId + "-L" + levelIndex + "-W" + windowIndex + ".rows");
         }
 
         @Override

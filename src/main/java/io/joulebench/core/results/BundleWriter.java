@@ -5,7 +5,7 @@ import io.joulebench.core.csv.CsvWriter;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.SessionBlock;
-import io.joulebench.core.window.RequestColumns;
+import io.joulebench.core.window.RequestLogSpill;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,11 +41,12 @@ final class BundleWriter {
     /**
      * Writes the bundle of one window and returns its folder.
      *
-     * @param stagedRequests the request log the window manager wrote, or null (a header-only file is written)
+     * @param stagedRows the window's request rows as the level spilled them ({@link RequestLogSpill}), or null (the
+     *                   request files hold no row); deleted once the bundle is in place
      */
     static Path write(Path resultsDir, WindowFacts window, List<Object> rowValues, SessionBlock session,
-                      Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
-        return write(resultsDir, resultsDir.resolve(window.windowId()), window, rowValues, session, stagedRequests,
+                      Path stagedRows, Redactor redactor, CrashHook hook) throws IOException {
+        return write(resultsDir, resultsDir.resolve(window.windowId()), window, rowValues, session, stagedRows,
                 redactor, hook);
     }
 
@@ -55,12 +56,12 @@ final class BundleWriter {
      * is still made at the top of the results folder, where reconciliation sweeps temp leftovers.
      */
     static Path write(Path resultsDir, Path target, WindowFacts window, List<Object> rowValues, SessionBlock session,
-                      Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
+                      Path stagedRows, Redactor redactor, CrashHook hook) throws IOException {
         String windowId = window.windowId();
         Path tmp = resultsDir.resolve(AtomicFiles.TEMP_PREFIX + windowId + "-" + UUID.randomUUID());
         Files.createDirectory(tmp);
         try {
-            fill(tmp, target, window, rowValues, session, stagedRequests, redactor, hook);
+            fill(tmp, target, window, rowValues, session, stagedRows, redactor, hook);
         } catch (IOException | RuntimeException e) {
             discard(tmp, e); // an Error (a crash, simulated or not) leaves the temp folder for reconciliation
             throw e;
@@ -69,29 +70,24 @@ final class BundleWriter {
         if (!target.getParent().equals(resultsDir)) {
             AtomicFiles.syncDirectory(resultsDir);
         }
+        if (stagedRows != null) {
+            RequestLogSpill.delete(stagedRows); // its rows are in the bundle now; staging keeps no second copy
+        }
         return target;
     }
 
     /** Writes the bundle's files into {@code tmp} and renames it to {@code target}. */
     private static void fill(Path tmp, Path target, WindowFacts window, List<Object> rowValues, SessionBlock session,
-                             Path stagedRequests, Redactor redactor, CrashHook hook) throws IOException {
+                             Path stagedRows, Redactor redactor, CrashHook hook) throws IOException {
         LevelResult level = window.level();
         WindowRecord w = window.window();
         String windowId = window.windowId();
-        List<PowerSample> samples = w.bracket() == null ? List.of() : w.bracket().samples();
-        ObjectNode result = WindowResultJson.of(window, session, samples.size() >= 2, redactor);
-        durable(tmp.resolve(RESULT), ResultsJson.text(result));
+        List<PowerSample> samples = samples(window);
+        durable(tmp.resolve(RESULT), ResultsJson.text(result(window, session, redactor)));
         hook.reached("bundle-partial");
         durable(tmp.resolve(CONFIG), ResultsJson.text(config(level, windowId, redactor)));
-        if (stagedRequests != null && Files.isRegularFile(stagedRequests)) {
-            AtomicFiles.sync(stagedRequests);
-            Files.move(stagedRequests, tmp.resolve(REQUESTS));
-        } else {
-            durable(tmp.resolve(REQUESTS), RequestColumns.TABLE.headerLine() + "\r\n");
-        }
+        BundleRequests.write(tmp, stagedRows, requestsMetadata(window));
         durable(tmp.resolve(SYSTEM), ResultsJson.text(SystemJson.of(window, session)));
-        durable(tmp.resolve(REQUESTS_PARQUET), out -> BundleParquet.writeRequests(out, tmp.resolve(REQUESTS),
-                requestsMetadata(window)));
         long startNanos = w.bracket() == null ? w.spanStartNanos() : w.bracket().startNanos();
         durable(tmp.resolve(TIMESERIES), timeseries(samples, startNanos));
         durable(tmp.resolve(TIMESERIES_PARQUET), out -> BundleParquet.writeTimeseries(out, samples, startNanos));
@@ -117,22 +113,22 @@ final class BundleWriter {
         }
     }
 
-    /** Patches the final session block into a written bundle's result.json and system.json (atomic replaces). */
-    static void patchSession(Path bundle, SessionBlock block) throws IOException {
-        Path file = bundle.resolve(RESULT);
-        ObjectNode result = (ObjectNode) ResultsJson.read(file);
-        result.set("session", WindowResultJson.session(block));
-        String studyRunner = result.path("runner").asText(null);
-        UpstreamResultFields.runner(result, studyRunner, block);
-        ResultsJson.write(file, result);
-        Path system = bundle.resolve(SYSTEM);
-        if (Files.isRegularFile(system)) { // bundles written before system.json existed have none
-            ObjectNode sys = (ObjectNode) ResultsJson.read(system);
-            sys.set("session", WindowResultJson.session(block));
-            sys.set("runner", UpstreamResultFields.runner(studyRunner, block.runner()));
-            sys.withObject("runtime").put("engine_version", block.engineVersion());
-            ResultsJson.write(system, sys);
-        }
+    /**
+     * Writes a bundle's result.json and system.json again with the session's final block (atomic replaces), from the
+     * typed window they were first written from: neither file is read back (issue 31).
+     */
+    static void rewriteSession(Path bundle, WindowFacts window, SessionBlock block, Redactor redactor)
+            throws IOException {
+        ResultsJson.write(bundle.resolve(RESULT), result(window, block, redactor));
+        ResultsJson.write(bundle.resolve(SYSTEM), SystemJson.of(window, block));
+    }
+
+    private static ObjectNode result(WindowFacts window, SessionBlock session, Redactor redactor) {
+        return WindowResultJson.of(window, session, samples(window).size() >= 2, redactor);
+    }
+
+    private static List<PowerSample> samples(WindowFacts window) {
+        return window.window().bracket() == null ? List.of() : window.window().bracket().samples();
     }
 
     /** Upstream's requests.parquet footer: the window's identity and its span on the shared clock (seconds). */

@@ -44,6 +44,8 @@ public final class ResultsFolder implements SessionSink {
     /** A cluster run's job records and the jobs' own folders ({@code io.joulebench.core.executor.slurm}). */
     public static final String CLUSTER_DIR = "cluster";
     static final String STAGING = AtomicFiles.TEMP_PREFIX + "staging";
+    /** A window's spilled request rows in staging ({@code io.joulebench.core.window.RequestLogSpill}). */
+    private static final String STAGED_ROWS = ".requests.rows";
     private static final Logger LOG = LoggerFactory.getLogger(ResultsFolder.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
@@ -55,7 +57,11 @@ public final class ResultsFolder implements SessionSink {
     private final CrashHook hook;
     /** Stamps the manifest's updates and the interrupted bundles' folders. */
     private final Clock clock;
-    private final Map<String, List<Path>> bundlesBySession = new HashMap<>();
+    /** Each session's bundles with the typed window each was written from, to write its final block at close. */
+    private final Map<String, List<SessionBundle>> bundlesBySession = new HashMap<>();
+
+    private record SessionBundle(Path dir, WindowFacts facts) {
+    }
 
     private ResultsFolder(Path dir, Manifest manifest, Redactor redactor, CrashHook hook, Clock clock) {
         this.dir = dir;
@@ -167,7 +173,7 @@ public final class ResultsFolder implements SessionSink {
             throws IOException {
         Path staging = dir.resolve(STAGING);
         Files.createDirectories(staging);
-        return staging.resolve(WindowIds.of(cell, levelIndex, windowIndex) + ".requests.csv");
+        return staging.resolve(WindowIds.of(cell, levelIndex, windowIndex) + STAGED_ROWS);
     }
 
     /** Not synchronized itself: the writer thread takes the folder's lock, so the waiting caller must not hold it. */
@@ -198,7 +204,8 @@ public final class ResultsFolder implements SessionSink {
             WindowFacts facts = rows.facts(level, w, id);
             List<Object> values = csvValues(facts);
             Path bundle = BundleWriter.write(dir, facts, values, preliminary, staged(level, w), redactor, hook);
-            bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+            bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>())
+                    .add(new SessionBundle(bundle, facts));
             hook.reached("bundle-written");
             ids.add(id);
             lines.append(BundleWriter.rowLine(values));
@@ -241,7 +248,8 @@ public final class ResultsFolder implements SessionSink {
                 WindowFacts facts = rows.facts(level, w, id);
                 Path bundle = BundleWriter.write(dir, target, facts, csvValues(facts), preliminary,
                         staged(level, w), redactor, hook);
-                bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>()).add(bundle);
+                bundlesBySession.computeIfAbsent(level.sessionId(), k -> new ArrayList<>())
+                        .add(new SessionBundle(bundle, facts));
             } catch (IOException | RuntimeException ex) {
                 // a degraded bundle is kept for the record only: losing one must not keep the cell from being
                 // marked interrupted (resume reruns it) nor the other windows from being kept
@@ -279,11 +287,15 @@ public final class ResultsFolder implements SessionSink {
         CapacityFiles.write(dir, cell, settings, result);
     }
 
+    /**
+     * Writes the result.json and system.json of the session's bundles again, from the typed windows they were written
+     * from and the final block: the files are never read back.
+     */
     @Override
     public synchronized void sessionClosed(SessionBlock block) throws IOException {
-        for (Path bundle : bundlesBySession.getOrDefault(block.sessionId(), List.of())) {
-            if (Files.isDirectory(bundle)) {
-                Uninterruptibly.run(() -> BundleWriter.patchSession(bundle, block));
+        for (SessionBundle bundle : bundlesBySession.getOrDefault(block.sessionId(), List.of())) {
+            if (Files.isDirectory(bundle.dir())) {
+                Uninterruptibly.run(() -> BundleWriter.rewriteSession(bundle.dir(), bundle.facts(), block, redactor));
             }
         }
         bundlesBySession.remove(block.sessionId());
@@ -391,8 +403,7 @@ public final class ResultsFolder implements SessionSink {
     }
 
     private Path staged(LevelResult level, WindowRecord w) {
-        return dir.resolve(STAGING).resolve(level.windowId(w.windowIndex())
-                + ".requests.csv");
+        return dir.resolve(STAGING).resolve(level.windowId(w.windowIndex()) + STAGED_ROWS);
     }
 
     /** Names this run in its manifest ({@code run --label}); a resume keeps it, as every rewrite does. */

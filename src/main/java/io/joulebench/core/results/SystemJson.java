@@ -10,7 +10,7 @@ import io.joulebench.core.session.SessionBlock;
 /**
  * A window's {@code system.json} (upstream's per-bundle environment sidecar): the hardware that was metered, the
  * runtime that measured it, how the server ran (runner provenance with the image digest) and the session block,
- * which is patched here too when the session closes. What Joulebench cannot see (CUDA and driver versions, power
+ * which is written again when the session closes. What Joulebench cannot see (CUDA and driver versions, power
  * limits: the server may run in a container or on another host) is null, never guessed.
  */
 final class SystemJson {

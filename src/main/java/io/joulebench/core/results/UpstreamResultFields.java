@@ -111,7 +111,7 @@ final class UpstreamResultFields {
         return r;
     }
 
-    /** Puts result.json's {@code runner_provenance} from the session block (written again when it is patched). */
+    /** Puts result.json's {@code runner_provenance} from the session block (written again at session close). */
     static void runner(ObjectNode result, String studyRunner, SessionBlock session) {
         result.set("runner_provenance", runner(studyRunner, session == null ? null : session.runner()));
     }

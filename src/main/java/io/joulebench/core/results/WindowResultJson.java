@@ -281,7 +281,7 @@ final class WindowResultJson {
         n.put("window_index", w.windowIndex());
         n.put("level_window_count", level.windows().size());
         n.put("level_valid", level.valid());
-        ResultsJson.put(n, "level_cov", level.outcome() == null ? null : level.outcome().validation().cv());
+        ResultsJson.put(n, "level_cov", f.levelCov()); // the level gate's CV, as windows.csv's (one owner)
         ResultsJson.put(n, "intra_window_cov", w.intraWindowCv());
         n.put("invalid_reason", redactor.scrub(level.valid() ? null : WindowRowMapper.invalidReason(level)));
         if (level.warmup() == null) {

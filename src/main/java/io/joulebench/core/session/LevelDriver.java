@@ -12,7 +12,7 @@ import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.core.warmup.WarmupTrafficException;
 import io.joulebench.core.window.AbortedLevel;
 import io.joulebench.core.window.AbortedLevelException;
-import io.joulebench.core.window.CsvRequestLog;
+import io.joulebench.core.window.RequestLogSpill;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelPlan;
 import io.joulebench.core.window.LevelRule;
@@ -186,7 +186,7 @@ final class LevelDriver {
                     }
                 }, warmupResult::get))
                 .levelIndex(planLevel)
-                .requestLog(CsvRequestLog.factory((level, window) -> logPath(cell, level, window)))
+                .requestLog(RequestLogSpill.factory((level, window) -> logPath(cell, level, window)))
                 .listener(listener)
                 .slo(slo(t.slo()))
                 .attribution(new AttributionRule(e.measurement().prefillWeight(), m.energy().baselinePowerW()))

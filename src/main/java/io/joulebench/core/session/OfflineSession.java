@@ -13,7 +13,7 @@ import io.joulebench.core.traffic.ShapeSource;
 import io.joulebench.core.traffic.Transport;
 import io.joulebench.core.traffic.TransportException;
 import io.joulebench.core.window.BatchWindow;
-import io.joulebench.core.window.CsvRequestLog;
+import io.joulebench.core.window.RequestLogSpill;
 import io.joulebench.core.window.WindowRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,7 +61,7 @@ public final class OfflineSession {
         List<RequestRecord> records = Collections.synchronizedList(new ArrayList<>());
         LevelResult result;
         DomainBracket bracket = null;
-        try (CsvRequestLog log = new CsvRequestLog(0, 1, (level, window) -> logPath(s, cell))) {
+        try (RequestLogSpill log = new RequestLogSpill(0, 1, (level, window) -> logPath(s, cell))) {
             bracket = m.bracket();
             bracket.open();
             // the span starts at the energy's opening edge, not after its wait for a counter tick, so energy, tokens

@@ -2,7 +2,7 @@ package io.joulebench.core.session;
 
 /**
  * The raw phase quantities of one server session (spec §4.8), patched into every window's result. Null means
- * unmeasured, never 0. Bundles are written at level close with a preliminary block and patched at session exit.
+ * unmeasured, never 0. Bundles are written at level close with a preliminary block and written again at session exit.
  *
  * @param engineVersion what the session's engine said it is ({@link io.joulebench.core.server.EngineVersion}); null
  *                      for an offline session or before the server was ready

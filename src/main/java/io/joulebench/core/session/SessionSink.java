@@ -16,8 +16,9 @@ public interface SessionSink {
     void cellStarted(ResolvedCell cell, String sessionId) throws IOException;
 
     /**
-     * Where the window manager streams a window's request rows while the level runs (a staging path; the sink moves
-     * the file into the window's bundle in {@link #levelClosed}).
+     * Where the window manager spills a window's typed request rows while the level runs (a staging path,
+     * {@link io.joulebench.core.window.RequestLogSpill}; the sink writes the window's request files from it in
+     * {@link #levelClosed}).
      */
     Path requestLogPath(ResolvedCell cell, String sessionId, int levelIndex, int windowIndex) throws IOException;
 
@@ -39,7 +40,7 @@ public interface SessionSink {
             throws IOException {
     }
 
-    /** The session ended: patch the final block (drain measured on a clean exit only) into its bundles. */
+    /** The session ended: write the final block (drain measured on a clean exit only) into its bundles. */
     void sessionClosed(SessionBlock block) throws IOException;
 
     /**

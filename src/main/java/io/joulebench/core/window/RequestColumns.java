@@ -19,7 +19,7 @@ import java.util.function.Function;
  */
 public final class RequestColumns {
 
-    /** The column holding each row's attributed joules, filled in by {@link CsvRequestLog} at the level's close. */
+    /** The column holding each row's attributed joules, known at the level's close ({@link RequestLogSpill}). */
     public static final String ENERGY_ATTRIBUTED_J = "energy_attributed_j";
 
     /** The request log's columns, in file order. */
@@ -54,8 +54,9 @@ public final class RequestColumns {
             // conversations (issue 32): the session (level-wide, in start order) and the turn (from 1); empty otherwise
             value("session_id", "", Type.INT64, r -> session(r, SessionTurn::sessionId)),
             value("turn", "", Type.INT32, r -> session(r, SessionTurn::turn)),
-            // known only once every window of the level is: streamed empty, filled in when the level closes; last
-            value(ENERGY_ATTRIBUTED_J, "J", Type.DOUBLE, r -> null));
+            // known only once every window of the level is: the rows wait typed until then (RequestLogSpill); last.
+            // A non-finite figure is an empty cell in every format, as the CSV writer leaves it
+            value(ENERGY_ATTRIBUTED_J, "J", Type.DOUBLE, r -> finite(r.energyAttributedJ())));
 
     private RequestColumns() {
     }
@@ -72,6 +73,10 @@ public final class RequestColumns {
     private static Object session(RequestLogRow row, Function<SessionTurn, Object> value) {
         SessionTurn turn = row.record().workload().session();
         return turn == null ? null : value.apply(turn);
+    }
+
+    private static Double finite(Double value) {
+        return value == null || !Double.isFinite(value) ? null : value;
     }
 
     /** A clock reading in seconds, exact to the nanosecond; null stays null (an empty cell). */

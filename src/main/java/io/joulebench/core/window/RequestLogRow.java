@@ -7,14 +7,28 @@ import io.joulebench.core.traffic.RequestRecord;
  * (later than the last ⇒ the last). Times are nanoseconds on the shared clock; writers convert to seconds. The
  * columns are spec §5.5's, then {@code error}: why an {@code error} or {@code timeout} row failed (empty for ok),
  * {@code retried}, and {@code energy_attributed_j}: the request's attributed share of the measured windows' energy,
- * filled in when the level closes (empty on an aborted level; docs/methodology.md).
+ * known when the level closes (null while it runs and on an aborted level; docs/methodology.md). Rows are spilled
+ * typed while the level runs ({@link RequestLogSpill}) and given their joules when they are read back.
  *
  * @param inMeasurementWindow {@code spanStart ≤ issuedAt ≤ spanEnd} of the owning window
  * @param isRamp              issued before window 0 started
  * @param completedInDrain    in the window and completed after its span end
+ * @param energyAttributedJ   the request's attributed joules, null when unknown
  */
 public record RequestLogRow(RequestRecord record, int levelIndex, int windowIndex, boolean inMeasurementWindow,
-                            boolean isRamp, boolean completedInDrain) {
+                            boolean isRamp, boolean completedInDrain, Double energyAttributedJ) {
+
+    /** A row before attribution (its {@code energy_attributed_j} unknown). */
+    public RequestLogRow(RequestRecord record, int levelIndex, int windowIndex, boolean inMeasurementWindow,
+                         boolean isRamp, boolean completedInDrain) {
+        this(record, levelIndex, windowIndex, inMeasurementWindow, isRamp, completedInDrain, null);
+    }
+
+    /** This row with its attributed joules (null: none). */
+    public RequestLogRow withEnergyAttributedJ(Double joules) {
+        return new RequestLogRow(record, levelIndex, windowIndex, inMeasurementWindow, isRamp, completedInDrain,
+                joules);
+    }
 
     /** (first token − issued) in ms, or null without a token. */
     public Double ttftMs() {

@@ -1,7 +1,7 @@
 package io.joulebench.core.window;
 
 /**
- * Receives every request of a level as a row, as it finishes, so rows are streamed rather than kept. Calls are
+ * Receives every request of a level as a row, as it finishes, so rows are spilled rather than kept. Calls are
  * serialised by the window manager. {@link #close()} ends the level, aborted or not; it is idempotent.
  */
 public interface RequestLogSink extends AutoCloseable {

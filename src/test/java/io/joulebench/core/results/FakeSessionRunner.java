@@ -19,12 +19,11 @@ import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
 import io.joulebench.core.warmup.WarmupMode;
 import io.joulebench.core.warmup.WarmupResult;
-import io.joulebench.core.window.CsvRequestLog;
+import io.joulebench.core.window.RequestLogSpill;
 import io.joulebench.core.window.IssuerSummary;
 import io.joulebench.core.window.LatencyPercentiles;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.LevelValidation;
-import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.RequestLogRow;
 import io.joulebench.core.window.SloResult;
 import io.joulebench.core.window.WindowMetrics;
@@ -189,15 +188,16 @@ public class FakeSessionRunner implements SessionRunner {
         return new WindowRecord(level, w, start, end, bracket, tokens, 0.012, metrics, tokens, false);
     }
 
-    private static void writeRequests(Path log, int level, int w, WindowRecord record) throws IOException {
-        StringBuilder sb = new StringBuilder(RequestColumns.TABLE.headerLine()).append("\r\n");
-        for (int i = 0; i < 2; i++) {
-            long issued = record.spanStartNanos() + i * 1_000_000_000L;
-            RequestRecord r = new RequestRecord(i, issued, issued, issued + 200_000_000L, RequestStatus.OK, null,
-                    new CompletionResult("x", new long[] {issued + 20_000_000L, issued + 40_000_000L}, 12, 2,
-                            "stop"));
-            sb.append(CsvRequestLog.format(new RequestLogRow(r, level, w, true, false, false))).append("\r\n");
+    private static void writeRequests(Path log, int level, int w, WindowRecord record) {
+        // as the window manager does: the rows spilled typed, the bundle writer renders requests.csv from them
+        try (RequestLogSpill spill = new RequestLogSpill(level, w + 1, (l, window) -> log)) {
+            for (int i = 0; i < 2; i++) {
+                long issued = record.spanStartNanos() + i * 1_000_000_000L;
+                RequestRecord r = new RequestRecord(i, issued, issued, issued + 200_000_000L, RequestStatus.OK, null,
+                        new CompletionResult("x", new long[] {issued + 20_000_000L, issued + 40_000_000L}, 12, 2,
+                                "stop"));
+                spill.row(new RequestLogRow(r, level, w, true, false, false));
+            }
         }
-        Files.writeString(log, sb.toString());
     }
 }

@@ -8,10 +8,9 @@ import io.joulebench.core.csv.TableColumn;
 import io.joulebench.core.traffic.CompletionResult;
 import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
-import io.joulebench.core.window.CsvRequestLog;
 import io.joulebench.core.window.RequestColumns;
 import io.joulebench.core.window.RequestLogRow;
-import java.io.OutputStream;
+import io.joulebench.core.window.RequestLogSpill;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +50,8 @@ class RequestColumnsTest {
 
     @Test
     void csv_and_parquet_headers_types_and_values_come_from_the_same_table() throws Exception {
-        Path csv = dir.resolve("requests.csv");
-        CsvRequestLog log = new CsvRequestLog(0, 1, (level, window) -> csv);
+        Path spill = dir.resolve("staged.rows");
+        RequestLogSpill log = new RequestLogSpill(0, 1, (level, window) -> spill);
         RequestRecord evil = new RequestRecord(2, 1_000_000_000L, 1_000_000_000L, 3_000_000_000L,
                 RequestStatus.ERROR, "-1 HTTP 500: =cmd", new CompletionResult(null,
                         new long[] {2_000_000_000L, 2_500_000_000L}, -3, 7, "=HYPERLINK(\"x\")"));
@@ -62,10 +61,9 @@ class RequestColumnsTest {
         log.row(new RequestLogRow(timedOut, 0, 0, false, true, false));
         log.attributed(Map.of(2L, 1.25));
         log.close();
-        Path parquet = dir.resolve("requests.parquet");
-        try (OutputStream out = Files.newOutputStream(parquet)) {
-            BundleParquet.writeRequests(out, csv, Map.of());
-        }
+        BundleRequests.write(dir, spill, Map.of());
+        Path csv = dir.resolve(BundleWriter.REQUESTS);
+        Path parquet = dir.resolve(BundleWriter.REQUESTS_PARQUET);
 
         try (var in = Files.newBufferedReader(csv)) {
             assertThat(new CsvReader(in).readRecord()).as("requests.csv header")
@@ -102,7 +100,7 @@ class RequestColumnsTest {
         Files.createDirectories(bundle);
         RequestRecord evil = new RequestRecord(1, 1_000_000_000L, 1_000_000_000L, 3_000_000_000L,
                 RequestStatus.ERROR, "=cmd", new CompletionResult(null, new long[] {2_000_000_000L}, 1, null, "-x"));
-        String line = CsvRequestLog.format(new RequestLogRow(evil, 0, 0, true, false, false));
+        String line = RequestColumns.TABLE.csvLine(new RequestLogRow(evil, 0, 0, true, false, false));
         Files.writeString(bundle.resolve(BundleWriter.REQUESTS), RequestColumns.TABLE.headerLine() + "\r\n"
                 + line + "\r\n");
         WindowsCsvTable windows = WindowsCsvTable.read(new java.io.StringReader(

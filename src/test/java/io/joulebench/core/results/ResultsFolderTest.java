@@ -203,7 +203,11 @@ class ResultsFolderTest {
         ResolvedCell a = plan.cells().get(0);
         f.cellStarted(a, "s1");
         Path staged = f.requestLogPath(a, "s1", 0, 0);
-        Files.writeString(staged, "x");
+        io.joulebench.core.window.RequestLogRow row = io.joulebench.core.window.RequestRowSamples.varied(0).getFirst();
+        try (io.joulebench.core.window.RequestLogSpill spill =
+                     new io.joulebench.core.window.RequestLogSpill(0, 1, (l, window) -> staged)) {
+            spill.row(row); // an interrupted level has no attribution
+        }
         WindowRecord w = FakeSessionRunner.window(0, 0, 2);
         f.levelClosed(new LevelResult(a, "s1", 0, null, List.of(w), null, FakeSessionRunner.energy(), "aborted: cancelled",
                 true), FakeSessionRunner.block("s1", 0, 1));
@@ -220,7 +224,9 @@ class ResultsFolderTest {
         assertThat(result.path("experiment_id").asText()).isEqualTo(id);
         assertThat(result.path("measurement_warnings").toString())
                 .contains("degraded window bundle (level interrupted)").doesNotContain("level aborted");
-        assertThat(Files.readString(kept.resolve("requests.csv"))).as("the staged request log moved in").isEqualTo("x");
+        assertThat(Files.readString(kept.resolve("requests.csv"))).as("the staged rows, rendered once")
+                .isEqualTo(io.joulebench.core.window.RequestColumns.TABLE.headerLine() + "\r\n"
+                        + io.joulebench.core.window.RequestColumns.TABLE.csvLine(row) + "\r\n");
         assertThat(staged).doesNotExist();
 
         // a resume reopens the folder, reruns the level and credits the same id: no clash, the degraded copy stays

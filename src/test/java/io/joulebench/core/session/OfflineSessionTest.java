@@ -45,7 +45,9 @@ class OfflineSessionTest {
         assertThat(window.energyJ()).isCloseTo(FakeServices.WATTS * (window.spanEndNanos() - window.spanStartNanos())
                 / 1e9, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(window.jPerToken()).isEqualTo(window.energyJ() / 7);
-        assertThat(Files.readAllLines(sink.requestLogPath(cell, result.sessionId(), 0, 0))).hasSize(1 + 7);
+        List<io.joulebench.core.window.RequestLogRow> rows = new java.util.ArrayList<>();
+        io.joulebench.core.window.RequestLogSpill.read(sink.requestLogPath(cell, result.sessionId(), 0, 0), rows::add);
+        assertThat(rows).hasSize(7);
         assertThat(sink.closed.getFirst().windowCount()).isEqualTo(1);
         assertThat(services.launcher.shutdowns).hasValue(1);
         assertThat(services.closed).isTrue();

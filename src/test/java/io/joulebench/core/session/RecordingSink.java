@@ -30,7 +30,7 @@ final class RecordingSink implements SessionSink {
 
     @Override
     public Path requestLogPath(ResolvedCell cell, String sessionId, int levelIndex, int windowIndex) {
-        return dir.resolve(sessionId + "-L" + levelIndex + "-W" + windowIndex + ".csv");
+        return dir.resolve(sessionId + "-L" + levelIndex + "-W" + windowIndex + ".rows");
     }
 
     @Override

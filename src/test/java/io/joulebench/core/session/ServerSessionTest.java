@@ -171,12 +171,11 @@ class ServerSessionTest {
         String hash = all.get(1).configHash();
         assertThat(sink.levels.getFirst().windowId(0)).isEqualTo("server-" + hash + "-c1-L1-W0");
         String sessionId = sink.levels.getFirst().sessionId();
-        java.nio.file.Path requests = dir.resolve(sessionId + "-L1-W0.csv");
+        java.nio.file.Path requests = dir.resolve(sessionId + "-L1-W0.rows");
         assertThat(requests).as("staged under the plan level index").isRegularFile();
-        List<String> rows = java.nio.file.Files.readAllLines(requests);
-        int column = List.of(rows.getFirst().split(",")).indexOf("level_index");
-        assertThat(rows.subList(1, rows.size())).isNotEmpty()
-                .allSatisfy(r -> assertThat(r.split(",")[column]).isEqualTo("1"));
+        List<io.joulebench.core.window.RequestLogRow> rows = new java.util.ArrayList<>();
+        io.joulebench.core.window.RequestLogSpill.read(requests, rows::add);
+        assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.levelIndex()).isEqualTo(1));
     }
 
     @Test

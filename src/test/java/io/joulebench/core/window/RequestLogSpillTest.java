@@ -11,22 +11,38 @@ import io.joulebench.core.traffic.RequestRecord;
 import io.joulebench.core.traffic.RequestStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class CsvRequestLogTest {
+/** The level's request rows, spilled typed and read back with their attributed joules, as the bundle writer reads them. */
+class RequestLogSpillTest {
 
     @TempDir
     Path dir;
 
     private Path path(int level, int window) {
-        return dir.resolve("L" + level + "-W" + window + "/requests.csv");
+        return dir.resolve("L" + level + "-W" + window + "/requests.rows");
     }
 
+    /** The window's rows as requests.csv lines, header first (the bundle writer renders them so). */
     private List<String> lines(int level, int window) throws Exception {
-        return List.of(Files.readString(path(level, window)).split("\r\n"));
+        List<String> lines = new ArrayList<>(List.of(RequestColumns.TABLE.headerLine()));
+        if (Files.exists(path(level, window))) { // a window without rows has no spill: a header-only file
+            RequestLogSpill.read(path(level, window), row -> lines.add(RequestColumns.TABLE.csvLine(row)));
+        }
+        return lines;
+    }
+
+    private List<RequestLogRow> rows(int level, int window) throws Exception {
+        List<RequestLogRow> rows = new ArrayList<>();
+        RequestLogSpill.read(path(level, window), rows::add);
+        return rows;
     }
 
     @Test
@@ -40,7 +56,7 @@ class CsvRequestLogTest {
                 ok(3, 1045, 1046, 1045.5),             // window 1
                 ok(4, 1061, 1062, 1061.5));            // after the last span: last window, not in window
         new WindowManager(clock).runLevel(2, LevelPlan.builder(spec, source, r -> CompletionResult.EMPTY,
-                new FakeBracket.Factory(clock, 100)).requestLog(CsvRequestLog.factory(this::path)).build());
+                new FakeBracket.Factory(clock, 100)).requestLog(RequestLogSpill.factory(this::path)).build());
 
         List<String> w0 = lines(2, 0);
         assertThat(w0.getFirst()).isEqualTo(RequestColumns.TABLE.headerLine());
@@ -55,7 +71,7 @@ class CsvRequestLogTest {
     }
 
     @Test
-    void a_closed_level_fills_in_each_rows_attributed_energy_and_leaves_the_other_cells_as_written() throws Exception {
+    void a_closed_level_gives_each_row_its_attributed_energy_and_leaves_the_other_cells_as_spilled() throws Exception {
         VirtualClock clock = VirtualClock.atSeconds(1000);
         WindowSpec spec = WindowSpec.builder().rate(5).rampExclusionSeconds(30).durationSeconds(10).build();
         ScriptedSource source = ScriptedSource.returning(
@@ -64,7 +80,7 @@ class CsvRequestLogTest {
                 ok(2, 1039, 1041.5, 1039.5, 1041),     // 1 token in window 0, 1 of the 2 in window 1
                 ok(3, 1045, 1046, 1045.5));            // window 1: 1 token; window 2 has no request
         new WindowManager(clock).runLevel(2, LevelPlan.builder(spec, source, r -> CompletionResult.EMPTY,
-                new FakeBracket.Factory(clock, 100)).requestLog(CsvRequestLog.factory(this::path)).build());
+                new FakeBracket.Factory(clock, 100)).requestLog(RequestLogSpill.factory(this::path)).build());
 
         // no baseline: each 10 s × 100 W = 1000 J window is split by tokens alone
         List<String> w0 = lines(2, 0);
@@ -86,14 +102,12 @@ class CsvRequestLogTest {
     }
 
     @Test
-    void an_attribution_that_cannot_be_written_leaves_the_rows_as_streamed_and_the_close_succeeds() throws Exception {
-        CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
+    void an_attribution_that_cannot_be_written_leaves_the_rows_as_spilled_and_the_close_succeeds() throws Exception {
+        RequestLogSpill log = new RequestLogSpill(0, 2, this::path);
         log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 1, true, false, false));
-        // a directory where the rewrite's temporary file would go: the rewrite fails, the measured rows must not
-        java.nio.file.Files.createDirectories(path(0, 1).resolveSibling(path(0, 1).getFileName() + ".attributing"));
-        java.nio.file.Files.writeString(path(0, 1).resolveSibling(path(0, 1).getFileName() + ".attributing")
-                .resolve("occupied"), "x");
-        log.attributed(java.util.Map.of(0L, 12.5));
+        // a directory where the joules would go: writing them fails, the measured rows must not
+        Files.createDirectories(RequestLogSpill.joulesPath(path(0, 1)).resolve("occupied"));
+        log.attributed(Map.of(0L, 12.5));
         log.close();
 
         assertThat(lines(0, 1)).hasSize(2);
@@ -101,23 +115,55 @@ class CsvRequestLogTest {
     }
 
     @Test
-    void an_empty_window_gets_a_header_only_file() throws Exception {
-        CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
+    void a_window_without_rows_has_no_spill_and_a_closed_log_closes_once() throws Exception {
+        RequestLogSpill log = new RequestLogSpill(0, 2, this::path);
         log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 1, true, false, false));
         log.close();
         log.close();
 
-        assertThat(lines(0, 0)).containsExactly(RequestColumns.TABLE.headerLine());
+        assertThat(path(0, 0)).as("the bundle writer makes its header-only files").doesNotExist();
         assertThat(lines(0, 1)).hasSize(2);
     }
 
     @Test
+    void the_spill_holds_typed_rows_not_csv_text_and_gives_every_column_back_exactly() throws Exception {
+        RequestLogSpill log = new RequestLogSpill(4, 1, this::path);
+        List<RequestLogRow> written = new ArrayList<>();
+        for (RequestLogRow row : RequestRowSamples.varied(4)) {
+            log.row(row);
+            written.add(row);
+        }
+        Map<Long, Double> joules = new HashMap<>();
+        joules.put(0L, 1.5);
+        joules.put(2L, 1e-9);
+        joules.put(3L, Double.NaN);
+        log.attributed(joules);
+        log.close();
+
+        assertThat(new String(Files.readAllBytes(path(4, 0)), StandardCharsets.UTF_8))
+                .as("no CSV text: the rows are rendered once, by the bundle writer")
+                .doesNotContain(RequestColumns.TABLE.headerLine()).doesNotContain("1.5,2,");
+        List<RequestLogRow> read = rows(4, 0);
+        assertThat(read).hasSameSizeAs(written);
+        for (int i = 0; i < read.size(); i++) {
+            RequestLogRow expected = written.get(i).withEnergyAttributedJ(joules.get((long) written.get(i).record()
+                    .index()));
+            assertThat(RequestColumns.TABLE.values(read.get(i))).as("row %d", i)
+                    .isEqualTo(RequestColumns.TABLE.values(expected));
+            assertThat(RequestColumns.TABLE.parquetRow(read.get(i))).as("row %d", i)
+                    .isEqualTo(RequestColumns.TABLE.parquetRow(expected));
+        }
+        assertThat(read).extracting(RequestLogRow::energyAttributedJ).containsExactly(1.5, null, 1e-9, null, null);
+    }
+
+    @Test
     void a_row_reported_after_close_neither_truncates_nor_recreates_a_window_file() throws Exception {
-        CsvRequestLog log = new CsvRequestLog(0, 2, this::path);
+        RequestLogSpill log = new RequestLogSpill(0, 2, this::path);
         log.row(new RequestLogRow(ok(0, 1, 2, 1.5), 0, 0, true, false, false));
+        log.row(new RequestLogRow(ok(3, 1, 2, 1.5), 0, 1, true, false, false));
         log.close();
         Path handedOn = path(0, 1);
-        Files.delete(handedOn); // the sink moved it into its bundle
+        RequestLogSpill.delete(handedOn); // the sink wrote its bundle from it
 
         log.row(new RequestLogRow(ok(1, 1, 9, 1.5), 0, 0, true, false, true)); // cancelled at the drain timeout
         log.row(new RequestLogRow(ok(2, 1, 9, 1.5), 0, 1, true, false, true));
@@ -132,7 +178,7 @@ class CsvRequestLogTest {
                 "-1+1 HTTP 500 from /v1/completions: =cmd",
                 new CompletionResult(null, new long[] {2_000_000_000L}, -3, null, "=HYPERLINK(\"x\")"));
 
-        String line = CsvRequestLog.format(new RequestLogRow(evil, 0, 0, true, false, false));
+        String line = RequestColumns.TABLE.csvLine(new RequestLogRow(evil, 0, 0, true, false, false));
 
         assertThat(line).isEqualTo("2,1,1,2,3,1000,2000,1,-3,,error,\"'=HYPERLINK(\"\"x\"\")\",0,0,true,false,false,2,"
                 + "\"'-1+1 HTTP 500 from /v1/completions: =cmd\",false,,,,,,,");
@@ -145,10 +191,10 @@ class CsvRequestLogTest {
         try {
             RequestRecord weird = new RequestRecord(7, 1_500_000_000L, null, null, RequestStatus.TIMEOUT, "gone",
                     new CompletionResult(null, new long[] {1_750_000_000L}, 12, null, "stop, \"early\""));
-            String line = CsvRequestLog.format(new RequestLogRow(weird, 1, 0, true, false, false));
+            String line = RequestColumns.TABLE.csvLine(new RequestLogRow(weird, 1, 0, true, false, false));
             assertThat(line).isEqualTo("7,1.5,,1.75,,250,,1,12,,timeout,\"stop, \"\"early\"\"\",1,0,true,false,"
                     + "false,1.75,gone,false,,,,,,,");
-            String plain = CsvRequestLog.format(new RequestLogRow(timeout(3, 0.000001), 0, 0, false, true, false));
+            String plain = RequestColumns.TABLE.csvLine(new RequestLogRow(timeout(3, 0.000001), 0, 0, false, true, false));
             assertThat(plain).startsWith("3,0.000001,0.000001,,,,,0,,,timeout,,0,0,false,true,false,");
         } finally {
             Locale.setDefault(saved);
