@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunState;
 import io.joulebench.app.live.Validity;
+import io.joulebench.app.live.WarmupState;
+import io.joulebench.core.event.RecordedEvent;
+import io.joulebench.core.event.RunEvent;
 import io.joulebench.core.results.FakeSessionRunner;
 import io.joulebench.core.results.ResultsFolder;
 import io.joulebench.core.results.Studies;
@@ -13,6 +16,8 @@ import io.joulebench.core.run.StudyRunner;
 import io.joulebench.core.run.TeeListener;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.time.VirtualClock;
+import io.joulebench.core.warmup.WarmupMode;
+import io.joulebench.core.warmup.WarmupResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -90,5 +95,29 @@ class OwnAndFollowedRunTest {
         assertThat(s.state()).isEqualTo(RunState.CANCELLED);
         assertThat(s.levels()).extracting(l -> l.verdict()).contains(Validity.VALID).contains(Validity.PENDING);
         assertSameRun(s, followed.snapshot());
+    }
+
+    @Test
+    void a_fixed_warmup_reads_running_then_done_in_own_and_followed_runs_alike() throws Exception {
+        StudyPlan plan = StudyPlan.of(Studies.load(tmp, "s.yaml", Studies.QUICK));
+        own = new StudyRunLiveFeed(() -> NOW, Runnable::run);
+        followed = new FollowedRunFeed("quick", () -> NOW);
+        followed.planned(plan, List.of());
+        own.starting("quick");
+        own.studyStarted(plan);
+        own.sessionStarted("s1", plan.cells());
+        RunEvent.At at = new RunEvent.At(1, 3, 16.0, 60);
+        java.time.Instant t = java.time.Instant.ofEpochSecond(1_767_225_600L);
+
+        own.warmupStarted(0, WarmupMode.FIXED);
+        followed.runEvents(List.of(new RecordedEvent(t, null, new RunEvent.WarmupStarted(at, null, WarmupMode.FIXED))));
+        assertThat(List.of(own.snapshot().progress().warmup(), followed.snapshot().progress().warmup()))
+                .containsOnly(WarmupState.RUNNING_FIXED);
+
+        own.warmupFinished(new WarmupResult(0, WarmupMode.FIXED, true, false, 3, null, null, "fixed"));
+        followed.runEvents(List.of(new RecordedEvent(t, null,
+                new RunEvent.WarmupFinished(at, null, WarmupMode.FIXED, true, false, 3))));
+        assertThat(List.of(own.snapshot().progress().warmup(), followed.snapshot().progress().warmup()))
+                .as("a followed run read a fixed warmup as converged").containsOnly(WarmupState.DONE_FIXED);
     }
 }
