@@ -156,7 +156,7 @@ final class LevelTracker {
         return level(row);
     }
 
-    /** A window of a row closed, as an event says it: that row and the window after it are the current ones. */
+    /** A window of a row closed (an own run's record, or a followed run's event): that row and window are current. */
     void windowClosed(int row, LiveLevel.Window closed) {
         LiveLevel level = level(row);
         if (level != null) {
@@ -173,7 +173,7 @@ final class LevelTracker {
         return current;
     }
 
-    /** A provisional window: its row and the window after it are the current ones; @return its row */
+    /** A provisional window: its row and it are the current ones; @return its row */
     int windowClosed(WindowRecord record) {
         int row = rowFor(record.levelIndex());
         windowClosed(row, LiveLevel.Window.of(record));
