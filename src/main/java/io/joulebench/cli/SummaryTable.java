@@ -3,6 +3,7 @@ package io.joulebench.cli;
 import io.joulebench.core.results.CellSummary;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.run.StudyRunResult;
+import io.joulebench.core.study.DisplayNumber;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ final class SummaryTable {
                 level += s.rateReqS() == null ? "; no request completed"
                         : "; " + ProgressPrinter.number(s.rateReqS()) + " req/s resulted";
             }
-            out.add(String.format(Locale.ROOT, format, e.cellIndex(), e.configHash(), e.cycle(), rate,
+            out.add(String.format(Locale.ROOT, format, DisplayNumber.of(e.cellIndex()), e.configHash(), e.cycle(), rate,
                     e.windowIds().size(), jpt, s == null || s.energyKind() == null ? "-" : s.energyKind(),
                     e.status().wire(), level));
         }

@@ -38,4 +38,18 @@ class SummaryTableTest {
         assertThat(lines.get(1)).contains("0.500 sess/s").contains("valid; 4.25 req/s resulted")
                 .doesNotContain("0.500/s");
     }
+
+    @Test
+    void the_level_column_counts_from_one_as_the_progress_lines_do() {
+        ManifestEntry first = new ManifestEntry(0, "h1", 1, "rate=8", CellStatus.PENDING, null, null, "s",
+                List.of(), null, "2026-12-06T00:00:00Z");
+        ManifestEntry second = new ManifestEntry(1, "h2", 1, "rate=16", CellStatus.PENDING, null, null, "s",
+                List.of(), null, "2026-12-06T00:00:00Z");
+
+        List<String> lines = SummaryTable.lines(new StudyRunResult(Path.of("/tmp/nowhere-joulebench"), 0, 0, 2,
+                List.of(), 0, false, List.of(first, second), null));
+
+        assertThat(lines.get(1)).startsWith("1 ").contains("h1");
+        assertThat(lines.get(2)).startsWith("2 ").contains("h2");
+    }
 }

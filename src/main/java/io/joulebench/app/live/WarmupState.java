@@ -15,6 +15,24 @@ public enum WarmupState {
         this.label = label;
     }
 
+    /** A warmup of this mode starts. */
+    public static WarmupState started(io.joulebench.core.warmup.WarmupMode mode) {
+        return mode == io.joulebench.core.warmup.WarmupMode.FIXED ? RUNNING_FIXED : CONVERGING;
+    }
+
+    /**
+     * How a warmup of this mode ended: a fixed one ran its duration (or none, skipped), a converging one converged,
+     * timed out or was skipped. Own and followed runs alike decide it from these fields, never from a line.
+     */
+    public static WarmupState finished(io.joulebench.core.warmup.WarmupMode mode, boolean converged,
+                                       boolean timedOut, double elapsedS) {
+        boolean fixed = mode == io.joulebench.core.warmup.WarmupMode.FIXED;
+        return timedOut ? TIMED_OUT
+                : fixed && elapsedS <= 0 ? SKIPPED
+                : fixed ? DONE_FIXED
+                : converged ? CONVERGED : SKIPPED;
+    }
+
     public String label() {
         return label;
     }

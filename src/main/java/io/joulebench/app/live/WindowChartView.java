@@ -5,6 +5,7 @@ import io.joulebench.app.fx.ChartImages;
 import io.joulebench.app.fx.ChartOverlay;
 import io.joulebench.app.fx.Formats;
 import io.joulebench.app.fx.OverlayScatterChart;
+import io.joulebench.core.study.DisplayNumber;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.value.ObservableValue;
@@ -57,7 +58,7 @@ public final class WindowChartView {
             @Override
             public String toString(Number n) {
                 double v = n.doubleValue();
-                return v == Math.rint(v) && v >= 0 ? Integer.toString((int) v + 1) : "";
+                return v == Math.rint(v) && v >= 0 ? Integer.toString(DisplayNumber.of((int) v)) : "";
             }
 
             @Override

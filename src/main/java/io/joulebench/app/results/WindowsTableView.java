@@ -179,6 +179,7 @@ public final class WindowsTableView {
             java.util.Map.entry(WindowsCsvColumns.CYCLE, "Cycle"),
             java.util.Map.entry(WindowsCsvColumns.RATE_REQ_S, "Rate"),
             java.util.Map.entry(WindowsCsvColumns.WINDOW_INDEX, "Window"),
+            java.util.Map.entry(WindowsCsvColumns.LEVEL_INDEX, "Level"),
             java.util.Map.entry(WindowsCsvColumns.J_PER_TOKEN, "J/token"),
             java.util.Map.entry(WindowColumn.MJ_PER_TOKEN.header(), "mJ/token"),
             java.util.Map.entry(WindowColumn.MJ_PER_TOKEN_ADJUSTED.header(), "Adjusted"),
@@ -340,7 +341,8 @@ public final class WindowsTableView {
         // The cell's value carries the text the table shows, so the column filter lists what the cells show.
         c.setCellValueFactory(f -> {
             OptionalDouble d = f.getValue().number(name);
-            return new ReadOnlyObjectWrapper<>(d.isPresent() ? TableNumber.of(d.getAsDouble(), SHOWN_DIGITS) : null);
+            return new ReadOnlyObjectWrapper<>(d.isPresent() ? TableNumber.shown(name, d.getAsDouble(), SHOWN_DIGITS)
+                    : null);
         });
         c.setComparator((a, b) -> Double.compare(a == null ? Double.MAX_VALUE : a.value(),
                 b == null ? Double.MAX_VALUE : b.value()));

@@ -7,6 +7,7 @@ import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowRow;
 import io.joulebench.core.results.WindowsCsvColumns;
 import io.joulebench.core.session.LevelResult;
+import io.joulebench.core.study.DisplayNumber;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.StudyPlan;
 import io.joulebench.core.window.AbortedLevel;
@@ -27,6 +28,8 @@ final class LevelTracker {
 
     private final List<LiveLevel> levels = new ArrayList<>();
     private final Map<Integer, Integer> rowOfCell = new HashMap<>();
+    /** Rows by the cell key events carry ({@link ManifestEntry#key}: config hash and cycle). */
+    private final Map<String, Integer> rowOfKey = new HashMap<>();
     private StudyPlan plan;
     private List<ResolvedCell> sessionCells = List.of();
     private int current = -1;
@@ -36,6 +39,7 @@ final class LevelTracker {
     void clear() {
         levels.clear();
         rowOfCell.clear();
+        rowOfKey.clear();
         plan = null;
         sessionCells = List.of();
         current = -1;
@@ -47,13 +51,15 @@ final class LevelTracker {
         plan = studyPlan;
         levels.clear();
         rowOfCell.clear();
+        rowOfKey.clear();
         for (ResolvedCell cell : studyPlan.cells()) {
             if (cell.isServer()) {
                 var server = cell.experiment().server();
                 rowOfCell.put(cell.index(), levels.size());
+                rowOfKey.put(ManifestEntry.key(cell.configHash(), cell.cycle()), levels.size());
                 LiveLevel level = new LiveLevel(levels.size(), cell.rate() == null ? Double.NaN : cell.rate(),
                         server.windowsPerLevel(), server.stabilityCvThreshold());
-                level.sessions = cell.ratesSessions();
+                level.ratesSessions = cell.ratesSessions();
                 levels.add(level);
             }
         }
@@ -97,40 +103,80 @@ final class LevelTracker {
 
     /** An auto level's window length, chosen from its warmup (before its first window). */
     void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
-        LiveLevel level = level(rowFor(levelIndex));
+        autoWindow(rowFor(levelIndex), choice.seconds());
+    }
+
+    /** The auto window length a row's level took from its warmup, as the table shows it. */
+    void autoWindow(Integer row, double seconds) {
+        LiveLevel level = level(row);
         if (level != null) {
-            level.autoWindow = "auto " + io.joulebench.core.precision.PrecisionPlan.rateKey(choice.seconds()) + " s";
+            level.autoWindow = "auto " + io.joulebench.core.precision.PrecisionPlan.rateKey(seconds) + " s";
         }
     }
 
     /** The level's traffic starts with this window spec (a capacity-search level learns its rate here). */
     int levelStarted(int levelIndex, WindowSpec spec) {
         int row = enter(levelIndex);
+        started(level(row), spec.windowsPerLevel(), spec.rate(), spec.cvThreshold());
+        return row;
+    }
+
+    /**
+     * The level of a row starts its traffic: it becomes the current row, no window yet; null figures are not said
+     * (an event of an older file). A capacity-search level learns its rate here.
+     */
+    void levelStarted(int row, Integer windows, Double rate) {
+        current = row;
+        window = 0;
         LiveLevel level = level(row);
         if (level != null) {
-            if (Double.isNaN(level.rate)) {
-                level.rate = spec.rate();
-            }
-            level.windowsTotal = spec.windowsPerLevel();
-            level.cvThreshold = spec.cvThreshold();
+            started(level, windows == null ? level.windowsTotal : windows, rate == null ? Double.NaN : rate,
+                    level.cvThreshold);
         }
-        return row;
+    }
+
+    private static void started(LiveLevel level, int windows, double rate, double cvThreshold) {
+        if (level == null) {
+            return;
+        }
+        if (Double.isNaN(level.rate)) {
+            level.rate = rate;
+        }
+        level.windowsTotal = windows;
+        level.cvThreshold = cvThreshold;
+    }
+
+    /** The row of the cell an event names (its {@link ManifestEntry#key}); null when the plan has none such. */
+    Integer rowOf(String cellKey) {
+        return cellKey == null ? null : rowOfKey.get(cellKey);
+    }
+
+    /** The level of a row; null when there is none. */
+    LiveLevel at(Integer row) {
+        return level(row);
+    }
+
+    /** A window of a row closed (an own run's record, or a followed run's event): that row and window are current. */
+    void windowClosed(int row, LiveLevel.Window closed) {
+        LiveLevel level = level(row);
+        if (level != null) {
+            level.windowClosed(closed);
+            current = row;
+            window = DisplayNumber.of(closed.index());
+        }
     }
 
     /** @return the row the window belongs to */
     int windowOpened(int levelIndex, int windowIndex) {
         current = rowFor(levelIndex);
-        window = windowIndex + 1;
+        window = DisplayNumber.of(windowIndex);
         return current;
     }
 
-    /** A provisional window; @return its row */
+    /** A provisional window: its row and it are the current ones; @return its row */
     int windowClosed(WindowRecord record) {
         int row = rowFor(record.levelIndex());
-        LiveLevel level = level(row);
-        if (level != null) {
-            level.windowClosed(record);
-        }
+        windowClosed(row, LiveLevel.Window.of(record));
         return row;
     }
 
@@ -168,7 +214,7 @@ final class LevelTracker {
         return current;
     }
 
-    /** The current window, 1-based; 0 before the level's first window. */
+    /** The current window as people read it ({@link DisplayNumber}); 0 before the level's first window. */
     int window() {
         return window;
     }
@@ -207,8 +253,7 @@ final class LevelTracker {
 
     /** Windows the study's levels plan for (a credited level counts what it credited: it is done). */
     int windowsPlanned() {
-        return levels.stream().mapToInt(l -> l.creditedWindows >= 0 && l.windows.isEmpty()
-                ? l.creditedWindows : l.windowsTotal).sum();
+        return levels.stream().mapToInt(LiveLevel::windowsPlanned).sum();
     }
 
     private int rowFor(int levelIndex) {

@@ -10,18 +10,33 @@ import io.joulebench.core.window.ReplayFidelity;
 import io.joulebench.core.window.SessionCounts;
 import io.joulebench.core.window.WindowRecord;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
 
-/** One level of a running study as the live feed tracks it; guarded by the feed's lock. */
+/**
+ * One level of a running study as the live model tracks it, for an own run (its windows' records) and a followed
+ * one (its events' figures) alike; guarded by the feed's lock.
+ */
 final class LiveLevel {
+
+    /**
+     * A closed window: its energy per token and session counts, and the core's record where the run is this
+     * workbench's own (null for a window read from events).
+     */
+    record Window(int index, Double jPerToken, SessionCounts sessions, WindowRecord record) {
+
+        static Window of(WindowRecord r) {
+            return new Window(r.windowIndex(), r.jPerToken(), r.metrics() == null ? null : r.metrics().sessions(), r);
+        }
+    }
 
     final int index;
     /** The planned rate; NaN until a capacity-search level starts at the rate its search found. */
     double rate;
     int windowsTotal;
     double cvThreshold;
-    final List<WindowRecord> windows = new ArrayList<>();
+    final TreeMap<Integer, Window> windows = new TreeMap<>();
     Validity verdict = Validity.PENDING;
     String reason = "";
     double cv = Double.NaN;
@@ -31,9 +46,15 @@ final class LiveLevel {
     List<WindowRow> creditedRows = List.of();
     /** The auto window length chosen from the warmup, as the table shows it; empty for a fixed length. */
     String autoWindow = "";
-
     /** The rate counts sessions per second (a {@code task.sessions} level). */
-    boolean sessions;
+    boolean ratesSessions;
+    /** The level's figures as its result event says them (a followed run); NaN where the windows' records say them. */
+    double ttftP99Ms = Double.NaN;
+    double reqS = Double.NaN;
+    /** A followed trace level's fidelity summary from its result event; empty otherwise. */
+    String fidelity = "";
+    /** A session level's final sessions from its {@code level_sessions} event; null until then. */
+    SessionCounts sessions;
 
     LiveLevel(int index, double rate, int windowsTotal, double cvThreshold) {
         this.index = index;
@@ -42,16 +63,28 @@ final class LiveLevel {
         this.cvThreshold = cvThreshold;
     }
 
-    /** A provisional window as it closed; a later final record of the same window replaces it. */
+    /** A window as it closed; a later figure of the same window (its final record) replaces it. */
+    void windowClosed(Window window) {
+        windows.put(window.index(), window);
+    }
+
     void windowClosed(WindowRecord record) {
-        windows.removeIf(w -> w.windowIndex() == record.windowIndex());
-        windows.add(record);
-        windows.sort(Comparator.comparingInt(WindowRecord::windowIndex));
+        windowClosed(Window.of(record));
     }
 
     void finalWindows(List<WindowRecord> records) {
         windows.clear();
         records.forEach(this::windowClosed);
+    }
+
+    /** The final windows' energy per token, in window order, as a result event says them; their sessions kept. */
+    void finalFigures(List<Double> jPerToken) {
+        TreeMap<Integer, Window> before = new TreeMap<>(windows);
+        windows.clear();
+        for (int w = 0; w < jPerToken.size(); w++) {
+            Window old = before.get(w);
+            windows.put(w, new Window(w, jPerToken.get(w), old == null ? null : old.sessions(), null));
+        }
     }
 
     void decide(boolean valid, String why, Double levelCv) {
@@ -78,6 +111,12 @@ final class LiveLevel {
         return creditedWindows >= 0 && windows.isEmpty() ? creditedWindows : windows.size();
     }
 
+    /** Windows the level plans for (a credited level counts what it credited: it is done), never below those done. */
+    int windowsPlanned() {
+        int planned = creditedWindows >= 0 && windows.isEmpty() ? creditedWindows : windowsTotal;
+        return Math.max(planned, windowsDone());
+    }
+
     void points(List<WindowPoint> out) {
         if (windows.isEmpty()) {
             for (WindowRow r : creditedRows) {
@@ -85,29 +124,39 @@ final class LiveLevel {
                         cvThreshold)));
             }
         }
-        for (WindowRecord w : windows) {
-            if (w.jPerToken() != null) {
-                out.add(new WindowPoint(index, w.windowIndex(), rate, w.jPerToken(), verdict, cv, cvThreshold));
+        for (Window w : windows.values()) {
+            if (w.jPerToken() != null && Double.isFinite(w.jPerToken())) {
+                out.add(new WindowPoint(index, w.index(), rate, w.jPerToken(), verdict, cv, cvThreshold));
             }
         }
     }
 
     /**
      * Req/s and TTFT p99 are the level's {@link LevelFigures} (final windows only), as the results show them; a
-     * credited level's are its windows.csv rows'.
+     * credited level's are its windows.csv rows', a followed level's its result event's.
      */
     LevelRow row() {
-        LevelFigures figures = windows.isEmpty() && !creditedRows.isEmpty() ? LevelFigures.ofRows(creditedRows)
-                : LevelFigures.ofRecords(windows);
-        ReplayFidelity fidelity = ReplayFidelity.ofWindows(windows);
+        List<WindowRecord> records = records();
+        LevelFigures figures = !records.isEmpty() ? LevelFigures.ofRecords(records)
+                : windows.isEmpty() && !creditedRows.isEmpty() ? LevelFigures.ofRows(creditedRows)
+                : new LevelFigures(windows.size(), reqS, ttftP99Ms);
+        ReplayFidelity replayed = ReplayFidelity.ofWindows(records);
+        String fidelityText = records.isEmpty() ? fidelity : replayed.asked() ? replayed.summary() : "";
+        WindowRecord last = windows.isEmpty() ? null : windows.lastEntry().getValue().record();
         return new LevelRow(index, rate, windowsDone(), windowsTotal, cv, cvThreshold, verdict, reason,
-                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelity.asked() ? fidelity.summary() : "",
-                windows.isEmpty() ? "" : windows.getLast().clientWarningBrief(), sessions());
+                figures.ttftP99Ms(), figures.requestRateReqS(), autoWindow, fidelityText,
+                last == null ? "" : last.clientWarningBrief(), sessionCounts());
     }
 
-    /** The sessions started and completed in the level's windows so far; null for a level without sessions. */
-    private SessionCounts sessions() {
-        return windows.stream().map(w -> w.metrics() == null ? null : w.metrics().sessions())
-                .filter(java.util.Objects::nonNull).reduce(SessionCounts::plus).orElse(null);
+    private List<WindowRecord> records() {
+        List<WindowRecord> out = new ArrayList<>(windows.size());
+        windows.values().stream().map(Window::record).filter(Objects::nonNull).forEach(out::add);
+        return out;
+    }
+
+    /** The sessions started and completed in the level's windows so far (or its final event's); null without. */
+    private SessionCounts sessionCounts() {
+        return sessions != null ? sessions : windows.values().stream().map(Window::sessions)
+                .filter(Objects::nonNull).reduce(SessionCounts::plus).orElse(null);
     }
 }

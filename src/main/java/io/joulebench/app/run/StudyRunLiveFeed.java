@@ -1,17 +1,13 @@
 package io.joulebench.app.run;
 
-import io.joulebench.app.live.Kpis;
 import io.joulebench.app.live.LiveRunFeed;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.ReplayRateModel;
-import io.joulebench.app.live.RunProgress;
 import io.joulebench.app.live.RunState;
-import io.joulebench.app.live.WarmupState;
 import io.joulebench.core.capacity.SearchProgress;
 import io.joulebench.core.energy.PowerSample;
 import io.joulebench.core.results.ManifestEntry;
 import io.joulebench.core.results.WindowRow;
-import io.joulebench.core.run.StudyProgress;
 import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.ResolvedCell;
@@ -22,17 +18,16 @@ import io.joulebench.core.window.AbortedLevel;
 import io.joulebench.core.window.LevelOutcome;
 import io.joulebench.core.window.WindowRecord;
 import io.joulebench.core.window.WindowSpec;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
- * Turns the core's study-run events into the live view's {@link LiveSnapshot}. Events arrive on the runner's
- * threads and only update state under a lock; {@link #snapshot()} (the poll thread, 4–25 Hz) builds an immutable
- * snapshot when something changed since the last one. The feed owns the run's lifecycle (its {@link RunState}) and
- * the snapshot; the rows are a {@link LevelTracker}'s, the power traces a {@link PowerBuffer}'s, the phases a
- * {@link RunTimeline}'s, the energy label an {@link EnergyProvenance}'s and the ETA core's {@link StudyProgress}.
- * A level's windows stay pending until the gate (or the level's result) decides it.
+ * The workbench's own run as the live view sees it: a thin adapter that hands the core's study-run events (on the
+ * runner's threads) to the one {@link LiveModel} it shares with a followed run, under a lock; {@link #snapshot()}
+ * (the poll thread, 4–25 Hz) is the model's, built when something changed since the last one. What only an own run
+ * knows stays here: the run's lifecycle from the controller, its monotonic clock, the phases on it, the trace
+ * replay's schedule and which power samples belong to no level. A level's windows stay pending until the gate (or
+ * the level's result) decides it.
  */
 public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
@@ -40,24 +35,16 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public static final int MAX_POWER_SAMPLES = 2400;
 
     private final LongSupplier nanos;
-    private final LevelTracker levels = new LevelTracker();
-    private final PowerBuffer power = new PowerBuffer(MAX_POWER_SAMPLES);
-    private final RunTimeline timeline = new RunTimeline();
-    private final EnergyProvenance energy = new EnergyProvenance();
-    private long version = 1;
-    private LiveSnapshot built = LiveSnapshot.idle();
-    private RunState state = RunState.IDLE;
-    private String studyName = "";
+    private final LiveModel model;
+    private final LevelTracker levels;
+    private final RunTimeline timeline;
     private long origin;
-    private WarmupState warmup = WarmupState.NOT_STARTED;
-    private double inFlight = Double.NaN;
-    private WindowRecord lastWindow;
-    private StudyProgress eta = new StudyProgress(0);
     private List<ManifestEntry> credited = List.of();
     private List<WindowRow> creditedRows = List.of();
     /** Power samples after this (the run's clock) belong to no level: the teardown after the last, or a cancel's. */
     private long measuredUntil = Long.MAX_VALUE;
-    private SearchProgress search;
+    /** Requests in flight at the last report (a window's close counts them as issued too). */
+    private double inFlight = Double.NaN;
     /** Reads a replay's slice for its schedule, off the runner's event thread. */
     private static final java.util.concurrent.Executor SLICE_READER = java.util.concurrent.Executors
             .newSingleThreadExecutor(r -> {
@@ -86,30 +73,25 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public StudyRunLiveFeed(LongSupplier nanos, java.util.concurrent.Executor sliceReader) {
         this.nanos = nanos;
         this.replay = new ReplayRates(sliceReader);
+        this.model = new LiveModel(RunState.IDLE, "", MAX_POWER_SAMPLES, nanos);
+        this.levels = model.levels;
+        this.timeline = model.timeline;
     }
 
     // --- run lifecycle, from the controller ---
 
     /** A run is about to start: everything from the previous run is dropped. */
     public synchronized void starting(String name) {
-        levels.clear();
-        power.clear();
-        timeline.clear();
-        energy.clear();
-        warmup = WarmupState.NOT_STARTED;
+        model.clear(name);
         inFlight = Double.NaN;
-        lastWindow = null;
-        eta = new StudyProgress(0);
         credited = List.of();
         creditedRows = List.of();
         measuredUntil = Long.MAX_VALUE;
-        search = null;
         replay.clear();
         plan = null;
         sessionCells = List.of();
-        studyName = name;
         origin = nanos.getAsLong();
-        change(RunState.STARTING);
+        model.state(RunState.STARTING);
     }
 
     /**
@@ -128,13 +110,13 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     public synchronized void resuming(List<ManifestEntry> entries, List<WindowRow> rows) {
         credited = entries.stream().filter(ManifestEntry::credited).toList();
         creditedRows = List.copyOf(rows);
-        changed();
+        model.changed();
     }
 
     public synchronized void cancelling() {
-        if (state.active()) {
+        if (model.state().active()) {
             measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
-            change(RunState.CANCELLING);
+            model.state(RunState.CANCELLING);
         }
     }
 
@@ -144,64 +126,53 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
      * this, so a cancel reaches the view exactly once.
      */
     public synchronized void ended(boolean interrupted) {
-        if (state.active()) {
+        if (model.state().active()) {
             studyFinished(interrupted);
         }
     }
 
     /** The run ended with a failure (not an interrupt). */
     public synchronized void failed() {
-        change(RunState.FAILED);
+        model.state(RunState.FAILED);
     }
 
     // --- core events ---
 
     @Override
     public synchronized void studyStarted(StudyPlan studyPlan) {
-        eta = new StudyProgress(credited.size());
-        eta.studyStarted(studyPlan, nanos.getAsLong());
-        studyName = studyPlan.study().studyName();
         plan = studyPlan;
         studyDir = studyPlan.study().studyDir();
-        levels.planned(studyPlan);
+        model.planned(studyPlan);
         levels.credited(credited, creditedRows);
-        if (!studyPlan.cells().isEmpty()) {
-            energy.planned(studyPlan.cells().get(0).experiment().measurement().energySampler());
-        }
-        change(state == RunState.CANCELLING ? state : RunState.RUNNING);
+        model.studyStarted(studyPlan, credited.size(), nanos.getAsLong());
+        model.state(model.state() == RunState.CANCELLING ? RunState.CANCELLING : RunState.RUNNING);
     }
 
     @Override
     public synchronized void sessionStarted(String sessionId, List<ResolvedCell> cells) {
         levels.session(cells);
         sessionCells = List.copyOf(cells);
-        changed();
+        model.changed();
     }
 
     @Override
-    public synchronized void warmupStarted(int levelIndex, io.joulebench.core.warmup.WarmupMode mode) {
+    public synchronized void warmupStarted(int levelIndex, WarmupMode mode) {
         int row = levels.enter(levelIndex);
-        warmup = mode == io.joulebench.core.warmup.WarmupMode.FIXED ? WarmupState.RUNNING_FIXED : WarmupState.CONVERGING;
         timeline.warmupStarted(row, now());
-        changed();
+        model.warmupStarted(mode);
     }
 
     @Override
     public synchronized void warmupFinished(WarmupResult result) {
-        boolean fixed = result.mode() == io.joulebench.core.warmup.WarmupMode.FIXED;
-        warmup = result.timedOut() ? WarmupState.TIMED_OUT
-                : fixed && result.elapsedSeconds() <= 0 ? WarmupState.SKIPPED
-                : fixed ? WarmupState.DONE_FIXED
-                : result.converged() ? WarmupState.CONVERGED : WarmupState.SKIPPED;
         timeline.warmupFinished(Math.max(0, levels.current()), now());
         replay.trafficStarted(now());
-        changed();
+        model.warmupFinished(result.mode(), result.converged(), result.timedOut(), result.elapsedSeconds());
     }
 
     @Override
     public synchronized void windowLengthChosen(int levelIndex, io.joulebench.core.warmup.WindowChoice choice) {
         levels.windowLengthChosen(levelIndex, choice);
-        changed();
+        model.changed();
     }
 
     @Override
@@ -209,9 +180,11 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         int row = levels.levelStarted(levelIndex, spec);
         replay.levelStarted(plan == null ? null : plan.cellAtLevel(sessionCells, levelIndex), studyDir, now());
         levelRampSeconds = spec.rampExclusionSeconds();
-        eta.levelStarted();
+        if (model.eta() != null) {
+            model.eta().levelStarted();
+        }
         timeline.levelStarted(row, now());
-        changed();
+        model.changed();
     }
 
     @Override
@@ -220,14 +193,14 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         // the traffic (and the trace's schedule) began one ramp before the first window: after the slice was read
         // and the first prompts built, so later than the warmup's end
         replay.trafficStarted(seconds(spanStartNanos) - levelRampSeconds);
-        changed();
+        model.changed();
     }
 
     @Override
     public synchronized void windowOpened(int levelIndex, int windowIndex, long spanStartNanos) {
         int row = levels.windowOpened(levelIndex, windowIndex);
         timeline.windowOpened(row, windowIndex, seconds(spanStartNanos));
-        changed();
+        model.changed();
     }
 
     @Override
@@ -235,12 +208,15 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         int row = levels.windowClosed(record);
         timeline.windowClosed(row, record.windowIndex(), seconds(record.spanStartNanos()),
                 seconds(record.spanEndNanos()));
-        lastWindow = record;
+        double span = (record.spanEndNanos() - record.spanStartNanos()) / 1e9;
+        var lateness = record.metrics() == null ? null : record.metrics().dispatchLateness();
+        model.lastWindow(record.jPerToken() == null ? Double.NaN : record.jPerToken(),
+                span > 0 ? record.tokens() / span : Double.NaN,
+                lateness == null || lateness.p99Ms() == null ? Double.NaN : lateness.p99Ms());
         // the record at the close counts finished requests only; the ones still running were issued too
         replay.windowClosed(seconds(record.spanStartNanos()), seconds(record.spanEndNanos()),
                 record.metrics() == null ? 0 : record.metrics().inWindowCount(),
                 Double.isNaN(inFlight) ? 0 : (long) inFlight);
-        changed();
     }
 
     @Override
@@ -248,49 +224,50 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         levels.validated(outcome);
         replay.levelCounted(outcome.windows().stream()
                 .mapToLong(w -> w.metrics() == null ? 0 : w.metrics().inWindowCount()).toArray());
-        changed();
+        model.changed();
     }
 
     @Override
     public synchronized void levelAborted(AbortedLevel aborted) {
         levels.aborted(aborted);
-        changed();
+        model.changed();
     }
 
     @Override
     public synchronized void levelResult(LevelResult result) {
-        eta.levelFinished(nanos.getAsLong());
+        if (model.eta() != null) {
+            model.eta().levelFinished(nanos.getAsLong());
+        }
         levels.result(result);
         if (levels.allDecided()) {
             measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
         }
         if (result.energy() != null) {
-            energy.measured(result.energy());
+            model.energy.measured(result.energy());
         }
-        changed();
+        model.changed();
     }
 
     @Override
     public synchronized void powerSampled(List<PowerSample> samples) {
         // The session's feed hands over its last batch as it tears the server down, after the last level's result
         // (or after a cancel): those samples are no level's and would be drawn past the run's end.
-        power.add(samples.stream().filter(s -> s.tNanos() <= measuredUntil).toList(), this::seconds);
-        changed();
+        model.power.add(samples.stream().filter(s -> s.tNanos() <= measuredUntil).toList(), this::seconds);
+        model.changed();
     }
 
     @Override
     public synchronized void inFlight(int requests) {
         inFlight = requests;
-        changed();
+        model.inFlight(requests);
     }
 
     @Override
     public synchronized void capacitySearchUpdated(SearchProgress progress) {
-        search = progress;
-        if (eta.started()) {
-            eta.searchUpdated(progress.path().size(), progress.finished(), nanos.getAsLong());
+        if (model.eta() != null && model.eta().started()) {
+            model.eta().searchUpdated(progress.path().size(), progress.finished(), nanos.getAsLong());
         }
-        changed();
+        model.search(progress);
     }
 
     @Override
@@ -298,7 +275,8 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
         measuredUntil = Math.min(measuredUntil, nanos.getAsLong());
         timeline.closeAll(now());
         inFlight = 0;
-        change(interrupted ? RunState.CANCELLED : RunState.FINISHED);
+        model.inFlight(0);
+        model.state(interrupted ? RunState.CANCELLED : RunState.FINISHED);
     }
 
     // --- the snapshot ---
@@ -306,56 +284,16 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
     /** The replay's rates, rebuilt when something changed since the last call (a slice read counts on a later one). */
     @Override
     public synchronized ReplayRateModel replayRates() {
-        if (replayVersion != version || !replayModel.present()) {
+        if (replayVersion != model.version() || !replayModel.present()) {
             replayModel = replay.model();
-            replayVersion = version;
+            replayVersion = model.version();
         }
         return replayModel;
     }
 
     @Override
     public synchronized LiveSnapshot snapshot() {
-        if (built.version() == version) {
-            return built;
-        }
-        double now = now();
-        built = new LiveSnapshot(version, state, studyName, energy.kind(), energy.label(), levels.points(),
-                power.traces(), timeline.windows(now), timeline.warmups(now), timeline.ramps(now), kpis(),
-                progress(), levels.rows(), List.of(), search);
-        return built;
-    }
-
-    private Kpis kpis() {
-        double jPerToken = Double.NaN;
-        double tokensPerS = Double.NaN;
-        double lateness = Double.NaN;
-        if (lastWindow != null) {
-            jPerToken = lastWindow.jPerToken() == null ? Double.NaN : lastWindow.jPerToken();
-            double span = (lastWindow.spanEndNanos() - lastWindow.spanStartNanos()) / 1e9;
-            tokensPerS = span > 0 ? lastWindow.tokens() / span : Double.NaN;
-            if (lastWindow.metrics() != null && lastWindow.metrics().dispatchLateness() != null
-                    && lastWindow.metrics().dispatchLateness().p99Ms() != null) {
-                lateness = lastWindow.metrics().dispatchLateness().p99Ms();
-            }
-        }
-        return new Kpis(power.watts(), jPerToken, tokensPerS, inFlight, lateness, power.hottestC());
-    }
-
-    private RunProgress progress() {
-        if (levels.count() == 0) {
-            return RunProgress.NONE;
-        }
-        LiveLevel level = levels.currentLevel();
-        int total = levels.windowsPlanned();
-        double fraction = state == RunState.FINISHED ? 1 : total == 0 ? 0 : (double) levels.windowsDone() / total;
-        Duration left = null;
-        if (state.active() && eta.started()) {
-            left = Duration.ofMillis(Math.round(eta.etaSeconds(nanos.getAsLong()) * 1000));
-        } else if (state == RunState.FINISHED) {
-            left = Duration.ZERO;
-        }
-        return new RunProgress(Math.max(0, levels.current()) + 1, levels.count(), level.rate, levels.window(),
-                level.windowsTotal, warmup, left, fraction, level.sessions);
+        return model.snapshot(now());
     }
 
     // --- helpers ---
@@ -366,14 +304,5 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     private double seconds(long atNanos) {
         return (atNanos - origin) / 1e9;
-    }
-
-    private void change(RunState next) {
-        state = next;
-        changed();
-    }
-
-    private void changed() {
-        version++;
     }
 }

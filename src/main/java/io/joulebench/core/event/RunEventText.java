@@ -4,6 +4,7 @@ import io.joulebench.core.capacity.CapacitySearch;
 import io.joulebench.core.capacity.Probe;
 import io.joulebench.core.precision.PrecisionPlan;
 import io.joulebench.core.slo.LevelMetric;
+import io.joulebench.core.study.DisplayNumber;
 import io.joulebench.core.study.StudyPlanFormatter;
 import java.util.EnumMap;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class RunEventText {
             case RunEvent.LevelStarted e -> prefix(e.at()) + "started, " + e.windows() + " windows of "
                     + number(e.windowS()) + " s";
             case RunEvent.WindowClosed e -> prefix(e.at()) + String.format(Locale.ROOT,
-                    "window %d/%d: %d tokens, %s J/token%s", e.window() + 1, e.windows(), e.tokens(),
+                    "window %d/%d: %d tokens, %s J/token%s", DisplayNumber.of(e.window()), e.windows(), e.tokens(),
                     jPerToken(e.jPerToken()),
                     Boolean.TRUE.equals(e.provisional()) ? " so far (" + PROVISIONAL + ")" : "");
             case RunEvent.LevelFinished e -> prefix(e.at()) + levelVerdict(e);

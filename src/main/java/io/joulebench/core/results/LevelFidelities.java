@@ -1,6 +1,7 @@
 package io.joulebench.core.results;
 
 import io.joulebench.core.csv.CsvReader;
+import io.joulebench.core.study.DisplayNumber;
 import io.joulebench.core.traffic.RequestStatus;
 import io.joulebench.core.window.ReplayFidelity;
 import java.io.IOException;
@@ -26,7 +27,7 @@ public final class LevelFidelities {
 
         /** The line shown for the level: "level 2 (cycle 1): fidelity: input 1.00× of trace, …". */
         public String line() {
-            return "level " + (levelIndex + 1) + " (cycle " + cycle + "): " + fidelity.summary();
+            return "level " + DisplayNumber.of(levelIndex) + " (cycle " + cycle + "): " + fidelity.summary();
         }
     }
 

@@ -52,6 +52,8 @@ class RunFromEditorViewTest {
         assertThat(live.bannerProperty().get()).startsWith("Simulated");
 
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> live.stateProperty().get() == RunState.FINISHED);
+        // the state is set first in the FX thread's apply of a snapshot: let that apply finish before reading the chart
+        WaitForAsyncUtils.waitForFxEvents();
         var points = live.windowChartProperty().get().points();
         assertThat(points).hasSize(9);
         assertThat(points.subList(0, 6)).allMatch(p -> p.window().validity() == Validity.VALID);

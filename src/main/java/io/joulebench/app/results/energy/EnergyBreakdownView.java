@@ -37,8 +37,8 @@ public final class EnergyBreakdownView {
         table.setPlaceholder(new Label("No device rows for the selection"));
         // Columns keep their width (the table scrolls sideways at 1100 px) rather than shrink into "Ener…".
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.getColumns().add(text("Level", DeviceLine::level, 56));
-        table.getColumns().add(text("Window", DeviceLine::windowIndex, 72));
+        table.getColumns().add(text("Level", DeviceLine::levelShown, 56));
+        table.getColumns().add(text("Window", DeviceLine::windowShown, 72));
         table.getColumns().add(text("Domain", DeviceLine::domain, 64));
         table.getColumns().add(text("Device", DeviceLine::device, 58));
         table.getColumns().add(text("Group", DeviceLine::group, 70));
