@@ -19,7 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,34 +98,53 @@ class NioLargeBodyTest {
     }
 
     /**
-     * A server that answers the first request on each connection and reads the second, then closes without a byte:
-     * a keep-alive connection it dropped unseen, so the client sends that request again on a fresh one.
+     * A server that answers the first request on each connection and reads the second, then closes it unanswered
+     * (after a pause): a keep-alive connection it dropped unseen, so the client sends that request again on a fresh
+     * one. While the request waits to be sent again, another is prepared: had its buffer been given back at the first
+     * write, the other request would take it and the second attempt would carry the other's body.
      */
     @Test
-    void a_body_sent_again_after_a_stale_pooled_connection_arrives_intact() throws Exception {
-        int n = 4;
-        List<String> bodies = new CopyOnWriteArrayList<>();
+    void a_body_sent_again_after_a_stale_pooled_connection_is_its_own_intact() throws Exception {
+        List<String> answered = new CopyOnWriteArrayList<>();
         try (ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress())) {
-            Thread acceptor = Thread.ofVirtual().start(() -> answerOnceThenDrop(server, bodies));
+            Thread acceptor = Thread.ofVirtual().start(() -> answerOnceThenDrop(server, answered));
             try (NioStreamingTransport transport = NioStreamingTransport.builder()
                     .baseUrl(URI.create("http://127.0.0.1:" + server.getLocalPort()))
                     .readTimeout(Duration.ofSeconds(10)).build()) {
-                List<CompletionResult> results = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    results.add(transport.send(shape(i)));
-                }
-                assertThat(results).allSatisfy(r -> assertThat(r.tokenCount()).isEqualTo(1));
-                assertThat(results.stream().filter(CompletionResult::retried).count()).as("sent again").isPositive();
-                assertThat(bodies.size()).as("each stale attempt reached the server too").isGreaterThan(n);
-                assertThat(prompts(bodies)).as("every attempt, first or again, carried its body intact")
-                        .isEqualTo(sent(n));
+                assertThat(transport.send(shape(0)).retried()).isFalse(); // its connection goes back to the pool
+
+                CompletableFuture<CompletionResult> stale = new CompletableFuture<>();
+                transport.prepare(shape(1)).write(callback(stale)); // on the pooled connection: read, then dropped
+                ScheduledTransport.Prepared other = transport.prepare(shape(2));
+                CompletionResult again = stale.get(10, TimeUnit.SECONDS);
+                CompletableFuture<CompletionResult> last = new CompletableFuture<>();
+                other.write(callback(last));
+
+                assertThat(again.retried()).as("sent again on a fresh connection").isTrue();
+                assertThat(last.get(10, TimeUnit.SECONDS).tokenCount()).isEqualTo(1);
+                assertThat(prompts(answered)).as("each answered request carried its own body").isEqualTo(sent(3));
+                assertThat(answered).hasSize(3);
             } finally {
                 acceptor.interrupt();
             }
         }
     }
 
-    private static void answerOnceThenDrop(ServerSocket server, List<String> bodies) {
+    private static ScheduledTransport.Callback callback(CompletableFuture<CompletionResult> outcome) {
+        return new ScheduledTransport.Callback() {
+            @Override
+            public void completed(CompletionResult result) {
+                outcome.complete(result);
+            }
+
+            @Override
+            public void failed(TransportException failure) {
+                outcome.completeExceptionally(failure);
+            }
+        };
+    }
+
+    private static void answerOnceThenDrop(ServerSocket server, List<String> answered) {
         byte[] body = String.join("", ONE_TOKEN.stream().map(e -> e + "\n\n").toList())
                 .getBytes(StandardCharsets.UTF_8);
         byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: " + body.length
@@ -135,13 +156,14 @@ class NioLargeBodyTest {
                     try (socket) {
                         InputStream in = new BufferedInputStream(socket.getInputStream());
                         OutputStream out = socket.getOutputStream();
-                        bodies.add(ScriptedHttpServer.read(in).body());
+                        answered.add(ScriptedHttpServer.read(in).body());
                         out.write(head);
                         out.write(body);
                         out.flush();
-                        bodies.add(ScriptedHttpServer.read(in).body()); // then closed, unanswered
-                    } catch (IOException e) {
-                        // the client closed it
+                        ScriptedHttpServer.read(in);
+                        Thread.sleep(200); // the test prepares another request meanwhile
+                    } catch (IOException | InterruptedException e) {
+                        // the client closed it, or the test ended
                     }
                 });
             } catch (IOException e) {
