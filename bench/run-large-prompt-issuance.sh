@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Issue 34 acceptance 5: p99 lateness at 1,000 req/s with ~1,000-token prompts (bench issuance --prompt-tokens, built
 # by the trace replay's ExactLengthPromptBuilder) beside the one-word builtin prompt, against ONE null server, over the
-# nio client, arms alternated (round 1: builtin first; round 2: prompts first; ...). One JSON line per run (the
-# command's own keys plus round, arm, load1), then the p99 lateness of each arm per round and their ratio.
+# nio client, arms rotated (each round starts one arm later). One JSON line per run (the command's own keys plus
+# round, arm, load1), then the p99 lateness of each arm per round and its ratio to builtin's.
+# Arms: builtin (one-word prompt), prompts (--prompt-tokens), prompts-heap (the same with the request bytes in heap
+# buffers, -Djoulebench.nio.directRequestBytes=0: the write path before issue 34, the JDK copying each body).
 #
 #   bench/run-large-prompt-issuance.sh           # needs target/joulebench.jar (./mvnw -B package)
-#   ROUNDS=3 RATE=1000 DURATION=20 PROMPT_TOKENS=1000 bench/run-large-prompt-issuance.sh
+#   ROUNDS=3 RATE=1000 DURATION=20 PROMPT_TOKENS=1000 ARMS="builtin prompts prompts-heap" bench/run-large-prompt-issuance.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,7 @@ ROUNDS=${ROUNDS:-3}
 RATE=${RATE:-1000}
 DURATION=${DURATION:-20}
 PROMPT_TOKENS=${PROMPT_TOKENS:-1000}
+read -r -a ARMS <<< "${ARMS:-builtin prompts}"
 OUT=${OUT:-bench/results/large-prompt-issuance-$(date -u +%Y%m%dT%H%M%SZ).jsonl}
 JAVA=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
 [[ -f target/joulebench.jar ]] || { echo "target/joulebench.jar missing: run ./mvnw -B package first" >&2; exit 2; }
@@ -29,12 +32,12 @@ url=$(sed -n 's/^listening on //p' "$log")
 echo "null server $url; writing $OUT" >&2
 
 for round in $(seq "$ROUNDS"); do
-  arms=(builtin prompts)
-  (( round % 2 == 0 )) && arms=(prompts builtin)
-  for arm in "${arms[@]}"; do
-    extra=()
-    [[ $arm == prompts ]] && extra=(--prompt-tokens "$PROMPT_TOKENS")
-    line=$("$JAVA" -jar target/joulebench.jar bench issuance --rate "$RATE" --duration "$DURATION" --client nio \
+  for k in "${!ARMS[@]}"; do
+    arm=${ARMS[$(( (k + round - 1) % ${#ARMS[@]} ))]}
+    jvm=() extra=()
+    [[ $arm == prompts* ]] && extra=(--prompt-tokens "$PROMPT_TOKENS")
+    [[ $arm == prompts-heap ]] && jvm=(-Djoulebench.nio.directRequestBytes=0)
+    line=$("$JAVA" "${jvm[@]}" -jar target/joulebench.jar bench issuance --rate "$RATE" --duration "$DURATION" --client nio \
       --target "$url" "${extra[@]}" --format json)
     echo "{\"round\":$round,\"arm\":\"$arm\",\"load1\":$(cut -d' ' -f1 /proc/loadavg),\"result\":$line}" >> "$OUT"
     echo "round $round $arm: $line" >&2
@@ -44,13 +47,16 @@ done
 /usr/bin/python3 - "$OUT" <<'PY'
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-ratios = []
+ratios = {}
 for r in sorted({row["round"] for row in rows}):
     by = {row["arm"]: row["result"] for row in rows if row["round"] == r}
-    b, p = by["builtin"]["lateness_p99_us"], by["prompts"]["lateness_p99_us"]
-    ratios.append(p / b)
-    print(f"round {r}: p99 lateness builtin {b} us, prompts {p} us (write p99 {by['builtin']['write_lateness_p99_us']}"
-          f" / {by['prompts']['write_lateness_p99_us']} us), prompts/builtin {p / b:.2f},"
-          f" prompts late {by['prompts']['prompts_late']}, errors {by['builtin']['errors']} / {by['prompts']['errors']}")
-print(f"median prompts/builtin over {len(ratios)} rounds: {statistics.median(ratios):.2f}")
+    b = by["builtin"]["lateness_p99_us"]
+    for arm, res in by.items():
+        ratio = res["lateness_p99_us"] / b
+        if arm != "builtin":
+            ratios.setdefault(arm, []).append(ratio)
+        print(f"round {r} {arm:13s}: p99 lateness {res['lateness_p99_us']} us, write p99 {res['write_lateness_p99_us']}"
+              f" us, /builtin {ratio:.2f}, prompts late {res['prompts_late']}, errors {res['errors']}")
+for arm, rs in ratios.items():
+    print(f"median p99 {arm}/builtin over {len(rs)} rounds: {statistics.median(rs):.2f} ({', '.join(f'{x:.2f}' for x in rs)})")
 PY
