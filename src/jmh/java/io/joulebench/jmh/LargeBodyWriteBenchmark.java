@@ -10,6 +10,8 @@ import io.joulebench.core.traffic.TransportException;
 import io.joulebench.core.workload.EstimatePromptTokenizer;
 import io.joulebench.core.workload.ExactLengthPromptBuilder;
 import io.joulebench.core.workload.PromptRow;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +35,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>{@code buffers}: {@code direct}, the request bytes in a pooled direct buffer (the write copies nothing);
  * {@code heap}, the path before issue 34 (system property {@code joulebench.nio.directRequestBytes=0}): a heap buffer,
- * which the JDK copies into a temporary direct buffer inside the write, on the pacer thread.
+ * which the JDK copies into a temporary direct buffer inside the write, on the pacer thread. {@code jdkCopy} is that
+ * copy alone (a body of the size prepare encodes, heap to a direct buffer): the work the direct path takes off the
+ * pacer thread, less sensitive to a loaded machine than a write that wakes two other threads.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -129,6 +133,27 @@ public class LargeBodyWriteBenchmark {
             ((AutoCloseable) transport).close();
             server.close();
         }
+    }
+
+    /** The serialised body of a prompt of {@code promptTokens}, and a direct buffer for it, as the JDK's temporary. */
+    @State(Scope.Thread)
+    public static class Copy {
+        @Param({"1000", "4000"})
+        int promptTokens;
+
+        ByteBuffer body;
+        ByteBuffer direct;
+
+        @Setup(Level.Trial)
+        public void start() throws Exception {
+            body = ByteBuffer.wrap(new ObjectMapper().writeValueAsBytes(shape(promptTokens).payload()));
+            direct = ByteBuffer.allocateDirect(body.capacity());
+        }
+    }
+
+    @Benchmark
+    public ByteBuffer jdkCopy(Copy copy) {
+        return copy.direct.clear().put(copy.body.clear());
     }
 
     @Benchmark
