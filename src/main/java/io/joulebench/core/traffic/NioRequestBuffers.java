@@ -1,5 +1,7 @@
 package io.joulebench.core.traffic;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,9 +47,31 @@ final class NioRequestBuffers {
         }
     }
 
-    /** A pool bounded by {@link #LIMIT_PROPERTY}, else {@link #DEFAULT_LIMIT}. */
+    /**
+     * A pool bounded by {@link #LIMIT_PROPERTY}, else {@link #DEFAULT_LIMIT}, and by a quarter of the JVM's direct
+     * memory: past that limit {@code allocateDirect} would call {@code System.gc()} and wait, on the pacer thread.
+     */
     static NioRequestBuffers configured() {
-        return new NioRequestBuffers(Math.max(0, Long.getLong(LIMIT_PROPERTY, DEFAULT_LIMIT)));
+        return bounded(Long.getLong(LIMIT_PROPERTY, DEFAULT_LIMIT));
+    }
+
+    /** A pool of at most {@code wanted} direct bytes and a quarter of the JVM's direct memory. */
+    static NioRequestBuffers bounded(long wanted) {
+        return new NioRequestBuffers(Math.min(Math.max(0, wanted), maxDirectMemory() / 4));
+    }
+
+    /** -XX:MaxDirectMemorySize, or the heap's maximum, which is its default. */
+    private static long maxDirectMemory() {
+        try {
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            long set = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
+            if (set > 0) {
+                return set;
+            }
+        } catch (RuntimeException e) {
+            // not a HotSpot VM: its default below
+        }
+        return Runtime.getRuntime().maxMemory();
     }
 
     /** A cleared buffer of at least {@code size} bytes: direct, unless past the bound or the largest class. */
@@ -74,6 +98,11 @@ final class NioRequestBuffers {
         if (buffer.isDirect()) {
             free[sizeClass(buffer.capacity())].offer(buffer.clear());
         }
+    }
+
+    /** The most direct bytes it makes. */
+    long limit() {
+        return limit;
     }
 
     /** Direct bytes made and not dropped, lent or free. */

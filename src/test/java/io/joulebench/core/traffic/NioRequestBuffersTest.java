@@ -58,6 +58,15 @@ class NioRequestBuffersTest {
     }
 
     @Test
+    void the_bound_is_the_one_asked_for_and_never_past_a_quarter_of_the_direct_memory() {
+        assertThat(NioRequestBuffers.bounded(0).take(100).isDirect()).as("0: the path before, heap buffers").isFalse();
+        assertThat(NioRequestBuffers.bounded(8192).limit()).isEqualTo(8192);
+        assertThat(NioRequestBuffers.bounded(Long.MAX_VALUE).limit()).isPositive()
+                .isLessThanOrEqualTo(Runtime.getRuntime().maxMemory() / 4);
+        assertThat(NioRequestBuffers.configured().limit()).isLessThanOrEqualTo(NioRequestBuffers.DEFAULT_LIMIT);
+    }
+
+    @Test
     void a_request_larger_than_the_largest_class_gets_a_heap_buffer() {
         NioRequestBuffers buffers = new NioRequestBuffers(64L << 20);
         ByteBuffer b = buffers.take(NioRequestBuffers.MAX_CAPACITY + 1);
