@@ -5,12 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.bench.IssuanceBench;
 import io.joulebench.core.bench.StreamFidelity;
 import io.joulebench.core.bench.TokenSchedule;
+import io.joulebench.core.server.ServerTokenizer;
+import io.joulebench.core.study.Prompt;
+import io.joulebench.core.study.PromptDataset;
 import io.joulebench.core.traffic.ArrivalProcess;
 import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.HttpClientKind;
 import io.joulebench.core.traffic.InvalidScheduleException;
 import io.joulebench.core.traffic.IssuerReport;
 import io.joulebench.core.traffic.ScheduleSpec;
+import io.joulebench.core.workload.EstimatePromptTokenizer;
+import io.joulebench.core.workload.ExactLengthPromptBuilder;
+import io.joulebench.core.workload.PromptLookahead;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -33,8 +39,13 @@ import picocli.CommandLine.Spec;
             "Without --target an in-process null server is started (its CPU then counts as the client's).",
             "Against a streaming null server (bench null-server --tokens N --itl-ms MS, or --tokens here) it also",
             "reports per-token receipt lag (receipt - the chunk's t_send_ns), TTFT and ITL distortion, tokens/s and",
-            "client CPU per token."})
+            "client CPU per token.",
+            "With --prompt-tokens N every request carries a prompt of N tokens, built as a trace replay builds",
+            "them, ahead of its instant, so the lateness of large bodies can be set beside the one-word prompt's."})
 public final class BenchIssuanceCommand implements Callable<Integer> {
+
+    /** The longest --prompt-tokens: about 400 KB a body, under the null server's 1 MiB request limit. */
+    static final int MAX_PROMPT_TOKENS = 100_000;
 
     @Spec
     CommandSpec spec;
@@ -93,6 +104,13 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
             + "(default: --itl-ms).")
     String ttftMs;
 
+    @Option(names = "--prompt-tokens", paramLabel = "N",
+            description = "Send prompts of N tokens (1 to " + MAX_PROMPT_TOKENS + "; default: a one-word prompt), "
+                    + "built from the builtin prompts by the trace replay's exact-length builder on a look-ahead "
+                    + "thread and encoded before each instant. Tokens are the client-side estimate (4 characters each); a real "
+                    + "server's count differs.")
+    String promptTokens;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text or json (one line; default ${DEFAULT-VALUE}).")
     String format;
@@ -111,7 +129,7 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private IssuanceBench.Settings settings() {
+    private IssuanceBench.Settings settings() throws InterruptedException {
         BenchOptions.required("--rate", rate);
         BenchOptions.required("--duration", duration);
         double r = BenchOptions.positiveNumber("--rate", rate);
@@ -156,7 +174,21 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                     + "--target or --transport instant (start bench null-server --tokens N --itl-ms MS instead)");
         }
         return new IssuanceBench.Settings(schedule, n, targetUri, w, jit, kind.equals("instant"), httpClient,
-                stream);
+                stream, prompts(s));
+    }
+
+    /** The --prompt-tokens builder over the builtin prompts (estimate tokenizer: no server is asked), or null. */
+    private IssuanceBench.Prompts prompts(long seed) throws InterruptedException {
+        if (promptTokens == null) {
+            return null;
+        }
+        int n = BenchOptions.wholeNumber("--prompt-tokens", promptTokens, 1, MAX_PROMPT_TOKENS);
+        try {
+            return new IssuanceBench.Prompts(new ExactLengthPromptBuilder(new EstimatePromptTokenizer(),
+                    PromptDataset.builtin().stream().map(Prompt::text).toList(), seed), n);
+        } catch (ServerTokenizer.Unavailable e) {
+            throw new IllegalStateException("the estimate tokenizer asks no server", e);
+        }
     }
 
     private URI targetUri() {
@@ -194,6 +226,9 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("write_lateness_p999_us", micros(w.p999Nanos()));
         m.put("write_lateness_max_us", micros(w.maxNanos()));
         m.put("client_cpu_pct", round(r.clientCpuPct(), 1));
+        PromptLookahead.Report prompts = r.prompts();
+        m.put("prompt_tokens", r.promptTokens());
+        m.put("prompts_late", prompts == null ? null : prompts.late());
         StreamFidelity.Summary f = r.fidelity();
         TokenSchedule server = r.serverSchedule();
         m.put("tokens_received", f.tokensReceived());
@@ -262,7 +297,15 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 client cpu      %.1f %% of %d cores (%s)""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
-                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource()) + errorKinds + streaming;
+                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource())
+                + prompts(r) + errorKinds + streaming;
+    }
+
+    /** The prompts line, with --prompt-tokens only. */
+    private static String prompts(IssuanceBench.Result r) {
+        PromptLookahead.Report p = r.prompts();
+        return p == null ? "" : String.format(Locale.ROOT, "%nprompts         %d tokens each (%s), %d of %d not built "
+                + "before their instant", r.promptTokens(), EstimatePromptTokenizer.LABEL, p.late(), p.taken());
     }
 
     /** Strict lateness, where the client wrote on the pacer thread (nio): none for other clients or unwritten requests. */

@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.traffic.HttpClientKind;
+import com.sun.net.httpserver.HttpServer;
+import io.joulebench.core.workload.EstimatePromptTokenizer;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.io.StringWriter;
 import java.net.URI;
 import java.util.ArrayList;
@@ -42,7 +48,7 @@ class BenchCommandTest {
         assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
                 "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us",
                 "write_lateness_p50_us", "write_lateness_p99_us", "write_lateness_p999_us", "write_lateness_max_us",
-                "client_cpu_pct",
+                "client_cpu_pct", "prompt_tokens", "prompts_late",
                 "tokens_received", "tokens_per_s", "receipt_lag_p50_us", "receipt_lag_p99_us", "receipt_lag_p999_us",
                 "receipt_lag_max_us", "receipt_lag_negative", "ttft_distortion_p50_us", "ttft_distortion_p99_us",
                 "itl_distortion_p1_us", "itl_distortion_p50_us", "itl_distortion_p99_us", "client_cpu_us_per_token",
@@ -162,6 +168,8 @@ class BenchCommandTest {
         "--jit-warmup|-1|--jit-warmup must be a whole number from 0",
         "--transport|grpc|--transport must be http or instant",
         "--client|okhttp|--client must be jdk, http5 or nio",
+        "--prompt-tokens|0|--prompt-tokens must be a whole number from 1 to 100000",
+        "--prompt-tokens|lots|--prompt-tokens must be a whole number from 1 to 100000",
     })
     void issuance_bad_value_is_one_line_naming_the_option_exit_2(String option, String value, String message) {
         List<String> args = new ArrayList<>(List.of("bench", "issuance", "--rate", "10", "--duration", "1"));
@@ -175,6 +183,59 @@ class BenchCommandTest {
         assertThat(run.exit()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(run.err().strip().lines()).hasSize(1);
         assertThat(run.err()).startsWith("joulebench: " + message).doesNotContain("Exception");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1000", "250"})
+    void issuance_with_prompt_tokens_sends_prompts_of_that_many_tokens(int tokens) throws Exception {
+        List<String> bodies = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] answer = ("data: {\"choices\":[{\"text\":\"x\",\"index\":0,\"finish_reason\":\"length\"}]}\n\n"
+                + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8);
+        server.createContext("/v1/completions", exchange -> {
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.3", "--warmup", "0", "--jit-warmup",
+                    "0", "--target", "http://127.0.0.1:" + server.getAddress().getPort(), "--prompt-tokens",
+                    String.valueOf(tokens), "--format", "json");
+            assertThat(run.exit()).as(run.err()).isZero();
+            JsonNode json = new ObjectMapper().readTree(run.out());
+            assertThat(json.get("prompt_tokens").asInt()).isEqualTo(tokens);
+            assertThat(json.get("prompts_late").isInt()).isTrue();
+            assertThat(json.get("errors").asInt()).isZero();
+            assertThat(bodies).hasSize(json.get("issued").asInt()).isNotEmpty().allSatisfy(body -> {
+                String prompt = new ObjectMapper().readTree(body).get("prompt").asText();
+                assertThat(new EstimatePromptTokenizer().count(prompt)).isEqualTo(tokens);
+            });
+            assertThat(bodies.stream().distinct().count()).as("each request its own prompt").isEqualTo(bodies.size());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void issuance_without_prompt_tokens_sends_the_one_word_prompt_and_reports_none() throws Exception {
+        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.2", "--warmup", "0", "--jit-warmup", "0",
+                "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.get("prompt_tokens").isNull()).isTrue();
+        assertThat(json.get("prompts_late").isNull()).isTrue();
+    }
+
+    @Test
+    void issuance_text_names_the_prompts_built_with_prompt_tokens() {
+        Run run = run("bench", "issuance", "--rate", "40", "--duration", "0.2", "--warmup", "0", "--jit-warmup", "0",
+                "--transport", "instant", "--prompt-tokens", "300");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out())
+                .containsPattern("prompts +300 tokens each \\(client-side estimate.*\\), \\d+ of \\d+ not built");
     }
 
     @Test

@@ -14,6 +14,10 @@ import io.joulebench.core.traffic.Transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.traffic.RequestListener;
+import io.joulebench.core.workload.BuiltPrompt;
+import io.joulebench.core.workload.ExactLengthPromptBuilder;
+import io.joulebench.core.workload.PromptLookahead;
+import io.joulebench.core.workload.PromptRow;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +26,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Measures how faithfully the open-loop issuer keeps a schedule against a (normally null) OpenAI-compatible server:
@@ -32,6 +37,9 @@ import java.util.Objects;
  * measured level's requests into receipt lag, TTFT and ITL distortion and tokens/s. The server's schedule comes from
  * the in-process server's settings or, for a {@code --target}, from its {@code GET /health} (the streaming null
  * server answers {@code tokens}, {@code ttft_ns}, {@code itl_ns}); unknown, the distortions stay empty.
+ *
+ * <p>Requests carry a one-word prompt, or with {@link Prompts} prompts of a given length built as a trace replay
+ * builds them (issue 34: large bodies must not make issuance later).
  */
 public final class IssuanceBench {
 
@@ -42,6 +50,33 @@ public final class IssuanceBench {
     private static final double JIT_WARMUP_RATE = 5000;
     private static final int JIT_WARMUP_CAP = 32;
     private static final CompletionResult INSTANT = new CompletionResult(null, new long[] {0L}, 1, 1, "length");
+    /** Prompts built ahead of the issuer, as a trace replay keeps them. */
+    private static final int LOOKAHEAD = 512;
+    private static final Duration FILL_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * Prompts of {@code tokens} tokens each (as {@code builder}'s tokenizer counts them), built by the exact-length
+     * builder of trace replays on its look-ahead thread while each level runs, each level with a seed of its own;
+     * the payload is otherwise {@link #PAYLOAD}'s.
+     */
+    public record Prompts(ExactLengthPromptBuilder builder, int tokens) {
+
+        public Prompts {
+            Objects.requireNonNull(builder, "builder");
+            if (tokens < 1) {
+                throw new IllegalArgumentException("tokens must be >= 1 (got " + tokens + ")");
+            }
+        }
+
+        PromptLookahead lookahead(long seed) {
+            PromptRow row = new PromptRow(tokens, null, PromptRow.DEFAULT_BLOCK_SIZE, 1);
+            return new PromptLookahead(builder.withSeed(seed), Stream.generate(() -> row).iterator(), LOOKAHEAD);
+        }
+
+        static RequestShape shape(BuiltPrompt prompt) {
+            return new RequestShape(prompt.index(), Map.of("model", "null", "prompt", prompt.text(), "max_tokens", 1));
+        }
+    }
 
     /**
      * @param spec           the measured level's schedule
@@ -54,10 +89,18 @@ public final class IssuanceBench {
      * @param client         the HTTP client the streaming transport runs on
      * @param stream         the in-process null server's streaming schedule, or null for one-token responses (only
      *                       without a target)
+     * @param prompts        prompts of a given length, or null for {@link #PAYLOAD}'s one word
      */
     public record Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
                            int jitWarmupRequests, boolean instantTransport, HttpClientKind client,
-                           TokenSchedule stream) {
+                           TokenSchedule stream, Prompts prompts) {
+
+        public Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
+                        int jitWarmupRequests, boolean instantTransport, HttpClientKind client,
+                        TokenSchedule stream) {
+            this(spec, concurrencyCap, target, warmupSeconds, jitWarmupRequests, instantTransport, client, stream,
+                    null);
+        }
 
         public Settings(ScheduleSpec spec, Integer concurrencyCap, URI target, double warmupSeconds,
                         int jitWarmupRequests, boolean instantTransport, HttpClientKind client) {
@@ -86,11 +129,14 @@ public final class IssuanceBench {
      * @param clientCpuNanos the same CPU time in nanoseconds
      * @param serverSchedule the server's streaming schedule, or null when unknown or one-token
      * @param fidelity       receipt lag, distortions and tokens/s of the measured level
+     * @param promptTokens   the tokens of each prompt ({@link Prompts}), or null for the one-word prompt
+     * @param prompts        the measured level's prompts taken and how many were built late, or null for the
+     *                       one-word prompt
      */
     public record Result(String target, double targetRate, double achievedRate, int issued, int completed,
                          int errors, IssuerReport.LatencySummary lateness, double clientCpuPct, String cpuSource,
                          IssuerReport report, long clientCpuNanos, TokenSchedule serverSchedule,
-                         StreamFidelity.Summary fidelity) {
+                         StreamFidelity.Summary fidelity, Integer promptTokens, PromptLookahead.Report prompts) {
 
         /** Client CPU per token received, in µs, or null when none arrived. */
         public Double clientCpuMicrosPerToken() {
@@ -161,17 +207,18 @@ public final class IssuanceBench {
         if (settings.jitWarmupRequests() > 0) {
             ScheduleSpec jit = ScheduleSpec.ofCount(JIT_WARMUP_RATE, ArrivalProcess.CONSTANT, 1.0, 0L,
                     settings.jitWarmupRequests());
-            source(ArrivalSchedule.build(jit), JIT_WARMUP_CAP, RequestListener.NONE).run(transport, DRAIN);
+            level(settings, ArrivalSchedule.build(jit), JIT_WARMUP_CAP, RequestListener.NONE, transport);
         }
         if (settings.warmupSeconds() > 0) {
             ScheduleSpec s = settings.spec();
             ScheduleSpec warm = ScheduleSpec.ofHorizon(s.rate(), s.arrival(), s.burstiness(),
                     schedule.seed() ^ 0x5DEECE66DL, settings.warmupSeconds());
-            source(ArrivalSchedule.build(warm), settings.concurrencyCap(), RequestListener.NONE).run(transport, DRAIN);
+            level(settings, ArrivalSchedule.build(warm), settings.concurrencyCap(), RequestListener.NONE, transport);
         }
         StreamFidelity fidelity = new StreamFidelity(serverSchedule);
         ProcessCpu cpu = ProcessCpu.start();
-        IssuerReport report = source(schedule, settings.concurrencyCap(), fidelity).run(transport, DRAIN);
+        LevelRun run = level(settings, schedule, settings.concurrencyCap(), fidelity, transport);
+        IssuerReport report = run.report();
         double cpuPct = cpu.percentOfAllCores();
         long cpuNanos = cpu.cpuNanos();
         double issuanceSeconds = report.issuanceDurationNanos() / 1e9;
@@ -180,11 +227,32 @@ public final class IssuanceBench {
                 issuanceSeconds > 0 ? report.issuedCount() / issuanceSeconds : 0.0,
                 report.issuedCount(), report.completedCount() - report.errorCount(), failed,
                 report.dispatchLateness(), cpuPct, ProcessCpu.SOURCE, report, cpuNanos, serverSchedule,
-                fidelity.summary());
+                fidelity.summary(), settings.prompts() == null ? null : settings.prompts().tokens(), run.prompts());
     }
 
-    private static OpenLoopSource source(ArrivalSchedule schedule, Integer cap, RequestListener listener) {
-        return OpenLoopSource.builder().schedule(schedule).shapes(SHAPES).concurrencyCap(cap)
-                .listener(listener).retainRecords(false).build();
+    /** A level's report and, with {@link Prompts}, how its prompts were taken (else null). */
+    private record LevelRun(IssuerReport report, PromptLookahead.Report prompts) {
+    }
+
+    /**
+     * One level. With {@link Prompts}, its prompts are built ahead while it runs, with the schedule's seed, and the
+     * level starts once the look-ahead is full (or after {@link #FILL_WAIT}), as a replay's prompts are built from its
+     * plan on: so its first requests do not wait for the builder.
+     */
+    private static LevelRun level(Settings settings, ArrivalSchedule schedule, Integer cap, RequestListener listener,
+                                  Transport transport) throws InterruptedException {
+        OpenLoopSource.Builder source = OpenLoopSource.builder().schedule(schedule).concurrencyCap(cap)
+                .listener(listener).retainRecords(false);
+        if (settings.prompts() == null) {
+            return new LevelRun(source.shapes(SHAPES).build().run(transport, DRAIN), null);
+        }
+        try (PromptLookahead ahead = settings.prompts().lookahead(schedule.seed())) {
+            long deadline = System.nanoTime() + FILL_WAIT.toNanos();
+            while (ahead.ready() < Math.min(LOOKAHEAD, schedule.count()) && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            IssuerReport report = source.shapes(ahead.shapes(Prompts::shape)).build().run(transport, DRAIN);
+            return new LevelRun(report, ahead.report());
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * the loop once its connection opens), then read, framed and parsed by the event loop only; a cancel goes through a
  * loop task. A request that meets a pooled connection the server closed unseen is sent once more on a fresh one,
  * marked retried (decision 0006). Ends in exactly one of the callback's {@code completed} or {@code failed}.
+ *
+ * <p>Its bytes are a pooled buffer ({@link NioRequestBuffers}), given back once both holders let go: the writer when
+ * its {@link #write} returns, and the exchange once no retry can send them again (the first response byte after they
+ * were all written, or the outcome).
  */
 final class NioExchange implements ScheduledTransport.Prepared {
 
@@ -24,6 +29,11 @@ final class NioExchange implements ScheduledTransport.Prepared {
     private final NioEventLoop loop;
     private NioConnection conn;
     final ByteBuffer bytes;
+    private final NioRequestBuffers buffers;
+    /** Holders of {@code bytes}: the writer until {@link #write} returns, the exchange until no retry can need them. */
+    private final AtomicInteger bytesHolds = new AtomicInteger(2);
+    /** Loop only: the exchange's hold on {@code bytes} is released. */
+    private boolean bytesReleased;
     private final OpenAiStreamParser parser;
     private final HttpResponseReader reader = new HttpResponseReader();
     private byte[] errorBody;
@@ -38,12 +48,13 @@ final class NioExchange implements ScheduledTransport.Prepared {
     private final AtomicBoolean settled = new AtomicBoolean();
 
     NioExchange(OpenAiTransportOptions options, NioConnectionPool pool, NioEventLoop loop, NioConnection conn,
-                ByteBuffer bytes, boolean keepText) {
+                ByteBuffer bytes, NioRequestBuffers buffers, boolean keepText) {
         this.options = options;
         this.pool = pool;
         this.loop = loop;
         this.conn = conn;
         this.bytes = bytes;
+        this.buffers = buffers;
         this.parser = new OpenAiStreamParser(options.endpoint(), loop.stamp(), keepText, options.captureSendTimes());
     }
 
@@ -61,6 +72,7 @@ final class NioExchange implements ScheduledTransport.Prepared {
             failure = new ClosedChannelException(); // the loop saw its end and closed it: sent again if pooled
         } else if (!c.connected) {
             loop.execute(this::writeOnceConnected);
+            letGoOfBytes();
             return ScheduledTransport.DEFERRED;
         } else {
             try {
@@ -81,7 +93,23 @@ final class NioExchange implements ScheduledTransport.Prepared {
                 }
             });
         }
+        letGoOfBytes();
         return writtenAt;
+    }
+
+    /** The exchange's hold: once a byte answered bytes that were all written (no retry then), or at the outcome. */
+    private void releaseBytes() {
+        if (!bytesReleased) {
+            bytesReleased = true;
+            letGoOfBytes();
+        }
+    }
+
+    /** One holder lets go of {@code bytes}; the last one gives them back to the pool. */
+    private void letGoOfBytes() {
+        if (bytesHolds.decrementAndGet() == 0) {
+            buffers.give(bytes);
+        }
     }
 
     /** Loop: a failure the writer met on {@code c}; ignored if the loop has already moved the request on. */
@@ -137,6 +165,8 @@ final class NioExchange implements ScheduledTransport.Prepared {
     public void cancel() {
         if (!written) {
             if (settled.compareAndSet(false, true)) {
+                bytesHolds.set(0); // never written: nobody else holds them
+                buffers.give(bytes);
                 pool.checkedIn();
                 if (conn.connected) {
                     pool.release(conn);
@@ -153,6 +183,9 @@ final class NioExchange implements ScheduledTransport.Prepared {
     boolean received(byte[] data, int n) {
         lastActivity = System.nanoTime();
         bytesReceived += n;
+        if (!bytesReleased && !conn.pendingFlush && !bytes.hasRemaining()) {
+            releaseBytes(); // answered: never sent again, so the buffer can serve the next request
+        }
         try {
             reader.feed(data, 0, n, this::body);
             if (errorBody != null && errorLength == errorBody.length) {
@@ -285,6 +318,7 @@ final class NioExchange implements ScheduledTransport.Prepared {
         loop.settled(this);
         pool.checkedIn();
         conn.exchange = null;
+        releaseBytes();
         if (keepConnection) {
             conn.free();
             pool.release(conn);

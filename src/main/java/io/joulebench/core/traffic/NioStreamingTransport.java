@@ -9,10 +9,11 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Write-on-schedule transport (docs/decisions/0018-write-on-schedule-transport.md): each request's bytes are
- * serialised ahead of time and written to an already-open keep-alive connection by the thread that calls
- * {@link Prepared#write} (the issuer's pacer, at the instant); one event-loop thread on a {@link Selector} reads every
- * response. Each read is stamped once, right after it returns, and every token whose line that read completed gets
- * that stamp ({@link OpenAiStreamParser} on a read-stamp clock), before any HTTP framing or JSON is parsed.
+ * serialised ahead of time into a pooled direct buffer ({@link NioRequestBuffers}, so the write copies nothing) and
+ * written to an already-open keep-alive connection by the thread that calls {@link Prepared#write} (the issuer's
+ * pacer, at the instant); one event-loop thread on a {@link Selector} reads every response. Each read is stamped
+ * once, right after it returns, and every token whose line that read completed gets that stamp
+ * ({@link OpenAiStreamParser} on a read-stamp clock), before any HTTP framing or JSON is parsed.
  *
  * <p>The pool starts opening a connection (never blocking: a server with a full accept queue can take seconds to
  * answer a SYN) only when none is idle, and asks the loop to open spares (a quarter of those in use) whenever fewer
@@ -33,6 +34,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
     private final String head;
     private final NioConnectionPool pool;
     private final NioEventLoop loop;
+    private final NioRequestBuffers buffers = NioRequestBuffers.configured();
 
     NioStreamingTransport(OpenAiTransportOptions options) {
         this.options = options;
@@ -67,8 +69,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             throw new TransportException("transport closed", CompletionResult.EMPTY);
         }
         byte[] body = options.body(request);
-        byte[] headBytes = HttpResponseReader.ascii(head + body.length + "\r\n\r\n");
-        ByteBuffer bytes = ByteBuffer.allocate(headBytes.length + body.length).put(headBytes).put(body).flip();
+        ByteBuffer bytes = buffers.copy(HttpResponseReader.ascii(head + body.length + "\r\n\r\n"), body);
         NioConnection conn = pool.takeIdle();
         if (conn == null) {
             conn = pool.open(true);
@@ -78,7 +79,7 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         if (spares > 0) {
             loop.openSpares(spares);
         }
-        return new NioExchange(options, pool, loop, conn, bytes, options.keepsText(request));
+        return new NioExchange(options, pool, loop, conn, bytes, buffers, options.keepsText(request));
     }
 
     @Override
@@ -121,6 +122,11 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
             }
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /** Direct bytes its request buffers hold, lent or free (tests). */
+    long directRequestBytes() {
+        return buffers.directBytes();
     }
 
     @Override

@@ -44,6 +44,7 @@ final class WireServer implements AutoCloseable {
     private final AtomicInteger closedByServer = new AtomicInteger();
     private final AtomicInteger ended = new AtomicInteger();
     private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
     /**
@@ -67,6 +68,11 @@ final class WireServer implements AutoCloseable {
 
     int connections() {
         return connections.get();
+    }
+
+    /** The bodies of the requests served, in the order they were read. */
+    List<String> bodies() {
+        return List.copyOf(bodies);
     }
 
     /** Connections that ended, closed by either side. */
@@ -112,7 +118,7 @@ final class WireServer implements AutoCloseable {
                     return;
                 }
                 socket.setSoTimeout(0);
-                ScriptedHttpServer.read(in);
+                bodies.add(ScriptedHttpServer.read(in).body());
                 requests.incrementAndGet();
                 served++;
                 respond(out);
