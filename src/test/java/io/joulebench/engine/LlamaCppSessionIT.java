@@ -208,12 +208,20 @@ class LlamaCppSessionIT {
         assertThat(containersOf(study)).isEmpty();
     }
 
+    /** A window's spilled request rows as requests.csv will hold them: the header, then one line per row. */
+    private static List<String> csvLines(Path spill) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(io.joulebench.core.window.RequestColumns.TABLE.headerLine()));
+        io.joulebench.core.window.RequestLogSpill.read(spill,
+                row -> lines.add(io.joulebench.core.window.RequestColumns.TABLE.csvLine(row)));
+        return lines;
+    }
+
     /** Every request row of the window logs under {@code logs}, by column name. */
     private static List<Map<String, String>> requestRows(Path logs) throws IOException {
         List<Map<String, String>> rows = new ArrayList<>();
         try (Stream<Path> files = Files.list(logs)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".csv")).toList()) {
-                List<String> lines = Files.readAllLines(f);
+            for (Path f : files.filter(p -> p.toString().endsWith(".rows")).toList()) {
+                List<String> lines = csvLines(f);
                 String[] header = lines.getFirst().split(",");
                 for (String line : lines.subList(1, lines.size())) {
                     String[] cells = line.split(",", -1);
@@ -268,8 +276,8 @@ class LlamaCppSessionIT {
         }
         List<String[]> rows = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".csv")).toList()) {
-                List<String> lines = Files.readAllLines(f);
+            for (Path f : files.filter(p -> p.toString().endsWith(".rows")).toList()) {
+                List<String> lines = csvLines(f);
                 List<String> header = List.of(lines.getFirst().split(","));
                 for (String line : lines.subList(1, lines.size())) {
                     String[] cellsOfRow = line.split(",", -1);
