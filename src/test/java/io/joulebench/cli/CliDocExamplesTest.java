@@ -82,7 +82,6 @@ class CliDocExamplesTest {
         Path home = Files.createDirectories(workDir.resolve(".home"));
         servers = new CliDocServers(workDir, home);
         List<Example> examples = CliDocExamples.read(DOC).examples();
-        servers.launchAll(examples.stream().filter(Example::runsUntilStopped).toList());
         Stream<DynamicTest> started = examples.stream().filter(Example::runsUntilStopped)
                 .map(e -> DynamicTest.dynamicTest(e + " (started)", () -> {
                     assertRegistered(e);

@@ -46,8 +46,6 @@ final class CliDocServers implements AutoCloseable {
     private final Path workDir;
     private final Path home;
     private final List<Child> children = new ArrayList<>();
-    /** Launched by {@link #launchAll} and not yet waited for by {@link #start}. */
-    private final Map<Example, Child> launched = new java.util.IdentityHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
 
     CliDocServers(Path workDir, Path home) {
@@ -55,21 +53,21 @@ final class CliDocServers implements AutoCloseable {
         this.home = home;
     }
 
-    /**
-     * Launches every example's JVM at once, so they boot side by side instead of one after the other; {@link #start}
-     * then waits for each as before.
-     */
-    void launchAll(List<Example> examples) throws IOException {
-        for (Example e : examples) {
-            launched.put(e, launch(e, portZero(e), isGui(e)));
-        }
-    }
-
-    /** Starts the example (unless launched) and waits until it serves (or shows its window); fails if it does not. */
+    /** Starts the example and waits until it serves (or shows its window); fails with its output if it does not. */
     void start(Example example) throws IOException, InterruptedException {
-        boolean gui = isGui(example);
-        Child launchedChild = launched.remove(example);
-        Child child = launchedChild != null ? launchedChild : launch(example, portZero(example), gui);
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < example.args().size(); i++) {
+            String a = example.args().get(i);
+            if (a.equals("--port") && i + 1 < example.args().size()) {
+                args.add(a);
+                args.add("0");
+                i++;
+            } else {
+                args.add(a.startsWith("--port=") ? "--port=0" : a);
+            }
+        }
+        boolean gui = example.command().equals("gui");
+        Child child = launch(example, args, gui);
         children.add(child);
         Predicate<String> ready = gui ? l -> l.contains(WINDOW_SHOWN) : l -> LISTENING.matcher(l).matches();
         String line = child.jvm().awaitMatch(ready, START_TIMEOUT);
@@ -89,26 +87,6 @@ final class CliDocServers implements AutoCloseable {
                 urls.put(m.group(1), actual);
             }
         }
-    }
-
-    private static boolean isGui(Example example) {
-        return example.command().equals("gui");
-    }
-
-    /** The example's arguments with a fixed {@code --port N} made {@code --port 0}. */
-    private static List<String> portZero(Example example) {
-        List<String> args = new ArrayList<>();
-        for (int i = 0; i < example.args().size(); i++) {
-            String a = example.args().get(i);
-            if (a.equals("--port") && i + 1 < example.args().size()) {
-                args.add(a);
-                args.add("0");
-                i++;
-            } else {
-                args.add(a.startsWith("--port=") ? "--port=0" : a);
-            }
-        }
-        return args;
     }
 
     /** The arguments with every URL a started server's doc output showed replaced by the one it really has. */
@@ -147,8 +125,6 @@ final class CliDocServers implements AutoCloseable {
 
     @Override
     public void close() {
-        children.addAll(launched.values());
-        launched.clear();
         for (Child c : children) {
             c.process().descendants().forEach(ProcessHandle::destroyForcibly);
             c.process().destroyForcibly();
@@ -157,10 +133,7 @@ final class CliDocServers implements AutoCloseable {
 
     private Child launch(Example example, List<String> args, boolean gui) throws IOException {
         List<String> options = new ArrayList<>(List.of(
-                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"), "-Xmx384m",
-                // short-lived children that boot side by side on a small machine: the quick compiler and one GC
-                // thread leave the CPU to starting up
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"), "-Xmx384m"));
         if (gui) {
             options.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                     "-Dprism.text=t2k", "-Djava.awt.headless=true"));
