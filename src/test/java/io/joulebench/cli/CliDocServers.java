@@ -133,7 +133,10 @@ final class CliDocServers implements AutoCloseable {
 
     private Child launch(Example example, List<String> args, boolean gui) throws IOException {
         List<String> options = new ArrayList<>(List.of(
-                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"), "-Xmx384m"));
+                "-Dlogback.configurationFile=" + resource("/cli-doc-child-logback.xml"), "-Xmx384m",
+                // short-lived servers on a small machine: the quick compiler and one GC thread leave the CPU to
+                // the examples that run beside them
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         if (gui) {
             options.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                     "-Dprism.text=t2k", "-Djava.awt.headless=true"));

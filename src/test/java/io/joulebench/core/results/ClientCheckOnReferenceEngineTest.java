@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.joulebench.core.run.StudyRunResult;
 import io.joulebench.core.run.StudyRunner;
+import io.joulebench.core.session.LevelResult;
 import io.joulebench.core.session.StudyRunListener;
 import io.joulebench.core.study.StudyLoader;
 import io.joulebench.core.time.Clock;
+import io.joulebench.core.warmup.WarmupResult;
 import io.joulebench.testing.TestWiring;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,49 +74,91 @@ class ClientCheckOnReferenceEngineTest {
 
     @Test
     void an_overloaded_client_sees_the_warning() throws Exception {
-        List<Thread> hogs = new ArrayList<>();
-        AtomicBoolean stop = new AtomicBoolean();
-        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
-            hogs.add(Thread.ofPlatform().daemon().start(() -> {
-                long x = 0;
-                while (!stop.get()) {
-                    x += System.nanoTime() % 7;
-                }
-                if (x == 42) {
-                    System.out.print("");
-                }
-            }));
-        }
-        hogs.add(Thread.ofPlatform().daemon().start(() -> {
-            List<long[]> live = new ArrayList<>();
-            for (int i = 0; i < 60_000; i++) {
-                live.add(new long[64]); // ~33 MB live: each full collection marks and moves it
-            }
-            while (!stop.get()) {
-                System.gc(); // a stop-the-world pause the client's threads wait through
-                LockSupport.parkNanos(20_000_000);
-            }
-            live.clear();
-        }));
+        // The load runs from the end of the warmup until the level's result: over the ramp and both windows, which is
+        // what the check reads; starting the engine and writing the files beside it only made the run slow.
+        Overload overload = new Overload();
         Path folder;
         try {
-            folder = run("overloaded");
+            folder = run("overloaded", new StudyRunListener() {
+                @Override
+                public void warmupFinished(WarmupResult result) {
+                    overload.start();
+                }
+
+                @Override
+                public void levelResult(LevelResult result) {
+                    overload.stop();
+                }
+            });
         } finally {
-            stop.set(true);
-            for (Thread t : hogs) {
-                t.join();
-            }
+            overload.stop();
         }
+        assertThat(overload.started).as("the load ran during the level").isTrue();
         assertThat(clientWarnings(folder)).as("lag p99 / ITL p50: %s", figures(folder)).isNotEmpty().allSatisfy(w -> assertThat(w).contains("client overloaded"));
         for (Map<String, String> w : Csv.rows(folder.resolve("windows.csv"))) {
             assertThat(Double.parseDouble(w.get("client_gc_pause_ms"))).isPositive();
         }
     }
 
+    /** CPU hogs on every core and stop-the-world collections beside the client, between start and stop. */
+    private static final class Overload {
+        private final List<Thread> threads = new ArrayList<>();
+        private final AtomicBoolean stop = new AtomicBoolean();
+        private final List<long[]> live = new ArrayList<>();
+        private volatile boolean started;
+
+        Overload() {
+            for (int i = 0; i < 60_000; i++) {
+                live.add(new long[64]); // ~33 MB live: each full collection marks and moves it
+            }
+        }
+
+        synchronized void start() {
+            if (started) {
+                return;
+            }
+            started = true;
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                threads.add(Thread.ofPlatform().daemon().start(() -> {
+                    long x = 0;
+                    while (!stop.get()) {
+                        x += System.nanoTime() % 7;
+                    }
+                    if (x == 42) {
+                        System.out.print("");
+                    }
+                }));
+            }
+            threads.add(Thread.ofPlatform().daemon().start(() -> {
+                while (!stop.get()) {
+                    System.gc(); // a stop-the-world pause the client's threads wait through
+                    LockSupport.parkNanos(20_000_000);
+                }
+            }));
+        }
+
+        synchronized void stop() {
+            stop.set(true);
+            for (Thread t : threads) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            threads.clear();
+            live.clear();
+        }
+    }
+
     private Path run(String name) throws Exception {
+        return run(name, StudyRunListener.NONE);
+    }
+
+    private Path run(String name, StudyRunListener listener) throws Exception {
         Path yaml = Files.writeString(tmp.resolve(name + ".yaml"), STUDY);
         StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
-                Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve(name), StudyRunListener.NONE);
+                Clock.system()).run(new StudyLoader().load(yaml), tmp.resolve(name), listener);
         return r.folder();
     }
 

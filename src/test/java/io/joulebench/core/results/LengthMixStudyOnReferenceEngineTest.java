@@ -108,7 +108,7 @@ class LengthMixStudyOnReferenceEngineTest {
                   shared_prefix: {groups: 4, prefix_tokens: 1024}
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server:
-                  traffic: {rate: 10, ramp_exclusion_seconds: 0.8, window_seconds: 3}
+                  traffic: {rate: 20, ramp_exclusion_seconds: 0.8, window_seconds: 1.5}
                   warmup: {mode: fixed, duration_seconds: 0.2}
                   windows_per_level: 1
                 study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}

@@ -39,7 +39,7 @@ class SessionStudyOnReferenceEngineTest {
               sessions: {turns: 3, think_seconds: {distribution: uniform, min: 0.02, max: 0.1}}
             measurement: {energy_sampler: simulated, baseline: {enabled: false}}
             server:
-              traffic: {rate: 4, ramp_exclusion_seconds: 0.5, window_seconds: 2}
+              traffic: {rate: 8, ramp_exclusion_seconds: 0.5, window_seconds: 1}
               warmup: {mode: fixed, duration_seconds: 0.2}
               windows_per_level: 2
             study_execution: {n_cycles: 1, experiment_gap_seconds: 0, cycle_gap_seconds: 0}
@@ -130,7 +130,8 @@ class SessionStudyOnReferenceEngineTest {
         rows.sort(Comparator.comparingDouble(r -> Double.parseDouble(r.split(",")[3])));
         Files.writeString(tmp.resolve("sessions.csv"), header + "\n" + String.join("\n", rows) + "\n");
         String study = STUDY.replace("  sessions: {turns: 3, think_seconds: {distribution: uniform, min: 0.02, max: 0.1}}\n", "")
-                .replace("traffic: {rate: 4,", "traffic: {trace: sessions.csv,");
+                .replace("traffic: {rate: 8, ramp_exclusion_seconds: 0.5, window_seconds: 1}",
+                        "traffic: {trace: sessions.csv, ramp_exclusion_seconds: 0.5, window_seconds: 2}");
         assertThat(study).contains("trace: sessions.csv").doesNotContain("sessions: {turns");
         StudyRunResult r = new StudyRunner(TestWiring.referenceEngineRunner(TestWiring.host(tmp.resolve("home"))),
                 Clock.system()).run(new StudyLoader().load(Files.writeString(tmp.resolve("trace.yaml"), study)),
