@@ -36,11 +36,13 @@ class CrashResumeIT {
     private static final int KILLS = 20;
     /**
      * 20 cycles of 3 levels of 3 windows of 80 ms: at least 14.4 s of measuring, more than 20 kills that each come
-     * at most 0.6 s after a run starts measuring can cut short, on any machine.
+     * at most 1 s after a run starts measuring can cut short, on any machine. The first level is credited 0.6 s after
+     * the study's first line (launch, ramp, three windows, bundles): of the seed's 20 delays below 0.6 s only three were
+     * over 0.55 s, and on 2026-12-06 all 20 kills came before the first credit once. Below 1 s, five are over 0.7 s.
      */
     private static final int CYCLES = 20;
     private static final int WINDOW_MILLIS = 80;
-    private static final int MAX_KILL_DELAY_MILLIS = 600;
+    private static final int MAX_KILL_DELAY_MILLIS = 1000;
     private static final int SLOW_WINDOW_MILLIS = 1000;
 
     @TempDir
