@@ -65,11 +65,33 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
 
     @Override
     public Prepared prepare(RequestShape request) throws TransportException {
-        if (pool.closed()) {
-            throw new TransportException("transport closed", CompletionResult.EMPTY);
-        }
+        return prepare(encode(request));
+    }
+
+    /** The request's head and body in one pooled direct buffer, ready for the pacer's write. */
+    @Override
+    public Encoded encode(RequestShape request) throws TransportException {
+        checkOpen();
         byte[] body = options.body(request);
-        ByteBuffer bytes = buffers.copy(HttpResponseReader.ascii(head + body.length + "\r\n\r\n"), body);
+        return new NioEncoded(request, buffers.copy(HttpResponseReader.ascii(head + body.length + "\r\n\r\n"), body),
+                buffers);
+    }
+
+    @Override
+    public Prepared prepare(Encoded encoded) throws TransportException {
+        NioEncoded bytes;
+        if (encoded instanceof NioEncoded own && own.from(buffers)) {
+            bytes = own;
+        } else {
+            encoded.release(); // another transport's bytes
+            bytes = (NioEncoded) encode(encoded.shape());
+        }
+        try {
+            checkOpen();
+        } catch (TransportException e) {
+            bytes.release();
+            throw e;
+        }
         NioConnection conn = pool.takeIdle();
         if (conn == null) {
             conn = pool.open(true);
@@ -79,7 +101,13 @@ public final class NioStreamingTransport implements StreamingTransport, Schedule
         if (spares > 0) {
             loop.openSpares(spares);
         }
-        return new NioExchange(options, pool, loop, conn, bytes, buffers, options.keepsText(request));
+        return new NioExchange(options, pool, loop, conn, bytes.take(), buffers, options.keepsText(bytes.shape()));
+    }
+
+    private void checkOpen() throws TransportException {
+        if (pool.closed()) {
+            throw new TransportException("transport closed", CompletionResult.EMPTY);
+        }
     }
 
     @Override

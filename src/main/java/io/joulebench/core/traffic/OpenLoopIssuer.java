@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
  * waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
  * {@link IssuerAggregate}, streamed to the listener, and kept only when asked to.
  *
- * <p>Without a cap, a {@link ScheduledTransport} is driven from the pacer itself: the next request is prepared before
- * its instant and written at the instant on the pacer thread ({@code writtenAt} stamps the write's return), and its
- * outcome arrives by callback into the same terminal path. Cancelling asks the transport to give up instead of
- * interrupting a thread.
+ * <p>Without a cap, a {@link ScheduledTransport} is driven from the pacer itself: requests are encoded a few ahead on
+ * another thread ({@link EncodeAhead}), the next one is prepared before its instant and written at the instant on the
+ * pacer thread ({@code writtenAt} stamps the write's return), and its outcome arrives by callback into the same
+ * terminal path. Cancelling asks the transport to give up instead of interrupting a thread.
  */
 final class OpenLoopIssuer {
 
@@ -142,35 +142,57 @@ final class OpenLoopIssuer {
         }
 
         private void pace(long origin) {
-            Pacer pacer = new Pacer(clock);
             ScheduledTransport scheduled = cap == null && transport instanceof ScheduledTransport s ? s : null;
+            if (scheduled == null) {
+                paceDispatching(origin);
+                return;
+            }
+            Pacer pacer = new Pacer(clock);
             int i = 0;
-            try {
+            try (EncodeAhead ahead = new EncodeAhead(scheduled, shapes::apply, offsetsSeconds.length)) {
                 for (; i < offsetsSeconds.length; i++) {
                     long at = origin + Math.round(offsetsSeconds[i] * 1e9);
-                    if (scheduled != null) {
-                        InFlight next = prepare(scheduled, i, at);
-                        try {
-                            pacer.awaitInstant(at);
-                        } catch (InterruptedException e) {
-                            if (next.prepared != null) {
-                                next.prepared.cancel();
-                            }
-                            throw e;
-                        }
-                        write(next);
-                    } else {
+                    InFlight next = prepare(scheduled, ahead.next(), at);
+                    try {
                         pacer.awaitInstant(at);
-                        issue(i, at);
+                    } catch (InterruptedException e) {
+                        if (next.prepared != null) {
+                            next.prepared.cancel();
+                        }
+                        throw e;
                     }
+                    write(next);
                 }
             } catch (InterruptedException e) {
                 LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
             } catch (RuntimeException e) {
-                pacerFailure = new IllegalStateException("could not issue request " + i + ": " + e.getMessage(), e);
+                fail(i, e);
             } finally {
                 issuanceEnd = clock.nanoTime();
             }
+        }
+
+        /** With a cap, or a transport that only sends: each request on its own thread at its instant. */
+        private void paceDispatching(long origin) {
+            Pacer pacer = new Pacer(clock);
+            int i = 0;
+            try {
+                for (; i < offsetsSeconds.length; i++) {
+                    long at = origin + Math.round(offsetsSeconds[i] * 1e9);
+                    pacer.awaitInstant(at);
+                    issue(i, at);
+                }
+            } catch (InterruptedException e) {
+                LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
+            } catch (RuntimeException e) {
+                fail(i, e);
+            } finally {
+                issuanceEnd = clock.nanoTime();
+            }
+        }
+
+        private void fail(int index, RuntimeException e) {
+            pacerFailure = new IllegalStateException("could not issue request " + index + ": " + e.getMessage(), e);
         }
 
         private void issue(int index, long issuedAt) {
@@ -181,11 +203,14 @@ final class OpenLoopIssuer {
             request.thread.start();
         }
 
-        /** Before the instant: the shape, its bytes and a connection; a failure is recorded at the instant. */
-        private InFlight prepare(ScheduledTransport scheduled, int index, long issuedAt) {
-            InFlight request = new InFlight(index, issuedAt, shapes.apply(index));
+        /** Before the instant: a connection for the bytes made ahead; a failure is recorded at the instant. */
+        private InFlight prepare(ScheduledTransport scheduled, EncodeAhead.Next encoded, long issuedAt) {
+            InFlight request = new InFlight(encoded.index(), issuedAt, encoded.shape());
             try {
-                request.prepared = scheduled.prepare(request.shape);
+                if (encoded.failure() != null) {
+                    throw encoded.failure();
+                }
+                request.prepared = scheduled.prepare(encoded.encoded());
             } catch (TransportException e) {
                 request.outcome = SendOutcome.failed(e);
             }

@@ -2,10 +2,11 @@ package io.joulebench.core.traffic;
 
 /**
  * A {@link Transport} that can put a request on the wire at an exact instant from the caller's own thread. The
- * open-loop issuer {@link #prepare}s the next request before its instant (bytes serialised, an open connection
- * reserved), waits for the instant, then calls {@link Prepared#write} on the pacer thread; the response is read
- * elsewhere and its outcome handed to the callback once. {@link #send} stays the blocking path for every other caller.
- * The issuer uses this capability only without a concurrency cap (a cap may block, and the pacer must not).
+ * open-loop issuer {@link #encode}s requests a few ahead on a thread of its own (their bytes made, so a trace-length
+ * prompt costs the pacer nothing), {@link #prepare}s the next one before its instant (an open connection reserved),
+ * waits for the instant, then calls {@link Prepared#write} on the pacer thread; the response is read elsewhere and its
+ * outcome handed to the callback once. {@link #send} stays the blocking path for every other caller. The issuer uses
+ * this capability only without a concurrency cap (a cap may block, and the pacer must not).
  */
 public interface ScheduledTransport extends Transport {
 
@@ -17,6 +18,37 @@ public interface ScheduledTransport extends Transport {
 
     /** Serialises {@code request} and reserves a connection (an idle one, or one it starts opening); never blocks. */
     Prepared prepare(RequestShape request) throws TransportException;
+
+    /**
+     * The request's bytes, made now on any thread, for {@link #prepare(Encoded)} later; thread-safe. The default makes
+     * nothing ahead ({@link #prepare(Encoded)} then serialises at its turn).
+     */
+    default Encoded encode(RequestShape request) throws TransportException {
+        return new Encoded() {
+            @Override
+            public RequestShape shape() {
+                return request;
+            }
+
+            @Override
+            public void release() {
+            }
+        };
+    }
+
+    /** As {@link #prepare(RequestShape)}, with bytes {@link #encode} made; takes over {@code encoded}'s release. */
+    default Prepared prepare(Encoded encoded) throws TransportException {
+        return prepare(encoded.shape());
+    }
+
+    /** A request serialised ahead of its turn: given to {@link #prepare(Encoded)} once, or else released. */
+    interface Encoded {
+
+        RequestShape shape();
+
+        /** Gives back what its bytes hold when it will never be prepared; idempotent. */
+        void release();
+    }
 
     /** One request ready to go; used by one thread. */
     interface Prepared {

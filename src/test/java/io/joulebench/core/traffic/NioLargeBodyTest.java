@@ -97,6 +97,35 @@ class NioLargeBodyTest {
         }
     }
 
+    @Test
+    void bodies_the_issuer_encoded_ahead_arrive_intact_in_their_order() throws Exception {
+        int n = 200;
+        try (WireServer server = new WireServer(WireServer.Habits.keepsConnections(), ONE_TOKEN);
+             NioStreamingTransport transport = transport(server)) {
+            OpenLoopSource source = OpenLoopSource.builder()
+                    .schedule(ArrivalSchedule.build(ScheduleSpec.poisson(400, 11L, n)))
+                    .shapes(NioLargeBodyTest::shape).retainRecords(true).build();
+            IssuerReport report = source.run(transport, Duration.ofSeconds(10));
+            assertThat(report.records()).hasSize(n).allSatisfy(r -> assertThat(r.status()).isEqualTo(RequestStatus.OK));
+            assertThat(prompts(server.bodies())).isEqualTo(sent(n));
+        }
+    }
+
+    @Test
+    void bytes_encoded_and_never_prepared_go_back_to_the_pool() throws Exception {
+        try (WireServer server = new WireServer(WireServer.Habits.keepsConnections(), ONE_TOKEN);
+             NioStreamingTransport transport = transport(server)) {
+            ScheduledTransport.Encoded unsent = transport.encode(shape(0));
+            long one = transport.directRequestBytes();
+            assertThat(one).as("one direct buffer").isPositive();
+            unsent.release();
+            unsent.release();
+            ScheduledTransport.Encoded next = transport.encode(shape(1));
+            assertThat(transport.directRequestBytes()).as("the released buffer is lent again").isEqualTo(one);
+            next.release();
+        }
+    }
+
     /**
      * A server that answers the first request on each connection and reads the second, then closes it unanswered
      * (after a pause): a keep-alive connection it dropped unseen, so the client sends that request again on a fresh
