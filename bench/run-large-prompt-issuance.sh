@@ -5,6 +5,9 @@
 # round, arm, load1), then the p99 lateness of each arm per round and its ratio to builtin's.
 # Arms: builtin (one-word prompt), prompts (--prompt-tokens), prompts-heap (the same with the request bytes in heap
 # buffers, -Djoulebench.nio.directRequestBytes=0: the write path before issue 34, the JDK copying each body).
+# prompts-before: the prompts arm run from BEFORE_JAR (a build of an earlier commit), for a change measured side by side.
+# Every client starts with the collector the packaged CLI ships (the -XX lines of packaging/jvm-options.txt), or
+# CLIENT_JVM when set.
 #
 #   bench/run-large-prompt-issuance.sh           # needs target/joulebench.jar (./mvnw -B package)
 #   ROUNDS=3 RATE=1000 DURATION=20 PROMPT_TOKENS=1000 ARMS="builtin prompts prompts-heap" bench/run-large-prompt-issuance.sh
@@ -18,6 +21,7 @@ PROMPT_TOKENS=${PROMPT_TOKENS:-1000}
 read -r -a ARMS <<< "${ARMS:-builtin prompts}"
 OUT=${OUT:-bench/results/large-prompt-issuance-$(date -u +%Y%m%dT%H%M%SZ).jsonl}
 JAVA=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
+read -r -a CLIENT_JVM <<< "${CLIENT_JVM:-$(grep -E '^-XX:' packaging/jvm-options.txt | tr '\n' ' ')}"
 [[ -f target/joulebench.jar ]] || { echo "target/joulebench.jar missing: run ./mvnw -B package first" >&2; exit 2; }
 
 mkdir -p "$(dirname "$OUT")"
@@ -34,12 +38,14 @@ echo "null server $url; writing $OUT" >&2
 for round in $(seq "$ROUNDS"); do
   for k in "${!ARMS[@]}"; do
     arm=${ARMS[$(( (k + round - 1) % ${#ARMS[@]} ))]}
-    jvm=() extra=()
+    jvm=("${CLIENT_JVM[@]}") extra=()
     [[ $arm == prompts* ]] && extra=(--prompt-tokens "$PROMPT_TOKENS")
-    [[ $arm == prompts-heap ]] && jvm=(-Djoulebench.nio.directRequestBytes=0)
-    line=$("$JAVA" "${jvm[@]}" -jar target/joulebench.jar bench issuance --rate "$RATE" --duration "$DURATION" --client nio \
+    [[ $arm == prompts-heap ]] && jvm+=(-Djoulebench.nio.directRequestBytes=0)
+    jar=target/joulebench.jar
+    [[ $arm == prompts-before ]] && jar=${BEFORE_JAR:?prompts-before needs BEFORE_JAR}
+    line=$("$JAVA" "${jvm[@]}" -jar "$jar" bench issuance --rate "$RATE" --duration "$DURATION" --client nio \
       --target "$url" "${extra[@]}" --format json)
-    echo "{\"round\":$round,\"arm\":\"$arm\",\"load1\":$(cut -d' ' -f1 /proc/loadavg),\"result\":$line}" >> "$OUT"
+    echo "{\"round\":$round,\"arm\":\"$arm\",\"jar\":\"$jar\",\"jvm\":\"${jvm[*]}\",\"load1\":$(cut -d' ' -f1 /proc/loadavg),\"result\":$line}" >> "$OUT"
     echo "round $round $arm: $line" >&2
   done
 done
