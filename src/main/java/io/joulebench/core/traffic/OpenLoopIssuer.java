@@ -142,57 +142,36 @@ final class OpenLoopIssuer {
         }
 
         private void pace(long origin) {
+            Pacer pacer = new Pacer(clock);
             ScheduledTransport scheduled = cap == null && transport instanceof ScheduledTransport s ? s : null;
-            if (scheduled == null) {
-                paceDispatching(origin);
-                return;
-            }
-            Pacer pacer = new Pacer(clock);
             int i = 0;
-            try (EncodeAhead ahead = new EncodeAhead(scheduled, shapes::apply, offsetsSeconds.length)) {
+            try (EncodeAhead ahead = scheduled == null ? null
+                    : new EncodeAhead(scheduled, shapes::apply, offsetsSeconds.length)) {
                 for (; i < offsetsSeconds.length; i++) {
                     long at = origin + Math.round(offsetsSeconds[i] * 1e9);
-                    InFlight next = prepare(scheduled, ahead.next(), at);
-                    try {
-                        pacer.awaitInstant(at);
-                    } catch (InterruptedException e) {
-                        if (next.prepared != null) {
-                            next.prepared.cancel();
+                    if (ahead != null) {
+                        InFlight next = prepare(scheduled, ahead.next(), at);
+                        try {
+                            pacer.awaitInstant(at);
+                        } catch (InterruptedException e) {
+                            if (next.prepared != null) {
+                                next.prepared.cancel();
+                            }
+                            throw e;
                         }
-                        throw e;
+                        write(next);
+                    } else {
+                        pacer.awaitInstant(at);
+                        issue(i, at);
                     }
-                    write(next);
                 }
             } catch (InterruptedException e) {
                 LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
             } catch (RuntimeException e) {
-                fail(i, e);
+                pacerFailure = new IllegalStateException("could not issue request " + i + ": " + e.getMessage(), e);
             } finally {
                 issuanceEnd = clock.nanoTime();
             }
-        }
-
-        /** With a cap, or a transport that only sends: each request on its own thread at its instant. */
-        private void paceDispatching(long origin) {
-            Pacer pacer = new Pacer(clock);
-            int i = 0;
-            try {
-                for (; i < offsetsSeconds.length; i++) {
-                    long at = origin + Math.round(offsetsSeconds[i] * 1e9);
-                    pacer.awaitInstant(at);
-                    issue(i, at);
-                }
-            } catch (InterruptedException e) {
-                LOG.debug("issuance interrupted after {} of {} requests", i, offsetsSeconds.length);
-            } catch (RuntimeException e) {
-                fail(i, e);
-            } finally {
-                issuanceEnd = clock.nanoTime();
-            }
-        }
-
-        private void fail(int index, RuntimeException e) {
-            pacerFailure = new IllegalStateException("could not issue request " + index + ": " + e.getMessage(), e);
         }
 
         private void issue(int index, long issuedAt) {

@@ -24,16 +24,7 @@ public interface ScheduledTransport extends Transport {
      * nothing ahead ({@link #prepare(Encoded)} then serialises at its turn).
      */
     default Encoded encode(RequestShape request) throws TransportException {
-        return new Encoded() {
-            @Override
-            public RequestShape shape() {
-                return request;
-            }
-
-            @Override
-            public void release() {
-            }
-        };
+        return new Unencoded(request);
     }
 
     /** As {@link #prepare(RequestShape)}, with bytes {@link #encode} made; takes over {@code encoded}'s release. */
@@ -48,6 +39,14 @@ public interface ScheduledTransport extends Transport {
 
         /** Gives back what its bytes hold when it will never be prepared; idempotent. */
         void release();
+    }
+
+    /** A request whose bytes are made only when it is prepared: nothing to give back. */
+    record Unencoded(RequestShape shape) implements Encoded {
+
+        @Override
+        public void release() {
+        }
     }
 
     /** One request ready to go; used by one thread. */
