@@ -103,10 +103,18 @@ final class SessionIssuer {
                 List<Map<String, Object>> history = new ArrayList<>();
                 long readyAt = startAt;
                 for (int turn = 1; turn <= turns; turn++) {
+                    if (turn > 1 && lastReadySeconds != null
+                            && readyAt - origin > Math.round(lastReadySeconds * 1e9)) {
+                        return; // past the level's horizon: the session is cut, not completed
+                    }
+                    // built in the think time, before the ready instant: a long prompt's making is not lateness
+                    RequestShape user = script.turn(session, turn);
+                    List<Map<String, Object>> said = messages(user, session, turn);
+                    List<Map<String, Object>> conversation = new ArrayList<>(history);
+                    conversation.addAll(said);
+                    Map<String, Object> payload = new LinkedHashMap<>(user.payload());
+                    payload.put("messages", List.copyOf(conversation));
                     if (turn > 1) {
-                        if (lastReadySeconds != null && readyAt - origin > Math.round(lastReadySeconds * 1e9)) {
-                            return; // past the level's horizon: the session is cut, not completed
-                        }
                         clock.sleepUntil(readyAt);
                     }
                     if (cancelReason != null) {
@@ -117,12 +125,6 @@ final class SessionIssuer {
                         }
                         return;
                     }
-                    RequestShape user = script.turn(session, turn);
-                    List<Map<String, Object>> said = messages(user, session, turn);
-                    List<Map<String, Object>> conversation = new ArrayList<>(history);
-                    conversation.addAll(said);
-                    Map<String, Object> payload = new LinkedHashMap<>(user.payload());
-                    payload.put("messages", List.copyOf(conversation));
                     int index = turn == 1 ? firstIndex : nextIndex.getAndIncrement();
                     RequestShape shape = new RequestShape(index, payload,
                             user.workload().inSession(new SessionTurn(session, turn, turns, readyAt)));

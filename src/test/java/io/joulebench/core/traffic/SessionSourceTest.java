@@ -77,6 +77,37 @@ class SessionSourceTest {
     }
 
     @Test
+    void a_later_turn_is_built_in_the_think_time_before_its_ready_instant() throws Exception {
+        Map<String, Long> builtAt = new ConcurrentHashMap<>();
+        SessionScript timed = new SessionScript() {
+            private final SessionScript plain = script(2, 0.05);
+
+            @Override
+            public int turns(int session) {
+                return plain.turns(session);
+            }
+
+            @Override
+            public double thinkSeconds(int session, int turn) {
+                return plain.thinkSeconds(session, turn);
+            }
+
+            @Override
+            public RequestShape turn(int session, int turn) {
+                builtAt.put(session + "/" + turn, System.nanoTime());
+                return plain.turn(session, turn);
+            }
+        };
+        IssuerReport report = SessionSource.builder().starts(0.001, 0.002).script(timed).build()
+                .run(echo(new ConcurrentHashMap<>()), null);
+        List<RequestRecord> second = report.records().stream().filter(r -> r.workload().session().turn() == 2)
+                .toList();
+        assertThat(second).hasSize(2).allSatisfy(r -> assertThat(builtAt.get(
+                r.workload().session().sessionId() + "/2")).as("built before its ready instant")
+                .isLessThan(r.issuedAtNanos()));
+    }
+
+    @Test
     void a_failed_turn_ends_its_session() throws Exception {
         Transport failsSecondTurns = request -> {
             if (request.workload().session().turn() == 2) {
