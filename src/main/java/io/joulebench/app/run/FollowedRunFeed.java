@@ -159,6 +159,9 @@ public final class FollowedRunFeed implements LiveRunFeed {
             case RunEvent.CapacityProbe e -> search.apply(e, plan);
             case RunEvent.CapacitySearchFinished e -> search.apply(e, plan);
             case RunEvent.WindowClosed e -> {
+                if (eta != null && own) {
+                    eta.windowClosed();
+                }
                 Integer row = levels.rowOf(e.cell());
                 if (row != null) {
                     levels.windowClosed(row, new LiveLevel.Window(e.window(), e.jPerToken(),

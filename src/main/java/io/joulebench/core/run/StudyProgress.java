@@ -200,6 +200,16 @@ public final class StudyProgress {
         levelsStarted++;
     }
 
+    /**
+     * A window closed: when no level is under way (an offline batch reports no level start, only its window and its
+     * result), the window's level is, so its lines and the live view say the level it belongs to.
+     */
+    public void windowClosed() {
+        if (levelsStarted <= levelsDone) {
+            levelsStarted = levelsDone + 1;
+        }
+    }
+
     public void levelFinished(long nowNanos) {
         double now = elapsedSeconds(nowNanos);
         levelWork += Math.max(0, now - lastLevelDoneSeconds - searchedSinceDone);

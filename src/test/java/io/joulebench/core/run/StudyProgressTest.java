@@ -62,6 +62,24 @@ class StudyProgressTest {
     }
 
     @Test
+    void a_level_that_reports_no_start_counts_from_its_first_window_and_a_started_one_does_not_count_twice() {
+        StudyProgress offline = new StudyProgress(0);
+        offline.start(2, 100, 0);
+        offline.windowClosed();
+        assertThat(offline.currentLevel()).isEqualTo(1);
+        offline.levelFinished(10 * S);
+        offline.windowClosed();
+        assertThat(offline.currentLevel()).isEqualTo(2);
+
+        StudyProgress server = new StudyProgress(0);
+        server.start(3, 300, 0);
+        server.levelStarted();
+        server.windowClosed();
+        server.windowClosed();
+        assertThat(server.currentLevel()).isEqualTo(1);
+    }
+
+    @Test
     void levels_planned_longer_weigh_more_so_per_rate_windows_do_not_inflate_the_eta() {
         // the quickstart: 3 s warmup + 2 s ramp + 3 windows of 20, 8 and 6 s = 65, 29 and 23 s planned
         StudyProgress p = new StudyProgress(0);
