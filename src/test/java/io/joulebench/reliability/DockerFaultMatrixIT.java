@@ -99,7 +99,7 @@ class DockerFaultMatrixIT {
         assertThat(r.cell.status()).isEqualTo(CellStatus.FAILED);
         assertThat(r.cell.failureType()).isEqualTo("LevelAborted");
         assertThat(r.cell.reason()).as("the reason names the exit, not the meter error it caused")
-                .startsWith("server exited during level 0 (exit code 137)");
+                .startsWith("server exited during level 1 (exit code 137)");
         assertThat(r.rows).as("the closed window is kept").isBetween(1, 2);
         assertThat(r.table.rows()).allSatisfy(row -> {
             assertThat(row.levelValid()).contains(false);

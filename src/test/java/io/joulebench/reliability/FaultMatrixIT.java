@@ -115,7 +115,7 @@ class FaultMatrixIT {
                 assertThat(cell.status()).isEqualTo(CellStatus.FAILED);
                 assertThat(cell.failureType()).isEqualTo("LevelAborted");
                 assertThat(cell.reason()).as("the reason names the exit, not the meter error it caused")
-                        .startsWith("server exited during level 0" + (process ? " (exit code 137)" : ""));
+                        .startsWith("server exited during level 1" + (process ? " (exit code 137)" : ""));
                 if (process) {
                     assertThat(folder.resolve("logs")).as("the engine's log is kept with the results")
                             .isDirectoryContaining(p -> p.getFileName().toString().endsWith(".log"));

@@ -179,11 +179,11 @@ public final class LiveViewModel {
         latenessP99Ms.set(stopped ? Double.NaN : k.dispatchLatenessP99Ms());
         temperatureC.set(stopped ? Double.NaN : k.temperatureC());
         applyProgress(s.state(), s.progress());
-        if ((s.state() == RunState.CANCELLED || s.state() == RunState.FAILED) && s.progress().level() >= 1
-                && s.progress().level() <= s.levels().size()) {
+        if ((s.state() == RunState.CANCELLED || s.state() == RunState.FAILED) && s.progress().row() >= 0
+                && s.progress().row() < s.levels().size()) {
             // The window that was open when the run stopped is not done: say how many the level finished, as its
             // row in the level table does (the header read "Window 3/3" beside a row of 2/3).
-            LevelRow row = s.levels().get(s.progress().level() - 1);
+            LevelRow row = s.levels().get(s.progress().row());
             windowText.set("Window " + row.windowsDone() + "/" + row.windowsTotal() + " done");
         }
         updateActions();

@@ -3,7 +3,6 @@ package io.joulebench.app.run;
 import io.joulebench.app.live.LiveRunFeed;
 import io.joulebench.app.live.LiveSnapshot;
 import io.joulebench.app.live.RunState;
-import io.joulebench.app.live.Validity;
 import io.joulebench.core.event.RecordedEvent;
 import io.joulebench.core.event.RunEvent;
 import io.joulebench.core.executor.slurm.JobRecord;
@@ -126,8 +125,9 @@ public final class FollowedRunFeed implements LiveRunFeed {
             case RunEvent.StudyStarted e -> {
                 if (own) {
                     if (plan != null) {
-                        model.studyStarted(plan, (int) levels.rows().stream()
-                                .filter(l -> l.verdict() != Validity.PENDING).count(), nanos(t));
+                        // the run's own count of credited levels, as its progress lines have it (the table's
+                        // decided rows also hold an interrupted level, and no non-server cell)
+                        model.studyStarted(plan, e.alreadyCredited(), nanos(t));
                     }
                     levelInterrupted = false;
                     if (model.state() != RunState.CANCELLING) {
@@ -159,6 +159,9 @@ public final class FollowedRunFeed implements LiveRunFeed {
             case RunEvent.CapacityProbe e -> search.apply(e, plan);
             case RunEvent.CapacitySearchFinished e -> search.apply(e, plan);
             case RunEvent.WindowClosed e -> {
+                if (eta != null && own) {
+                    eta.windowClosed();
+                }
                 Integer row = levels.rowOf(e.cell());
                 if (row != null) {
                     levels.windowClosed(row, new LiveLevel.Window(e.window(), e.jPerToken(),

@@ -43,6 +43,8 @@ final class LiveModel {
     private StudyProgress eta;
     private SearchProgress search;
     private List<JobRow> jobs = List.of();
+    /** The plan's cells (server or not): the N of "level i of N" before the study started; 0 before a plan. */
+    private int planCells;
 
     /** @param powerCapacity samples kept per power trace */
     LiveModel(RunState initial, String studyName, int powerCapacity, LongSupplier etaClock) {
@@ -66,6 +68,7 @@ final class LiveModel {
         eta = null;
         search = null;
         jobs = List.of();
+        planCells = 0;
         studyName = name;
         changed();
     }
@@ -85,6 +88,7 @@ final class LiveModel {
     void planned(StudyPlan plan) {
         studyName = plan.study().studyName();
         levels.planned(plan);
+        planCells = plan.cells().size();
         if (!plan.cells().isEmpty()) {
             energy.planned(plan.cells().get(0).experiment().measurement().energySampler());
         }
@@ -159,20 +163,28 @@ final class LiveModel {
         return built;
     }
 
+    /**
+     * Level i of N is core's ({@link StudyProgress}, the CLI's progress lines say the same); before the study started
+     * it is level 1 of the plan's cells. The rate and window are the current row's of the level table.
+     */
     private RunProgress progress() {
-        if (levels.count() == 0) {
+        boolean counting = eta != null && eta.started();
+        int count = counting ? eta.totalLevels() : planCells;
+        if (count == 0) {
             return RunProgress.NONE;
         }
-        LiveLevel level = levels.currentLevel();
+        int level = counting ? eta.currentLevel() : DisplayNumber.of(0);
+        LiveLevel row = levels.currentLevel();
         int total = levels.windowsPlanned();
         double fraction = state == RunState.FINISHED ? 1 : total == 0 ? 0 : (double) levels.windowsDone() / total;
         Duration left = null;
         if (state == RunState.FINISHED) {
             left = Duration.ZERO;
-        } else if (state.active() && eta != null && eta.started()) {
+        } else if (state.active() && counting) {
             left = Duration.ofMillis(Math.round(eta.etaSeconds(etaClock.getAsLong()) * 1000));
         }
-        return new RunProgress(DisplayNumber.of(Math.max(0, levels.current())), levels.count(), level.rate,
-                levels.window(), level.windowsTotal, warmup, left, fraction, level.ratesSessions);
+        return new RunProgress(level, count, row == null ? Double.NaN : row.rate, row == null ? 0 : levels.window(),
+                row == null ? 0 : row.windowsTotal, warmup, left, fraction, row != null && row.ratesSessions,
+                row == null ? -1 : Math.max(0, levels.current()));
     }
 }

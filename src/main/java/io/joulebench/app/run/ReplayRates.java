@@ -65,9 +65,9 @@ final class ReplayRates {
         current = null;
     }
 
-    /** A level's traffic starts at run second {@code startS}; a cell without a trace ends the current replay. */
+    /** A level's traffic starts at run second {@code startS}; a cell without a trace (or server) ends the replay. */
     void levelStarted(ResolvedCell cell, Path studyDir, double startS) {
-        TraceConfig trace = cell == null ? null : cell.experiment().server().traffic().trace();
+        TraceConfig trace = cell == null || !cell.isServer() ? null : cell.experiment().server().traffic().trace();
         if (trace == null) {
             current = null;
             return;

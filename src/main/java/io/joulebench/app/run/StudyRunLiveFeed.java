@@ -205,6 +205,9 @@ public final class StudyRunLiveFeed implements StudyRunListener, LiveRunFeed {
 
     @Override
     public synchronized void windowClosed(WindowRecord record) {
+        if (model.eta() != null) {
+            model.eta().windowClosed();
+        }
         int row = levels.windowClosed(record);
         timeline.windowClosed(row, record.windowIndex(), seconds(record.spanStartNanos()),
                 seconds(record.spanEndNanos()));

@@ -109,6 +109,7 @@ public final class ProgressLines implements StudyRunListener {
      */
     @Override
     public synchronized void windowClosed(WindowRecord r) {
+        progress.windowClosed();
         SessionCounts sessions = r.metrics() == null ? null : r.metrics().sessions();
         RunEvent e = new RunEvent.WindowClosed(at(), cell(r.levelIndex()), r.windowIndex(), windowsPerLevel,
                 r.tokens(), (r.spanEndNanos() - r.spanStartNanos()) / 1e9, r.jPerToken(), r.provisional(),

@@ -200,6 +200,16 @@ public final class StudyProgress {
         levelsStarted++;
     }
 
+    /**
+     * A window closed: when no level is under way (an offline batch reports no level start, only its window and its
+     * result), the window's level is, so its lines and the live view say the level it belongs to.
+     */
+    public void windowClosed() {
+        if (levelsStarted <= levelsDone) {
+            levelsStarted = levelsDone + 1;
+        }
+    }
+
     public void levelFinished(long nowNanos) {
         double now = elapsedSeconds(nowNanos);
         levelWork += Math.max(0, now - lastLevelDoneSeconds - searchedSinceDone);
@@ -242,9 +252,22 @@ public final class StudyProgress {
         return alreadyCredited;
     }
 
-    /** The 1-based number of the level under way (the last one started), counting credited levels first. */
+    /**
+     * The one "level i" people read, of {@link #totalLevels} (the plan's cells, server or not): the 1-based number of
+     * the level under way (the last one started), counting credited levels first; before the first level starts, the
+     * next one to run. A cluster run's groups run side by side, so there it is the finished levels plus one.
+     */
     public int currentLevel() {
-        return Math.min(alreadyCredited + levelsStarted, Math.max(totalLevels, 1));
+        int under = cluster != null && cluster.on ? clusterDone() + 1 : Math.max(levelsStarted, 1);
+        return Math.min(alreadyCredited + under, Math.max(totalLevels, 1));
+    }
+
+    private int clusterDone() {
+        int done = 0;
+        for (int cell = alreadyCredited; cell < cluster.done.length; cell++) {
+            done += cluster.done[cell] ? 1 : 0;
+        }
+        return done;
     }
 
     /** Seconds since the study started. */

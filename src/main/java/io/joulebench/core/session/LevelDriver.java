@@ -1,6 +1,7 @@
 package io.joulebench.core.session;
 
 import io.joulebench.core.attribution.AttributionRule;
+import io.joulebench.core.study.DisplayNumber;
 import io.joulebench.core.study.ExperimentConfig;
 import io.joulebench.core.study.ResolvedCell;
 import io.joulebench.core.study.ServerConfig;
@@ -35,9 +36,10 @@ import org.slf4j.LoggerFactory;
  * <p>
  * The server is checked before each level and after a level that failed: once it is dead, the failed level (its
  * closed windows kept) and every later cell of the group fail with "server exited during level L (exit code N):
- * …last log lines…", and no level runs against it. {@code L} is the cell's level index in its plan group (the window
- * id's {@code L}, {@link io.joulebench.core.study.StudyPlan#levelOf}): the one index the level's plan, events,
- * records, request-log rows and result all carry.
+ * …last log lines…", and no level runs against it. The cell's level index in its plan group (the window id's level,
+ * {@link io.joulebench.core.study.StudyPlan#levelOf}) is the one index the level's plan, events, records,
+ * request-log rows and result all carry; texts people read name it from 1 ({@link DisplayNumber}: {@code L} is
+ * {@code level_index + 1}, the Results table's Level).
  */
 final class LevelDriver {
 
@@ -57,17 +59,17 @@ final class LevelDriver {
     void run() throws InterruptedException {
         List<ResolvedCell> cells = s.cells();
         for (int k = 0; k < cells.size(); k++) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new InterruptedException("interrupted before level " + k);
-            }
             ResolvedCell cell = cells.get(k);
             int planned = s.plan().levelOf(cell);
             int level = planned >= 0 ? planned : k;
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("interrupted before " + named(level));
+            }
             ServerConfig server = cell.experiment().server();
             if (k > 0 && server.cooldownSeconds() > 0) {
                 s.measurement().clock().sleep(Duration.ofNanos(Math.round(server.cooldownSeconds() * 1e9)));
             }
-            String gone = s.server().deathReason("before level " + level);
+            String gone = s.server().deathReason("before " + named(level));
             if (gone != null) {
                 LOG.error("session {}: {}", s.sessionId(), gone);
                 failFrom(k, SERVER_EXITED, gone);
@@ -82,7 +84,7 @@ final class LevelDriver {
                 } catch (InterruptedException e) {
                     deliver(context(cell, level, warmup).cut(List.of(), "interrupted (capacity search)"));
                     Thread.interrupted();
-                    throw new InterruptedException("interrupted during the capacity search before level " + k);
+                    throw new InterruptedException("interrupted during the capacity search before " + named(level));
                 }
                 if (measured == null) {
                     s.output().cellsFailed(List.of(cell), CapacityRun.NO_CAPACITY, capacity.reason(cell));
@@ -95,8 +97,8 @@ final class LevelDriver {
                 LevelOutcome o = new WindowManager(s.measurement().clock()).runLevel(plan(level, cell, warmup));
                 result = context(cell, level, warmup).completed(o);
             } catch (WarmupTrafficException e) {
-                String died = s.server().deathReason("during the warmup before level " + level);
-                LOG.error("session {}: warmup before level {} failed: {}", s.sessionId(), level,
+                String died = s.server().deathReason("during the warmup before " + named(level));
+                LOG.error("session {}: warmup before {} failed: {}", s.sessionId(), named(level),
                         died != null ? died : e.getMessage());
                 if (died != null) {
                     failFrom(k, SERVER_EXITED, died);
@@ -117,21 +119,21 @@ final class LevelDriver {
                 // exception: the level was cut, not failed, so resume reruns it.
                 boolean cut = causedByInterrupt(e) || Thread.currentThread().isInterrupted();
                 if (cut) {
-                    LOG.debug("session {}: level {} cut by an interrupt", s.sessionId(), level, e);
+                    LOG.debug("session {}: {} cut by an interrupt", s.sessionId(), named(level), e);
                 } else {
-                    LOG.error("session {}: level {} failed", s.sessionId(), level, e);
+                    LOG.error("session {}: {} failed", s.sessionId(), named(level), e);
                 }
                 result = cut ? context(cell, level, warmup).cut(List.of(), cutBefore(warmup))
                         : context(cell, level, warmup).aborted(List.of(), "level failed: " + describe(e));
             }
             String died = result.interrupted() || result.valid() ? null
-                    : s.server().deathReason("during level " + level);
+                    : s.server().deathReason("during " + named(level));
             if (died != null) {
                 LOG.error("session {}: {} (the level had failed with: {})", s.sessionId(), died,
                         result.invalidReason());
                 result = result.serverDied(died);
             }
-            LOG.info("session {} level {} ({}): {}{}", s.sessionId(), level, cell.label(),
+            LOG.info("session {} {} ({}): {}{}", s.sessionId(), named(level), cell.label(),
                     result.valid() ? "valid" : result.interrupted() ? "interrupted" : "invalid",
                     result.outcome() == null ? "" : ", cv " + result.outcome().validation().cv()
                             + (result.valid() ? "" : ": " + result.invalidReason()));
@@ -140,13 +142,18 @@ final class LevelDriver {
             // a cancel that arrived while the level was being credited stops the session here, as one before it did
             interrupted |= Thread.interrupted();
             if (interrupted) {
-                throw new InterruptedException("interrupted during level " + k);
+                throw new InterruptedException("interrupted during " + named(level));
             }
             if (died != null) {
                 failFrom(k + 1, SERVER_EXITED, died);
                 return;
             }
         }
+    }
+
+    /** A level as people read it ({@link DisplayNumber}: level_index 0 is "level 1", as in Results). */
+    static String named(int levelIndex) {
+        return "level " + DisplayNumber.of(levelIndex);
     }
 
     private LevelResult.Context context(ResolvedCell cell, int level, AtomicReference<WarmupResult> warmup) {
@@ -210,12 +217,13 @@ final class LevelDriver {
         try {
             return s.output().requestLogPath(cell, level, window);
         } catch (IOException e) {
-            throw new UncheckedIOException("no request log path for level " + level + " window " + window, e);
+            throw new UncheckedIOException("no request log path for " + named(level) + " window "
+                    + DisplayNumber.of(window), e);
         }
     }
 
     private void deliver(LevelResult result) {
-        s.output().levelClosed(result, "level " + result.levelIndex());
+        s.output().levelClosed(result, named(result.levelIndex()));
     }
 
     /** The warmup failed or the server died: cell {@code from} and every later one fail with the reason. */

@@ -57,15 +57,20 @@ class StudyRunLiveFeedTest {
 
     @Test
     void a_resumed_session_that_runs_part_of_a_group_shows_its_levels_in_their_plan_rows() {
+        var first = plan.cells().get(0);
         feed.starting("quickstart");
+        // level 0 was credited before; the resumed session runs the plan's levels 1 and 2, whose events carry 1, 2
+        feed.resuming(List.of(io.joulebench.core.results.ManifestEntry.pending(0, first.configHash(), first.cycle(),
+                first.label()).with(io.joulebench.core.results.CellStatus.COMPLETED, null, null, "s0",
+                List.of("w0", "w1", "w2"), null, "2026-01-01T00:00:00Z")));
         feed.studyStarted(plan);
-        // levels 0 was credited before; the resumed session runs the plan's levels 1 and 2, whose events carry 1, 2
         feed.sessionStarted("s", plan.cells().subList(1, 3));
         feed.levelStarted(1, io.joulebench.core.window.WindowSpec.builder().rate(8).durationSeconds(2)
                 .windowsPerLevel(3).build());
 
         LiveSnapshot s = feed.snapshot();
-        assertThat(s.progress().level()).isEqualTo(2);
+        assertThat(s.progress().level()).as("the credited level counts first, as the CLI counts it").isEqualTo(2);
+        assertThat(s.progress().row()).isEqualTo(1);
         assertThat(s.progress().rate()).isEqualTo(8.0);
     }
 

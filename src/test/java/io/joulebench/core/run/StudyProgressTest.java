@@ -49,6 +49,37 @@ class StudyProgressTest {
     }
 
     @Test
+    void before_the_first_level_starts_the_level_is_the_next_to_run_not_level_0() {
+        StudyProgress fresh = new StudyProgress(0);
+        fresh.start(4, 400, 0);
+        StudyProgress resumed = new StudyProgress(2);
+        resumed.start(4, 400, 0);
+
+        assertThat(fresh.currentLevel()).isEqualTo(1);
+        assertThat(resumed.currentLevel()).isEqualTo(3);
+        resumed.levelStarted();
+        assertThat(resumed.currentLevel()).as("the first level run is the one said before it").isEqualTo(3);
+    }
+
+    @Test
+    void a_level_that_reports_no_start_counts_from_its_first_window_and_a_started_one_does_not_count_twice() {
+        StudyProgress offline = new StudyProgress(0);
+        offline.start(2, 100, 0);
+        offline.windowClosed();
+        assertThat(offline.currentLevel()).isEqualTo(1);
+        offline.levelFinished(10 * S);
+        offline.windowClosed();
+        assertThat(offline.currentLevel()).isEqualTo(2);
+
+        StudyProgress server = new StudyProgress(0);
+        server.start(3, 300, 0);
+        server.levelStarted();
+        server.windowClosed();
+        server.windowClosed();
+        assertThat(server.currentLevel()).isEqualTo(1);
+    }
+
+    @Test
     void levels_planned_longer_weigh_more_so_per_rate_windows_do_not_inflate_the_eta() {
         // the quickstart: 3 s warmup + 2 s ramp + 3 windows of 20, 8 and 6 s = 65, 29 and 23 s planned
         StudyProgress p = new StudyProgress(0);
@@ -128,5 +159,7 @@ class StudyProgressTest {
         assertThat(p.etaSeconds((long) (now * S))).isCloseTo(Math.max(group0, group1), within(1e-6));
         p.groupEnded(0);
         assertThat(p.etaSeconds((long) (now * S))).isCloseTo(group1, within(1e-6));
+        assertThat(p.currentLevel()).as("groups run side by side: one level finished, the second under way")
+                .isEqualTo(2);
     }
 }

@@ -55,7 +55,7 @@ class ServerDeathTest {
                 "failed 2", "session closed");
         LevelResult died = sink.levels.get(1);
         assertThat(died.invalidReason())
-                .isEqualTo("server exited during level 1 (exit code 137): loading model | slot 0: processing | killed");
+                .isEqualTo("server exited during level 2 (exit code 137): loading model | slot 0: processing | killed");
         assertThat(died.windows()).as("the closed windows are kept").hasSize(3);
         assertThat(died.outcome()).isNull();
         assertThat(sink.failures).containsExactly("ServerExited: " + died.invalidReason());
@@ -91,7 +91,7 @@ class ServerDeathTest {
 
         assertThat(sink.journal).containsExactly("started 0", "closed 0 valid", "failed 1", "failed 2",
                 "session closed");
-        assertThat(sink.failures).containsOnly("ServerExited: server exited before level 1 (exit code 1)");
+        assertThat(sink.failures).containsOnly("ServerExited: server exited before level 2 (exit code 1)");
         assertThat(services.launcher.shutdowns).hasValue(1);
     }
 
@@ -113,7 +113,7 @@ class ServerDeathTest {
         assertThat(sink.journal).containsExactly("started 0", "closed 0 valid", "started 1", "failed 1", "failed 2",
                 "session closed");
         assertThat(sink.failures).containsOnly(
-                "ServerExited: server exited during the warmup before level 1 (exit code 137): oom");
+                "ServerExited: server exited during the warmup before level 2 (exit code 137): oom");
     }
 
     @Test
