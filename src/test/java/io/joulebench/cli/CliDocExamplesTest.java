@@ -18,12 +18,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -53,7 +60,9 @@ import picocli.CommandLine.ParseResult;
  *
  * <p>A {@code --duration} longer than {@link #LONGEST_DURATION_S} runs that long here: the doc shows the length a
  * measurement wants (a 20 s {@code bench issuance} level), while this test proves the command runs as written, which
- * the same traffic over 2 s shows as well (every word is still parsed as documented).
+ * the same traffic over 2 s shows as well (every word is still parsed as documented). The {@code bench issuance}
+ * examples need no file an earlier example wrote and write none a later one reads, and mostly wait on their schedules:
+ * they run at the same time, started when the first of them is reached, and each is judged on its own.
  */
 class CliDocExamplesTest {
 
@@ -67,6 +76,10 @@ class CliDocExamplesTest {
     @TempDir
     Path workDir;
     private CliDocServers servers;
+    private List<Example> examples;
+    /** The runs of the examples that {@link #runsAlongside}, by line, once the first of them is reached. */
+    private Map<Integer, Future<Run>> alongside;
+    private ExecutorService alongsideThreads;
 
     record Run(int exit, String out, String err) {
     }
@@ -77,6 +90,9 @@ class CliDocExamplesTest {
 
     @AfterEach
     void stopServers() {
+        if (alongsideThreads != null) {
+            alongsideThreads.shutdownNow();
+        }
         if (servers != null) {
             servers.close();
         }
@@ -87,7 +103,7 @@ class CliDocExamplesTest {
         copyTree(Path.of("examples"), workDir.resolve("examples"));
         Path home = Files.createDirectories(workDir.resolve(".home"));
         servers = new CliDocServers(workDir, home);
-        List<Example> examples = CliDocExamples.read(DOC).examples();
+        examples = CliDocExamples.read(DOC).examples();
         Stream<DynamicTest> started = examples.stream().filter(Example::runsUntilStopped)
                 .map(e -> DynamicTest.dynamicTest(e + " (started)", () -> {
                     assertRegistered(e);
@@ -112,9 +128,9 @@ class CliDocExamplesTest {
             FakeNvml.configure("gpus=2"); // the fake libnvidia-ml.so the test phase built, in its default state
         }
         Localized localized = localize(servers.pointAtServers(example.args()), workDir);
-        HostEnvironment host = new HostEnvironment(home, HostEnvironment.system().dockerHost(), Clock.system());
         List<String> args = shortened(localized.args());
-        Run run = assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(host, args));
+        Run run = runsAlongside(example) ? runAlongside(example, home)
+                : assertTimeoutPreemptively(PER_EXAMPLE, () -> execute(host(home), args));
         assertThat(run.exit())
                 .as("%s%nran as %s%n--- stdout%n%s--- stderr%n%s", example, args, run.out(), run.err())
                 .isEqualTo(example.expectedExit());
@@ -125,6 +141,42 @@ class CliDocExamplesTest {
             }
             assertOutput(example, servers.asDocumented(text).lines().toList());
         }
+    }
+
+    /** An example that needs no file an earlier one wrote and writes none a later one reads. */
+    static boolean runsAlongside(Example example) {
+        return !example.runsUntilStopped() && example.needs() == null && example.args().size() > 1
+                && example.args().get(0).equals("bench") && example.args().get(1).equals("issuance");
+    }
+
+    /** Starts every example that runs alongside on the first call, then waits for {@code example}'s own run. */
+    private Run runAlongside(Example example, Path home) throws Exception {
+        if (alongside == null) {
+            alongside = new HashMap<>();
+            alongsideThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("cli-doc-", 0).factory());
+            for (Example e : examples) {
+                if (runsAlongside(e)) {
+                    List<String> args = shortened(localize(servers.pointAtServers(e.args()), workDir).args());
+                    alongside.put(e.lineNumber(), alongsideThreads.submit(() -> execute(host(home), args)));
+                }
+            }
+        }
+        Future<Run> run = alongside.get(example.lineNumber());
+        try {
+            return run.get(PER_EXAMPLE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            run.cancel(true);
+            throw new AssertionError(example + " did not end within " + PER_EXAMPLE, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw (Exception) e.getCause();
+        }
+    }
+
+    private static HostEnvironment host(Path home) {
+        return new HostEnvironment(home, HostEnvironment.system().dockerHost(), Clock.system());
     }
 
     private static void assertOutput(Example example, List<String> actual) {
