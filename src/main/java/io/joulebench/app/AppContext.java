@@ -89,7 +89,7 @@ public final class AppContext implements AutoCloseable {
                 services.ui());
         ResultsViewModel results = new ResultsViewModel(services.preferences(), services.errors(),
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
-                        BoundedFolderOpener.DEFAULT_TIMEOUT), new TaskExportRunner(background), background,
+                        services.folderOpener().answerWithin()), new TaskExportRunner(background), background,
                 services.ui());
         AtomicReference<ShellViewModel> shellRef = new AtomicReference<>();
         // Resume opens its chooser at the run that just ended (cancelled, most likely), not at the chooser's last.
@@ -148,7 +148,7 @@ public final class AppContext implements AutoCloseable {
                 Area.RESULTS, resultsView.node()));
         shellView.setMenuBar(io.joulebench.app.shell.HelpMenu.bar(io.joulebench.app.shell.HelpMenu.findDocs(),
                 new BoundedFolderOpener(services.folderOpener(), background, services.ui(),
-                        BoundedFolderOpener.DEFAULT_TIMEOUT), services.errors(), this::ownerWindow));
+                        services.folderOpener().answerWithin()), services.errors(), this::ownerWindow));
         scene = new Scene(shellView.node());
         scene.getStylesheets().add(Objects.requireNonNull(
                 AppContext.class.getResource("/io/joulebench/app/workbench.css")).toExternalForm());

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.joulebench.app.AppContext;
 import io.joulebench.app.TestServices;
+import io.joulebench.app.fx.FolderOpener;
 import io.joulebench.app.fx.FxUiExecutor;
 import io.joulebench.app.live.RunBackend;
 import io.joulebench.core.results.WindowRow;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.TableView;
@@ -24,6 +27,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class OpenBundleFolderViewTest {
 
+    /** The opener's bound: long enough for the button to be seen waiting, short enough not to idle the suite. */
+    private static final Duration ANSWER_WITHIN = Duration.ofSeconds(2);
     private final TestServices services = new TestServices();
     private final CountDownLatch never = new CountDownLatch(1);
     private AppContext context;
@@ -31,8 +36,17 @@ class OpenBundleFolderViewTest {
     @Start
     void start(Stage stage) {
         AppContext.Services base = services.services(RunBackend.none(), new FxUiExecutor());
-        context = new AppContext(new AppContext.Services(base.preferences(), base.backend(), folder -> awaitForever(),
-                base.errors(), base.confirmer(), base.dialogs(), base.ui()));
+        context = new AppContext(new AppContext.Services(base.preferences(), base.backend(), new FolderOpener() {
+            @Override
+            public void open(Path folder) {
+                awaitForever();
+            }
+
+            @Override
+            public Duration answerWithin() {
+                return ANSWER_WITHIN;
+            }
+        }, base.errors(), base.confirmer(), base.dialogs(), base.ui()));
         context.show(stage);
     }
 

@@ -60,6 +60,7 @@ class LengthMixStudyOnReferenceEngineTest {
                   random_seed: 7
                   input_tokens: {distribution: normal, mean: 300, stddev: 90, min: 64, max: 560}
                   output_tokens: {distribution: lognormal, mean: 20, stddev: 14, min: 2, max: 80}
+                  max_output_tokens: 80
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server:
                   traffic: {rate: 250, ramp_exclusion_seconds: 0.5, window_seconds: 3}
@@ -105,6 +106,7 @@ class LengthMixStudyOnReferenceEngineTest {
                   random_seed: 11
                   input_tokens: 128
                   output_tokens: 8
+                  max_output_tokens: 8
                   shared_prefix: {groups: 4, prefix_tokens: 1024}
                 measurement: {energy_sampler: simulated, baseline: {enabled: false}}
                 server:

@@ -31,6 +31,7 @@ class TraceStudyOnReferenceEngineTest {
             runners: {reference: in-process}
             task:
               dataset: {source: builtin, n_prompts: 20, order: interleaved}
+              max_output_tokens: 12
               random_seed: 42
             measurement: {energy_sampler: simulated, baseline: {enabled: false}}
             server:
