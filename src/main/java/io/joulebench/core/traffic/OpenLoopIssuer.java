@@ -146,7 +146,7 @@ final class OpenLoopIssuer {
             ScheduledTransport scheduled = cap == null && transport instanceof ScheduledTransport s ? s : null;
             int i = 0;
             try (EncodeAhead ahead = scheduled == null ? null
-                    : new EncodeAhead(scheduled, shapes::apply, offsetsSeconds.length)) {
+                    : new EncodeAhead(scheduled, shapes, offsetsSeconds.length)) {
                 for (; i < offsetsSeconds.length; i++) {
                     long at = origin + Math.round(offsetsSeconds[i] * 1e9);
                     if (ahead != null) {
