@@ -6,6 +6,9 @@
 # Arms: builtin (one-word prompt), prompts (--prompt-tokens), prompts-heap (the same with the request bytes in heap
 # buffers, -Djoulebench.nio.directRequestBytes=0: the write path before issue 34, the JDK copying each body).
 # prompts-before: the prompts arm run from BEFORE_JAR (a build of an earlier commit), for a change measured side by side.
+# builtin-normal, prompts-normal: the same with the pacer kept at normal priority (-Djoulebench.pacer.realtime=false),
+# compared with builtin-normal; every other arm is compared with builtin. A JSON line's pacer_priority says what the
+# pacer got (real-time needs CAP_SYS_NICE or an rtprio limit; docs/decisions/0024-pacer-realtime-priority.md).
 # Every client starts with the collector the packaged CLI ships (the -XX lines of packaging/jvm-options.txt), or
 # CLIENT_JVM when set.
 #
@@ -41,6 +44,7 @@ for round in $(seq "$ROUNDS"); do
     jvm=("${CLIENT_JVM[@]}") extra=()
     [[ $arm == prompts* ]] && extra=(--prompt-tokens "$PROMPT_TOKENS")
     [[ $arm == prompts-heap ]] && jvm+=(-Djoulebench.nio.directRequestBytes=0)
+    [[ $arm == *-normal ]] && jvm+=(-Djoulebench.pacer.realtime=false)
     jar=target/joulebench.jar
     [[ $arm == prompts-before ]] && jar=${BEFORE_JAR:?prompts-before needs BEFORE_JAR}
     line=$("$JAVA" "${jvm[@]}" -jar "$jar" bench issuance --rate "$RATE" --duration "$DURATION" --client nio \
@@ -56,13 +60,14 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 ratios = {}
 for r in sorted({row["round"] for row in rows}):
     by = {row["arm"]: row["result"] for row in rows if row["round"] == r}
-    b = by["builtin"]["lateness_p99_us"]
     for arm, res in by.items():
-        ratio = res["lateness_p99_us"] / b
-        if arm != "builtin":
+        base = "builtin-normal" if arm.endswith("-normal") and "builtin-normal" in by else "builtin"
+        ratio = res["lateness_p99_us"] / by[base]["lateness_p99_us"]
+        if arm != base:
             ratios.setdefault(arm, []).append(ratio)
         print(f"round {r} {arm:13s}: p99 lateness {res['lateness_p99_us']} us, write p99 {res['write_lateness_p99_us']}"
-              f" us, /builtin {ratio:.2f}, prompts late {res['prompts_late']}, errors {res['errors']}")
+              f" us, /{base} {ratio:.2f}, prompts late {res['prompts_late']}, errors {res['errors']},"
+              f" pacer {res.get('pacer_priority')}")
 for arm, rs in ratios.items():
-    print(f"median p99 {arm}/builtin over {len(rs)} rounds: {statistics.median(rs):.2f} ({', '.join(f'{x:.2f}' for x in rs)})")
+    print(f"median p99 {arm}/{'builtin-normal' if arm.endswith('-normal') else 'builtin'} over {len(rs)} rounds: {statistics.median(rs):.2f} ({', '.join(f'{x:.2f}' for x in rs)})")
 PY

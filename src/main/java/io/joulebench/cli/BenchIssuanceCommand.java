@@ -13,6 +13,7 @@ import io.joulebench.core.traffic.ArrivalSchedule;
 import io.joulebench.core.traffic.HttpClientKind;
 import io.joulebench.core.traffic.InvalidScheduleException;
 import io.joulebench.core.traffic.IssuerReport;
+import io.joulebench.core.traffic.PacerPriority;
 import io.joulebench.core.traffic.ScheduleSpec;
 import io.joulebench.core.workload.EstimatePromptTokenizer;
 import io.joulebench.core.workload.ExactLengthPromptBuilder;
@@ -226,6 +227,9 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
         m.put("write_lateness_p999_us", micros(w.p999Nanos()));
         m.put("write_lateness_max_us", micros(w.maxNanos()));
         m.put("client_cpu_pct", round(r.clientCpuPct(), 1));
+        PacerPriority pacer = r.report().pacerPriority();
+        m.put("pacer_realtime", pacer == null ? null : pacer.realtime());
+        m.put("pacer_priority", pacer == null ? null : pacer.detail());
         PromptLookahead.Report prompts = r.prompts();
         m.put("prompt_tokens", r.promptTokens());
         m.put("prompts_late", prompts == null ? null : prompts.late());
@@ -294,10 +298,12 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 requests        %d issued, %d completed, %d errors, %d retried on a fresh connection
                 lateness        p50 %s us, p99 %s us, p99.9 %s us, max %s us (dispatched - scheduled)
                 write lateness  %s
-                client cpu      %.1f %% of %d cores (%s)""",
+                client cpu      %.1f %% of %d cores (%s)
+                pacer thread    %s""",
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
-                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource())
+                writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource(),
+                r.report().pacerPriority() == null ? "unknown" : r.report().pacerPriority().detail())
                 + prompts(r) + errorKinds + streaming;
     }
 

@@ -48,12 +48,14 @@ class BenchCommandTest {
         assertThat(keys).containsExactly("target_rate", "achieved_rate", "issued", "completed", "errors",
                 "retried", "lateness_p50_us", "lateness_p99_us", "lateness_p999_us", "lateness_max_us",
                 "write_lateness_p50_us", "write_lateness_p99_us", "write_lateness_p999_us", "write_lateness_max_us",
-                "client_cpu_pct", "prompt_tokens", "prompts_late",
+                "client_cpu_pct", "pacer_realtime", "pacer_priority", "prompt_tokens", "prompts_late",
                 "tokens_received", "tokens_per_s", "receipt_lag_p50_us", "receipt_lag_p99_us", "receipt_lag_p999_us",
                 "receipt_lag_max_us", "receipt_lag_negative", "ttft_distortion_p50_us", "ttft_distortion_p99_us",
                 "itl_distortion_p1_us", "itl_distortion_p50_us", "itl_distortion_p99_us", "client_cpu_us_per_token",
                 "client_cpu_us_per_request", "server_tokens", "server_ttft_ms", "server_itl_ms", "error_kinds");
         assertThat(json.get("error_kinds").isEmpty()).as("no errors, no kinds").isTrue();
+        assertThat(json.get("pacer_realtime").isBoolean()).as("the pacer's class is always said").isTrue();
+        assertThat(json.get("pacer_priority").asText()).isNotBlank();
         assertThat(json.get("tokens_received").asInt()).isEqualTo(json.get("issued").asInt());
         assertThat(json.get("receipt_lag_p50_us").isNull()).as("one-token responses carry no t_send_ns").isTrue();
         assertThat(json.get("server_tokens").isNull()).isTrue();

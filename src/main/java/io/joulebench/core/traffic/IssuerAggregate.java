@@ -66,7 +66,8 @@ final class IssuerAggregate {
         }
     }
 
-    synchronized IssuerReport report(int issued, long issuanceNanos, Integer cap, RequestRecord[] retained) {
+    synchronized IssuerReport report(int issued, long issuanceNanos, Integer cap, RequestRecord[] retained,
+                                     PacerPriority pacerPriority) {
         List<RequestRecord> records = new ArrayList<>();
         if (retained != null) {
             for (RequestRecord r : retained) {
@@ -78,7 +79,7 @@ final class IssuerAggregate {
         double capBoundFraction = cap == null || issued == 0 ? 0.0 : (double) capBound / issued;
         return new IssuerReport(issued, completed, errors, timeouts, issuanceNanos, cap, capBoundFraction,
                 summary(dispatchDelays, maxDelay), records, retried, summary(writeDelays, maxWriteDelay),
-                summary(turnDelays, maxTurnDelay));
+                summary(turnDelays, maxTurnDelay), pacerPriority);
     }
 
     private static IssuerReport.LatencySummary summary(Histogram delays, long max) {

@@ -22,16 +22,26 @@ import java.util.List;
  * @param turnLateness          conversation turns after the first ({@link SessionSource}): dispatch behind the instant
  *                              each became ready (the previous reply's end plus the think time); kept apart from
  *                              {@code dispatchLateness}, which holds only open-loop instants; empty without sessions
+ * @param pacerPriority         the scheduling class the open-loop pacer thread ran in; null where no such thread ran
+ *                              (sessions, a virtual clock)
  */
 public record IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
                            long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
                            LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount,
-                           LatencySummary writeLateness, LatencySummary turnLateness) {
+                           LatencySummary writeLateness, LatencySummary turnLateness, PacerPriority pacerPriority) {
 
     public IssuerReport {
         records = List.copyOf(records);
         writeLateness = writeLateness == null ? LatencySummary.EMPTY : writeLateness;
         turnLateness = turnLateness == null ? LatencySummary.EMPTY : turnLateness;
+    }
+
+    public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,
+                        long issuanceDurationNanos, Integer concurrencyCap, double capBoundFraction,
+                        LatencySummary dispatchLateness, List<RequestRecord> records, int retriedCount,
+                        LatencySummary writeLateness, LatencySummary turnLateness) {
+        this(issuedCount, completedCount, errorCount, timeoutCount, issuanceDurationNanos, concurrencyCap,
+                capBoundFraction, dispatchLateness, records, retriedCount, writeLateness, turnLateness, null);
     }
 
     public IssuerReport(int issuedCount, int completedCount, int errorCount, int timeoutCount,

@@ -17,9 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The open-loop issue loop shared by every schedule-driven source. A dedicated platform pacer thread waits for each
- * scheduled instant, stamps {@code issuedAt} = that instant and hands the request to its own virtual thread without
- * waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
+ * The open-loop issue loop shared by every schedule-driven source. A dedicated platform pacer thread (real-time where
+ * the process may: {@link PacerPriority}) waits for each scheduled instant, stamps {@code issuedAt} = that instant and
+ * hands the request to its own virtual thread without waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
  * {@link IssuerAggregate}, streamed to the listener, and kept only when asked to.
  *
  * <p>Without a cap, a {@link ScheduledTransport} is driven from the pacer itself: requests are encoded a few ahead on
@@ -111,6 +111,7 @@ final class OpenLoopIssuer {
         private volatile int issued;
         private volatile long issuanceEnd;
         private volatile RuntimeException pacerFailure;
+        private volatile PacerPriority pacerPriority;
 
         Run(Transport transport) {
             this.transport = transport;
@@ -138,10 +139,13 @@ final class OpenLoopIssuer {
                 cancelAll("interrupted");
                 throw e;
             }
-            return aggregate.report(issued, issuanceEnd - origin, options.concurrencyCap(), retained);
+            return aggregate.report(issued, issuanceEnd - origin, options.concurrencyCap(), retained, pacerPriority);
         }
 
         private void pace(long origin) {
+            if (clock == Clock.system()) {
+                pacerPriority = PacerPriority.raiseCurrentThread();
+            }
             Pacer pacer = new Pacer(clock);
             ScheduledTransport scheduled = cap == null && transport instanceof ScheduledTransport s ? s : null;
             int i = 0;

@@ -93,7 +93,7 @@ final class SessionIssuer {
             List<RequestRecord> records = new ArrayList<>(retained);
             records.sort(Comparator.comparingInt(RequestRecord::index));
             return aggregate.report(nextIndex.get(), issuanceEnd - origin, options.concurrencyCap(),
-                    options.retainRecords() ? records.toArray(RequestRecord[]::new) : null);
+                    options.retainRecords() ? records.toArray(RequestRecord[]::new) : null, null);
         }
 
         /** One conversation: each turn waits for its ready instant, carries the history, and ends the session on failure. */
