@@ -60,8 +60,8 @@ public record PacerPriority(boolean realtime, String detail) {
             outcome = new PacerPriority(false, "normal: sched_setscheduler is not available (" + e.getMessage() + ")");
         }
         if (REFUSAL_LOGGED.compareAndSet(false, true)) {
-            LOG.info("the pacer runs at {}; p99 lateness is then more exposed to other threads on its core "
-                    + "(docs/performance.md, \"Large request bodies\")", outcome.detail());
+            LOG.info("pacer thread priority {}; its lateness tail then includes waits for its core while other "
+                    + "threads run there (docs/decisions/0024-pacer-realtime-priority.md)", outcome.detail());
         }
         return outcome;
     }
