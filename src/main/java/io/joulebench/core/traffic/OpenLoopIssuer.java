@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The open-loop issue loop shared by every schedule-driven source. A dedicated platform pacer thread (real-time where
  * the process may: {@link PacerPriority}) waits for each scheduled instant, stamps {@code issuedAt} = that instant and
- * hands the request to its own virtual thread without waiting. The optional cap gates only dispatch. Only in-flight requests are held; terminal ones are folded into an
- * {@link IssuerAggregate}, streamed to the listener, and kept only when asked to.
+ * hands the request to its own virtual thread without waiting. The optional cap gates only dispatch. Only in-flight
+ * requests are held; terminal ones are folded into an {@link IssuerAggregate}, streamed to the listener, and kept only
+ * when asked to.
  *
  * <p>Without a cap, a {@link ScheduledTransport} is driven from the pacer itself: requests are encoded a few ahead on
  * another thread ({@link EncodeAhead}), the next one is prepared before its instant and written at the instant on the

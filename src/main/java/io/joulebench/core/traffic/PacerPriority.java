@@ -27,6 +27,11 @@ public record PacerPriority(boolean realtime, String detail) {
 
     private static final Logger LOG = LoggerFactory.getLogger(PacerPriority.class);
     private static final int SCHED_FIFO = 1;
+    /**
+     * Threads the pacer starts (the encoder, a virtual-thread carrier the scheduler adds while the pacer starts a
+     * request) would otherwise inherit its class: with this flag the kernel starts them at normal priority.
+     */
+    private static final int SCHED_RESET_ON_FORK = 0x40000000;
     private static final int EPERM = 1;
     private static final AtomicBoolean REFUSAL_LOGGED = new AtomicBoolean();
 
@@ -49,7 +54,7 @@ public record PacerPriority(boolean realtime, String detail) {
         }
         PacerPriority outcome;
         try {
-            Holder.C.sched_setscheduler(0, SCHED_FIFO, new int[] {FIFO_PRIORITY});
+            Holder.C.sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, new int[] {FIFO_PRIORITY});
             return new PacerPriority(true, "SCHED_FIFO " + FIFO_PRIORITY);
         } catch (LastErrorException e) {
             outcome = new PacerPriority(false, e.getErrorCode() == EPERM

@@ -25,11 +25,20 @@ class PacerPriorityTest {
         assumeThat(Platform.isLinux()).as("real-time priority is asked for on Linux only").isTrue();
         AtomicReference<PacerPriority> outcome = new AtomicReference<>();
         AtomicReference<int[]> shown = new AtomicReference<>();
+        AtomicReference<int[]> shownByChild = new AtomicReference<>();
         Thread t = Thread.ofPlatform().start(() -> {
             outcome.set(PacerPriority.raiseCurrentThread());
             shown.set(policyAndPriorityOfThisThread());
+            Thread child = Thread.ofPlatform().start(() -> shownByChild.set(policyAndPriorityOfThisThread()));
+            try {
+                child.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         });
         t.join();
+        assertThat(shownByChild.get()).as("a thread the pacer starts (the encoder, a carrier) runs at normal priority")
+                .containsExactly(0, 0);
         int[] policyAndPriority = shown.get();
         if (outcome.get().realtime()) {
             assertThat(outcome.get().detail()).isEqualTo("SCHED_FIFO 1");
