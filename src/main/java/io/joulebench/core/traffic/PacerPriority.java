@@ -61,7 +61,7 @@ public record PacerPriority(boolean realtime, String detail) {
                     ? "normal: the process may not use real-time priority (it needs CAP_SYS_NICE or an rtprio limit "
                     + "of at least " + FIFO_PRIORITY + ")"
                     : "normal: sched_setscheduler failed with errno " + e.getErrorCode());
-        } catch (UnsatisfiedLinkError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) { // JNA or libc not loadable (a noexec temp dir), once or again
             outcome = new PacerPriority(false, "normal: sched_setscheduler is not available (" + e.getMessage() + ")");
         }
         if (REFUSAL_LOGGED.compareAndSet(false, true)) {

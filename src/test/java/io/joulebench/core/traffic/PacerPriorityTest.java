@@ -69,6 +69,22 @@ class PacerPriorityTest {
     }
 
     @Test
+    void where_jna_cannot_load_every_pacer_runs_at_normal_priority_instead_of_dying() throws Exception {
+        assumeThat(Platform.isLinux()).isTrue();
+        String classpath = String.join(File.pathSeparator, codeSource(PacerPriority.class),
+                codeSource(PacerPriorityProbe.class), codeSource(Native.class), codeSource(LoggerFactory.class));
+        // no bundled native stub unpacked and none on the system: Native cannot load, and then is not found again
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
+                "-Djna.nounpack=true", "-Djna.nosys=true", "-Djna.boot.library.path=/nonexistent", "-cp", classpath,
+                PacerPriorityProbe.class.getName(), "2").redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out.lines().filter(l -> l.startsWith("realtime=false normal: sched_setscheduler is not available")))
+                .as(out).hasSize(2);
+    }
+
+    @Test
     void turned_off_by_the_property_the_pacer_does_not_ask() throws Exception {
         AtomicReference<PacerPriority> outcome = new AtomicReference<>();
         String before = System.getProperty(PacerPriority.PROPERTY);
@@ -123,10 +139,13 @@ class PacerPriorityTest {
     /** Run in a child JVM: prints what the pacer got there. */
     public static final class PacerPriorityProbe {
         public static void main(String[] args) throws Exception {
-            AtomicReference<PacerPriority> outcome = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> outcome.set(PacerPriority.raiseCurrentThread()));
-            t.join();
-            System.out.println("realtime=" + outcome.get().realtime() + " " + outcome.get().detail());
+            int times = args.length == 0 ? 1 : Integer.parseInt(args[0]);
+            for (int i = 0; i < times; i++) {
+                AtomicReference<PacerPriority> outcome = new AtomicReference<>();
+                Thread t = Thread.ofPlatform().start(() -> outcome.set(PacerPriority.raiseCurrentThread()));
+                t.join();
+                System.out.println("realtime=" + outcome.get().realtime() + " " + outcome.get().detail());
+            }
         }
     }
 }
