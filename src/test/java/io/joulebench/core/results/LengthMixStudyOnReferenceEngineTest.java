@@ -132,7 +132,9 @@ class LengthMixStudyOnReferenceEngineTest {
 
         List<Map<String, String>> window = on.stream().filter(q -> q.get("status").equals("ok")
                 && q.get("in_measurement_window").equals("true")).toList();
-        assertThat(window).hasSizeGreaterThan(20);
+        // Poisson arrivals, 30 expected in the 1.5 s window at 20 req/s: runs here had 20, 30 and 36, and "more than
+        // 20" failed a fresh-clone run (P(N <= 20) = 3.5 %); 10 or more (P(N < 10) < 0.001 %) is enough for the share
+        assertThat(window).hasSizeGreaterThanOrEqualTo(10);
         long prompt = window.stream().mapToLong(q -> Long.parseLong(q.get("server_prompt_tokens"))).sum();
         long cached = window.stream().mapToLong(q -> Long.parseLong(q.get("server_cached_tokens"))).sum();
         // by design, once each group's first request has been seen, every prompt's 1,024 leading tokens repeat
