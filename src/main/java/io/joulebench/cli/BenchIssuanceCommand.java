@@ -303,8 +303,12 @@ public final class BenchIssuanceCommand implements Callable<Integer> {
                 r.target(), r.targetRate(), r.achievedRate(), r.issued(), r.completed(), r.errors(),
                 r.report().retriedCount(), micros(l.p50Nanos()), micros(l.p99Nanos()), micros(l.p999Nanos()), micros(l.maxNanos()),
                 writeLateness(r.report().writeLateness()), r.clientCpuPct(), Runtime.getRuntime().availableProcessors(), r.cpuSource(),
-                r.report().pacerPriority() == null ? "unknown" : r.report().pacerPriority().detail())
+                pacerDetail(r.report().pacerPriority()))
                 + prompts(r) + errorKinds + streaming;
+    }
+
+    private static String pacerDetail(PacerPriority pacer) {
+        return pacer == null ? "unknown" : pacer.detail();
     }
 
     /** The prompts line, with --prompt-tokens only. */

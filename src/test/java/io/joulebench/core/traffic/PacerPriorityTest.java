@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -56,14 +58,8 @@ class PacerPriorityTest {
         assumeThat(Files.isExecutable(Path.of("/usr/bin/setpriv"))).as("setpriv (util-linux)").isTrue();
         assumeThat(ProcessHandle.current().info().user().orElse("")).as("dropping a capability root holds")
                 .isEqualTo("root");
-        String classpath = String.join(File.pathSeparator, codeSource(PacerPriority.class),
-                codeSource(PacerPriorityProbe.class), codeSource(Native.class), codeSource(LoggerFactory.class));
-        Process p = new ProcessBuilder("/usr/bin/setpriv", "--bounding-set=-sys_nice", "--inh-caps=-sys_nice",
-                ProcessHandle.current().info().command().orElseThrow(), "-cp", classpath,
-                PacerPriorityProbe.class.getName()).redirectErrorStream(true).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = probe(List.of("/usr/bin/setpriv", "--bounding-set=-sys_nice", "--inh-caps=-sys_nice"), List.of(),
+                1);
         assertThat(out).contains("realtime=false")
                 .contains("normal: the process may not use real-time priority (it needs CAP_SYS_NICE");
     }
@@ -71,15 +67,9 @@ class PacerPriorityTest {
     @Test
     void where_jna_cannot_load_every_pacer_runs_at_normal_priority_instead_of_dying() throws Exception {
         assumeThat(Platform.isLinux()).isTrue();
-        String classpath = String.join(File.pathSeparator, codeSource(PacerPriority.class),
-                codeSource(PacerPriorityProbe.class), codeSource(Native.class), codeSource(LoggerFactory.class));
         // no bundled native stub unpacked and none on the system: Native cannot load, and then is not found again
-        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
-                "-Djna.nounpack=true", "-Djna.nosys=true", "-Djna.boot.library.path=/nonexistent", "-cp", classpath,
-                PacerPriorityProbe.class.getName(), "2").redirectErrorStream(true).start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = probe(List.of(), List.of("-Djna.nounpack=true", "-Djna.nosys=true",
+                "-Djna.boot.library.path=/nonexistent"), 2);
         assertThat(out.lines().filter(l -> l.startsWith("realtime=false normal: sched_setscheduler is not available")))
                 .as(out).hasSize(2);
     }
@@ -132,6 +122,21 @@ class PacerPriorityTest {
         return policyAndPriorityOfThisThread()[0];
     }
 
+    /** Runs {@link PacerPriorityProbe} in a child JVM, {@code wrapper} before it; its output, once it exited 0. */
+    private static String probe(List<String> wrapper, List<String> jvmOptions, int pacers) throws Exception {
+        String classpath = String.join(File.pathSeparator, codeSource(PacerPriority.class),
+                codeSource(PacerPriorityProbe.class), codeSource(Native.class), codeSource(LoggerFactory.class));
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(ProcessHandle.current().info().command().orElseThrow());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, PacerPriorityProbe.class.getName(), String.valueOf(pacers)));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+
     private static String codeSource(Class<?> c) throws Exception {
         return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
@@ -139,7 +144,7 @@ class PacerPriorityTest {
     /** Run in a child JVM: prints what the pacer got there. */
     public static final class PacerPriorityProbe {
         public static void main(String[] args) throws Exception {
-            int times = args.length == 0 ? 1 : Integer.parseInt(args[0]);
+            int times = Integer.parseInt(args[0]);
             for (int i = 0; i < times; i++) {
                 AtomicReference<PacerPriority> outcome = new AtomicReference<>();
                 Thread t = Thread.ofPlatform().start(() -> outcome.set(PacerPriority.raiseCurrentThread()));
